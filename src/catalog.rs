@@ -1,0 +1,260 @@
+//! Built-in puzzle sets (embedded in the binary) and puzzle references.
+//!
+//! A reference works everywhere a puzzle is asked for: a built-in name (`sudoku_7`), a set
+//! (`top95`) or one of its puzzles (`top95:12`, 1-based), a file path (optionally `path:index`),
+//! or the puzzle text itself.
+
+use std::path::Path;
+
+use crate::board::{ParseError, Puzzle, parse_puzzles};
+
+/// One embedded set: its name, a line about it, and the text.
+pub struct BuiltinSet {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub text: &'static str,
+}
+
+macro_rules! builtin {
+    ($name:literal, $file:literal, $about:literal) => {
+        BuiltinSet {
+            name: $name,
+            about: $about,
+            text: include_str!(concat!("../assets/puzzles/", $file)),
+        }
+    };
+}
+
+/// Every embedded set, in the order `sudoscope puzzles` lists them.
+pub const SETS: &[BuiltinSet] = &[
+    builtin!(
+        "course",
+        "course.txt",
+        "the course puzzles: sudoku_7, optuna, tiny4"
+    ),
+    builtin!(
+        "easy50",
+        "easy50.txt",
+        "Norvig's easy 50 (Project Euler 96's first 50)"
+    ),
+    builtin!("top95", "top95.txt", "Norvig's top 95 hard puzzles"),
+    builtin!("hardest", "hardest.txt", "Norvig's 11 hardest"),
+    builtin!("euler96", "euler96.txt", "Project Euler problem 96"),
+    builtin!("top1465", "top1465.txt", "magictour top 1465"),
+    builtin!(
+        "forum1106",
+        "forum1106.txt",
+        "forum hardest (tdoku's 1106 set)"
+    ),
+    builtin!(
+        "la16",
+        "la16.txt",
+        "Lloyd-Amos 16x16 instances, 40-50% given"
+    ),
+    builtin!(
+        "la25",
+        "la25.txt",
+        "Lloyd-Amos 25x25 instances, 40-50% given"
+    ),
+];
+
+/// Named puzzles: (name, set, 1-based index).
+pub const NAMED: &[(&str, &str, usize)] = &[
+    ("sudoku_7", "course", 1),
+    ("optuna", "course", 2),
+    ("tiny4", "course", 3),
+];
+
+/// The program's default puzzle.
+pub const DEFAULT_PUZZLE: &str = "sudoku_7";
+
+/// Why a reference could not be turned into puzzles.
+#[derive(Debug, thiserror::Error)]
+pub enum RefError {
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    #[error("cannot read {path}: {reason}")]
+    Unreadable { path: String, reason: String },
+    #[error("{path} is a directory; give a puzzle file")]
+    Directory { path: String },
+    #[error("{what} holds {count} puzzles; there is no puzzle {index} (use 1 to {count})")]
+    OutOfRange {
+        what: String,
+        index: usize,
+        count: usize,
+    },
+    #[error("{what} holds {count} puzzles; pick one as {what}:N")]
+    NotOne { what: String, count: usize },
+    #[error(
+        "unknown puzzle {0:?}: not a built-in name ({names}), a set ({sets}), an existing file, or a puzzle string",
+        names = NAMED.iter().map(|n| n.0).collect::<Vec<_>>().join(", "),
+        sets = SETS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+    )]
+    Unknown(String),
+}
+
+impl RefError {
+    /// The process exit code for this error (2: bad input).
+    pub fn exit_code(&self) -> i32 {
+        2
+    }
+}
+
+pub fn builtin_set(name: &str) -> Option<&'static BuiltinSet> {
+    SETS.iter().find(|s| s.name == name)
+}
+
+/// All puzzles of an embedded set, named `set:1`, `set:2`, ...
+pub fn load_set(set: &BuiltinSet) -> Vec<Puzzle> {
+    let mut puzzles =
+        parse_puzzles(set.text.as_bytes(), set.name).expect("built-in sets are valid");
+    for (i, p) in puzzles.iter_mut().enumerate() {
+        p.name = format!("{}:{}", set.name, i + 1);
+    }
+    puzzles
+}
+
+/// The puzzles a reference names: one, or all of a set or file.
+pub fn resolve(reference: &str) -> Result<Vec<Puzzle>, RefError> {
+    let reference = reference.trim();
+    if let Some(&(name, set, index)) = NAMED.iter().find(|n| n.0 == reference) {
+        let mut p = pick(
+            load_set(builtin_set(set).expect("named sets exist")),
+            set,
+            index,
+        )?;
+        p.name = name.to_string();
+        return Ok(vec![p]);
+    }
+    if let Some(set) = builtin_set(reference) {
+        return Ok(load_set(set));
+    }
+    if let Some((head, index)) = split_index(reference) {
+        if let Some(set) = builtin_set(head) {
+            return Ok(vec![pick(load_set(set), head, index)?]);
+        }
+        if Path::new(head).exists() && !Path::new(reference).exists() {
+            return Ok(vec![pick(read_file(head)?, head, index)?]);
+        }
+    }
+    if Path::new(reference).exists() {
+        return read_file(reference);
+    }
+    if looks_like_puzzle_text(reference) {
+        return Ok(parse_puzzles(reference.as_bytes(), "puzzle")?);
+    }
+    if reference.contains(['/', '\\']) || reference.ends_with(".txt") {
+        return Err(RefError::Unreadable {
+            path: reference.to_string(),
+            reason: "no such file".into(),
+        });
+    }
+    Err(RefError::Unknown(reference.to_string()))
+}
+
+/// Exactly one puzzle: a set or file of several needs an index.
+pub fn resolve_one(reference: &str) -> Result<Puzzle, RefError> {
+    let mut puzzles = resolve(reference)?;
+    if puzzles.len() != 1 {
+        return Err(RefError::NotOne {
+            what: reference.trim().to_string(),
+            count: puzzles.len(),
+        });
+    }
+    Ok(puzzles.remove(0))
+}
+
+/// Read and parse a puzzle file; errors name the file.
+pub fn read_file(path: &str) -> Result<Vec<Puzzle>, RefError> {
+    let p = Path::new(path);
+    if p.is_dir() {
+        return Err(RefError::Directory {
+            path: path.to_string(),
+        });
+    }
+    let bytes = std::fs::read(p).map_err(|e| RefError::Unreadable {
+        path: path.to_string(),
+        reason: io_reason(&e),
+    })?;
+    Ok(parse_puzzles(&bytes, path)?)
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
+fn split_index(reference: &str) -> Option<(&str, usize)> {
+    let (head, tail) = reference.rsplit_once(':')?;
+    let index = tail.parse().ok()?;
+    Some((head, index))
+}
+
+fn pick(mut puzzles: Vec<Puzzle>, what: &str, index: usize) -> Result<Puzzle, RefError> {
+    if index == 0 || index > puzzles.len() {
+        return Err(RefError::OutOfRange {
+            what: what.to_string(),
+            index,
+            count: puzzles.len(),
+        });
+    }
+    Ok(puzzles.swap_remove(index - 1))
+}
+
+/// A puzzle typed on the command line: long, and made of puzzle symbols and separators only.
+fn looks_like_puzzle_text(s: &str) -> bool {
+    s.chars().filter(|c| !c.is_whitespace()).count() >= 16
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || ".|+-*# \t\n\r".contains(c))
+        && s.chars().any(|c| c == '.' || c.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_set_parses_with_the_documented_counts() {
+        let counts: Vec<(&str, usize)> = SETS.iter().map(|s| (s.name, load_set(s).len())).collect();
+        assert_eq!(
+            counts,
+            vec![
+                ("course", 3),
+                ("easy50", 50),
+                ("top95", 95),
+                ("hardest", 11),
+                ("euler96", 50),
+                ("top1465", 1465),
+                ("forum1106", 375),
+                ("la16", 30),
+                ("la25", 30)
+            ]
+        );
+    }
+
+    #[test]
+    fn references_of_every_kind() {
+        let p = resolve_one("sudoku_7").unwrap();
+        assert_eq!(p.name, "sudoku_7");
+        assert_eq!(p.givens.filled(), 38);
+        assert_eq!(resolve_one("top95:12").unwrap().name, "top95:12");
+        assert_eq!(resolve("top95").unwrap().len(), 95);
+        let inline = resolve_one(&p.givens.to_line()).unwrap();
+        assert_eq!(inline.givens, p.givens);
+        assert_eq!(resolve_one("tiny4").unwrap().geometry().n, 4);
+        let e = resolve_one("top95:96").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "top95 holds 95 puzzles; there is no puzzle 96 (use 1 to 95)"
+        );
+        let e = resolve_one("top95").unwrap_err().to_string();
+        assert_eq!(e, "top95 holds 95 puzzles; pick one as top95:N");
+        let e = resolve_one("nonsense").unwrap_err().to_string();
+        assert!(e.starts_with("unknown puzzle \"nonsense\""), "{e}");
+        let e = resolve_one("missing/file.txt").unwrap_err().to_string();
+        assert_eq!(e, "cannot read missing/file.txt: no such file");
+    }
+}

@@ -1,0 +1,130 @@
+//! The command line: clap definitions, dispatch, and the exit-code contract.
+//!
+//! Exit codes: 0 success; 1 the command ran but a puzzle was left unsolved (no solution exists,
+//! several exist where one was required, or a local search did not reach cost 0); 2 bad input or
+//! usage (unknown puzzle or algorithm, bad parameter, unreadable or malformed file); 130
+//! interrupted by Ctrl-C.
+
+use std::io::Write;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+mod puzzles;
+mod solve;
+
+/// Exit codes, documented in README.
+pub mod exit {
+    pub const OK: i32 = 0;
+    pub const UNSOLVED: i32 = 1;
+    pub const BAD_INPUT: i32 = 2;
+    pub const INTERRUPTED: i32 = 130;
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "sudoscope",
+    version,
+    about = "Watch Sudoku search algorithms work, live.",
+    long_about = "Watch Sudoku search algorithms work, live: descent, simulated annealing, local beam \
+                  search, a genetic algorithm, conflict-guided sampling, annealing with tabu, and exact \
+                  backtracking. With no command it opens the visualiser on the default puzzle."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve puzzles headless and print the grids and statistics.
+    Solve(SolveArgs),
+    /// List the built-in puzzle sets, or print the puzzles a reference names.
+    Puzzles(PuzzlesArgs),
+}
+
+/// How results are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    /// Grids and statistics for people.
+    #[default]
+    Text,
+    /// One n²-symbol solution line per puzzle (`unsolvable`, `multiple` or `unsolved` instead).
+    Lines,
+    /// One JSON object per puzzle per line (JSON Lines).
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Puzzle: a built-in name (sudoku_7), set (top95) or set:N, a file (path or path:N), or the
+    /// puzzle text itself.
+    #[arg(short, long, default_value = crate::catalog::DEFAULT_PUZZLE)]
+    pub puzzle: String,
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Exact solver only: use the naive variant (first empty cell, elimination only).
+    #[arg(long)]
+    pub naive: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PuzzlesArgs {
+    /// A puzzle reference to print; without one, the built-in sets are listed.
+    pub reference: Option<String>,
+    /// Print one line per puzzle instead of grids.
+    #[arg(long)]
+    pub lines: bool,
+}
+
+/// Parse the command line, run, and return the exit code. Errors are one line on stderr.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() {
+                exit::BAD_INPUT
+            } else {
+                exit::OK
+            };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            if is_broken_pipe(&e) {
+                return exit::OK;
+            }
+            eprintln!("sudoscope: {e:#}");
+            exit::BAD_INPUT
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<i32> {
+    let mut out = std::io::stdout().lock();
+    let code = match cli.command {
+        Some(Command::Solve(args)) => solve::run(&args, &mut out)?,
+        Some(Command::Puzzles(args)) => puzzles::run(&args, &mut out)?,
+        None => solve::run(
+            &SolveArgs {
+                puzzle: crate::catalog::DEFAULT_PUZZLE.into(),
+                format: Format::Text,
+                naive: false,
+            },
+            &mut out,
+        )?,
+    };
+    out.flush()?;
+    Ok(code)
+}
+
+/// `sudoscope solve ... | head` must end quietly, not with an error.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

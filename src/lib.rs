@@ -1,0 +1,10 @@
+//! sudoscope: watch Sudoku search algorithms work, live.
+//!
+//! Data flows one way: [`board`] ← [`search`] ← [`engine`] ← [`tui`] / [`cli`].
+//! Nothing in `board` or `search` prints, sleeps, spawns threads or knows about terminals.
+
+pub mod board;
+pub mod catalog;
+pub mod cli;
+pub mod rng;
+pub mod search;

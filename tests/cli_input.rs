@@ -1,0 +1,170 @@
+//! Bad input through the real binary: one clear line on stderr, exit code 2, no panic.
+
+mod common;
+
+use common::{check_solution, shared, stderr, stdout, sudoscope};
+
+fn write_temp(name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("sudoscope-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+const SUDOKU_7: &str =
+    "3.456.9..185..97......78415.2..1..49.49.5......198.67.49..3...7.18745..6.......8.";
+
+/// Each malformed input is rejected with exit code 2 and a message naming where and why.
+#[test]
+fn malformed_inputs_are_rejected_with_their_reason() {
+    let mut dup = SUDOKU_7.to_string();
+    dup.replace_range(19..20, "7"); // C2 = 7, and C5 holds 7 already
+    let cases: Vec<(&str, Vec<u8>, String)> = vec![
+        (
+            "empty.txt",
+            vec![],
+            "no puzzle found (the text is empty)".into(),
+        ),
+        (
+            "comments.txt",
+            b"# nothing\n".to_vec(),
+            "no puzzle found (only comments)".into(),
+        ),
+        (
+            "short.txt",
+            SUDOKU_7.as_bytes()[..79].to_vec(),
+            ":1: 79 symbols".into(),
+        ),
+        (
+            "symbol.txt",
+            format!("# c\n{}x", &SUDOKU_7[..80]).into_bytes(),
+            ":2:81: unknown symbol 'x'".into(),
+        ),
+        (
+            "dup.txt",
+            dup.into_bytes(),
+            ": puzzle 1: row C: 7 at C2 and C5".into(),
+        ),
+        (
+            "binary.bin",
+            vec![0x7f, b'E', b'L', b'F', 0, 1, 2],
+            ":1:5: binary data".into(),
+        ),
+        (
+            "latin1.txt",
+            b"3.4\xe9".to_vec(),
+            ":1:4: not UTF-8 text".into(),
+        ),
+        (
+            "block.txt",
+            b"1 2 | 3 4\n3 4 | 1 2\n".to_vec(),
+            ":1: grid block ends after 2 of its 4 rows".into(),
+        ),
+    ];
+    for (name, bytes, expected) in cases {
+        let path = write_temp(name, &bytes);
+        let out = sudoscope(&["solve", "--puzzle", &path]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains(&expected),
+            "{name}: {err:?} lacks {expected:?}"
+        );
+        assert!(err.contains(&path), "{name}: the file is named: {err:?}");
+        assert_eq!(err.lines().count(), 1, "{name}: one line: {err:?}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+    }
+}
+
+#[test]
+fn missing_files_directories_and_unknown_references() {
+    let cases = [
+        (
+            "no/such/file.txt",
+            "cannot read no/such/file.txt: no such file",
+        ),
+        ("nonsense", "unknown puzzle \"nonsense\""),
+        ("top95:0", "top95 holds 95 puzzles; there is no puzzle 0"),
+    ];
+    for (reference, expected) in cases {
+        let out = sudoscope(&["solve", "--puzzle", reference]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains(expected), "{}", stderr(&out));
+    }
+    let dir = std::env::temp_dir();
+    let out = sudoscope(&["solve", "--puzzle", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("is a directory"), "{}", stderr(&out));
+}
+
+/// `--format lines` prints one checkable line per puzzle of a set, in order.
+#[test]
+fn lines_format_answers_every_puzzle_of_a_file() {
+    let file = shared("top95.txt");
+    let out = sudoscope(&[
+        "solve",
+        "--puzzle",
+        file.to_str().unwrap(),
+        "--format",
+        "lines",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let puzzles = common::lines_of("top95.txt");
+    let answers: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(answers.len(), 95);
+    for (p, a) in puzzles.iter().zip(&answers) {
+        check_solution(p, a).unwrap();
+    }
+    // a file index, an unsolvable and a multiple puzzle
+    let out = sudoscope(&[
+        "solve",
+        "-p",
+        &format!("{}:3", file.display()),
+        "-f",
+        "lines",
+    ]);
+    assert_eq!(stdout(&out).trim(), answers[2]);
+    let unsolvable = format!(".23456789{}1........", ".".repeat(63));
+    let path = write_temp(
+        "mixed.txt",
+        format!("{unsolvable}\n{}\n", ".".repeat(81)).as_bytes(),
+    );
+    let out = sudoscope(&["solve", "-p", &path, "-f", "lines"]);
+    assert_eq!(stdout(&out), "unsolvable\nmultiple\n");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "not every puzzle had one solution"
+    );
+}
+
+#[test]
+fn json_format_is_one_object_per_puzzle() {
+    let out = sudoscope(&["solve", "-p", "hardest", "-f", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let rows: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 11);
+    for r in &rows {
+        assert_eq!(r["status"], "unique");
+        assert!(r["guesses"].as_u64().is_some());
+        assert!(r["max_depth"].as_u64().is_some());
+    }
+}
+
+#[test]
+fn puzzles_lists_sets_and_prints_one() {
+    let out = sudoscope(&["puzzles"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("top95") && text.contains("   95  9x9"),
+        "{text}"
+    );
+    assert!(text.contains("la25") && text.contains("25x25"), "{text}");
+    let out = sudoscope(&["puzzles", "top95:3", "--lines"]);
+    assert_eq!(stdout(&out).trim(), common::lines_of("top95.txt")[2]);
+}

@@ -1,0 +1,53 @@
+//! Move deltas computed from unit counts equal a full recount, at every order.
+
+use proptest::prelude::*;
+use sudoscope::board::cost::{CostTracker, Counted, cost};
+use sudoscope::board::{Geometry, Grid};
+
+/// A random grid at box size `b` (values 0..=n, so blanks are exercised too) and a list of moves:
+/// (is swap, cell a, cell b, new value).
+type Move = (bool, usize, usize, u8);
+
+fn case() -> impl Strategy<Value = (usize, Vec<u8>, Vec<Move>, u8)> {
+    (2usize..=5).prop_flat_map(|b| {
+        let n = b * b;
+        let cells = n * n;
+        (
+            Just(b),
+            proptest::collection::vec(0..=n as u8, cells),
+            proptest::collection::vec((any::<bool>(), 0..cells, 0..cells, 1..=n as u8), 1..60),
+            0u8..3,
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    #[test]
+    fn delta_equals_recount((b, cells, moves, which) in case()) {
+        let counted = [Counted::ALL, Counted::LINES, Counted::COLUMNS_AND_BOXES][which as usize];
+        let geo = Geometry::for_box(b).unwrap();
+        let mut grid = Grid::from_cells(geo, cells).unwrap();
+        let mut tracker = CostTracker::new(&grid, counted);
+        prop_assert_eq!(tracker.cost(), cost(&grid, counted));
+        for (swap, a, c, v) in moves {
+            let before = cost(&grid, counted) as i32;
+            let (va, vc) = (grid.get(a), grid.get(c));
+            let predicted = if swap && a != c {
+                let d = tracker.delta_swap(a, va, c, vc);
+                prop_assert_eq!(tracker.apply_swap(a, va, c, vc), d);
+                grid.set(a, vc);
+                grid.set(c, va);
+                d
+            } else {
+                let d = tracker.delta_set(a, va, v);
+                prop_assert_eq!(tracker.apply_set(a, va, v), d);
+                grid.set(a, v);
+                d
+            };
+            let after = cost(&grid, counted) as i32;
+            prop_assert_eq!(after - before, predicted);
+            prop_assert_eq!(tracker.cost() as i32, after);
+        }
+    }
+}
