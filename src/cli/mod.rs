@@ -9,6 +9,9 @@ use std::io::Write;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::search::Preset;
+
+mod local;
 mod puzzles;
 mod solve;
 
@@ -66,6 +69,30 @@ pub struct SolveArgs {
     /// Exact solver only: use the naive variant (first empty cell, elimination only).
     #[arg(long)]
     pub naive: bool,
+    /// Algorithm (see --list-algos); without it the exact solver counts solutions.
+    #[arg(short, long)]
+    pub algo: Option<String>,
+    /// Preset of the algorithm.
+    #[arg(long, value_enum, default_value_t = Preset::Tuned)]
+    pub preset: Preset,
+    /// Set a parameter, `name=value` (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// Random seed: the same seed gives the same run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop a search after this many steps.
+    #[arg(long, default_value_t = 100_000_000)]
+    pub max_steps: u64,
+    /// Write the per-step series (step, cost, best, the algorithm's metrics) to a CSV file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub trace: Option<std::path::PathBuf>,
+    /// With --trace: write one row every N steps.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub trace_every: u64,
+    /// List every algorithm with its parameters and exit.
+    #[arg(long)]
+    pub list_algos: bool,
 }
 
 #[derive(Args, Debug)]
@@ -108,14 +135,10 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
     let code = match cli.command {
         Some(Command::Solve(args)) => solve::run(&args, &mut out)?,
         Some(Command::Puzzles(args)) => puzzles::run(&args, &mut out)?,
-        None => solve::run(
-            &SolveArgs {
-                puzzle: crate::catalog::DEFAULT_PUZZLE.into(),
-                format: Format::Text,
-                naive: false,
-            },
-            &mut out,
-        )?,
+        None => match Cli::parse_from(["sudoscope", "solve"]).command {
+            Some(Command::Solve(args)) => solve::run(&args, &mut out)?,
+            _ => unreachable!("parsed a solve command"),
+        },
     };
     out.flush()?;
     Ok(code)

@@ -9,7 +9,14 @@ use crate::catalog;
 use crate::search::exact::{self, ExactStats, Strategy, Verdict};
 
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
+    if args.list_algos {
+        super::local::list_algos(out)?;
+        return Ok(exit::OK);
+    }
     let puzzles = catalog::resolve(&args.puzzle)?;
+    if let Some(algo) = &args.algo {
+        return super::local::run(args, algo, &puzzles, out);
+    }
     let strategy = if args.naive {
         Strategy::NAIVE
     } else {

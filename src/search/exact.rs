@@ -173,6 +173,17 @@ impl ExactSolver {
             .map(|v| Grid::from_cells(self.geo, v.clone()).expect("solver grids fit"))
     }
 
+    /// Candidates and determined values after propagating the givens alone (no guess);
+    /// `None` when the givens already contradict each other.
+    pub fn root_candidates(puzzle: &Puzzle) -> Option<(Vec<u32>, Vec<u8>)> {
+        let mut s = ExactSolver::new(puzzle, Strategy::FULL, 1);
+        if s.propagate() {
+            Some((s.cand, s.value))
+        } else {
+            None
+        }
+    }
+
     /// Run to the end and say how many solutions there are (up to the limit).
     pub fn solve(mut self) -> (Verdict, ExactStats) {
         while !self.is_done() {

@@ -1,0 +1,563 @@
+//! Simulated annealing: the course version, and the permutation engine behind the tuned preset
+//! and both annealing + tabu presets.
+//!
+//! Course version: the classic neighbourhood examined in random order (a lazy shuffle, one
+//! neighbour per step); the first neighbour with Δ < 0, or with rand < exp(−Δ/T), is taken and
+//! T ← 0.1·T; the run stops when a whole pass takes nothing. T0 = 0.01 in the notebooks' units,
+//! where a missing pair costs 0.1, hence 0.1 here. The best state is kept apart from the current
+//! one, since uphill moves are accepted.
+//!
+//! Permutation engine (Lewis 2007, plus our additions): each box (or row) is a permutation, a
+//! move swaps two free cells of one, its delta comes from unit counts. The first cell is drawn
+//! among conflicting cells with probability `min_conflicts`. T0 is the spread (standard deviation)
+//! of the deltas of random moves unless set; T ← α·T after each Markov chain of Σ(free cells)²
+//! proposals (or after every proposal); after `reheat_after` chains without a new best, T goes
+//! back to `reheat`·T0. An optional tabu list forbids revisiting recent states.
+
+use super::neighbourhood::{Kind, Neighbourhood, State};
+use super::params::{ParamSpec, Params};
+use super::repr::{self, PermLayout, PermUnit, Zobrist};
+use super::tabu::TabuList;
+use super::{AcceptanceRate, Event, Outcome, Search, Snapshot, Step, Verdict, idle, metric};
+use crate::board::{Counted, Geometry, Grid, Puzzle};
+use crate::rng::Rng;
+
+/// The course's annealing on the classic neighbourhood.
+pub struct CourseAnnealing {
+    geo: &'static Geometry,
+    hood: Neighbourhood,
+    order: Vec<u32>,
+    next: usize,
+    state: State,
+    best: Vec<u8>,
+    best_cost: u32,
+    t: f64,
+    alpha: f64,
+    rng: Rng,
+    steps: u64,
+    accept: AcceptanceRate,
+    ended: Option<Outcome>,
+}
+
+pub fn course_params() -> Vec<ParamSpec> {
+    vec![
+        ParamSpec::real(
+            "t0",
+            "initial temperature (cost units; the notebooks' 0.01)",
+            0.1,
+            1e-9,
+            1e9,
+        ),
+        ParamSpec::real(
+            "cooling",
+            "T is multiplied by this after each accepted move",
+            0.1,
+            1e-6,
+            1.0,
+        ),
+    ]
+}
+
+impl CourseAnnealing {
+    pub fn new(puzzle: &Puzzle, params: &Params, seed: u64, start: Option<&Grid>) -> Self {
+        let mut rng = Rng::new(seed);
+        let grid = match start {
+            Some(g) => repr::repair_free(puzzle, g, &mut rng),
+            None => repr::random_fill(puzzle, &mut rng),
+        };
+        let hood = Neighbourhood::new(puzzle, Kind::Classic);
+        let state = State::new(&grid, Counted::ALL);
+        let best_cost = state.cost();
+        CourseAnnealing {
+            geo: puzzle.geometry(),
+            order: (0..hood.len() as u32).collect(),
+            next: 0,
+            hood,
+            best: state.cells.clone(),
+            best_cost,
+            state,
+            t: params.get("t0"),
+            alpha: params.get("cooling"),
+            rng,
+            steps: 0,
+            accept: AcceptanceRate::new(100.0),
+            ended: (best_cost == 0).then_some(Outcome::Solved),
+        }
+    }
+}
+
+impl Search for CourseAnnealing {
+    fn step(&mut self) -> Step {
+        if self.ended.is_some() || self.hood.is_empty() {
+            self.ended.get_or_insert(Outcome::Stuck);
+            return idle(self.state.cost(), self.ended);
+        }
+        self.steps += 1;
+        // lazy Fisher–Yates: the next neighbour in a fresh random order
+        let j = self.next + self.rng.below(self.order.len() - self.next);
+        self.order.swap(self.next, j);
+        let m = self
+            .hood
+            .nth(self.order[self.next] as usize, &self.state.cells);
+        self.next += 1;
+        let d = self.state.delta(m);
+        let (accepted, verdict) = if d < 0 {
+            (true, Verdict::Downhill)
+        } else {
+            let p = (-(d as f64) / self.t).exp();
+            if self.rng.unit() < p {
+                (
+                    true,
+                    if d == 0 {
+                        Verdict::Sideways
+                    } else {
+                        Verdict::UphillAccepted { p, t: self.t }
+                    },
+                )
+            } else {
+                (false, Verdict::UphillRejected { p, t: self.t })
+            }
+        };
+        self.accept.record(accepted);
+        if accepted {
+            self.state.apply(m);
+            self.t *= self.alpha;
+            self.next = 0;
+            if self.state.cost() < self.best_cost {
+                self.best_cost = self.state.cost();
+                self.best.copy_from_slice(&self.state.cells);
+            }
+            if self.state.cost() == 0 {
+                self.ended = Some(Outcome::Solved);
+            }
+        } else if self.next == self.order.len() {
+            self.ended = Some(Outcome::Stuck); // a whole pass took nothing
+        }
+        let (cells, n_cells) = m.cells();
+        Step {
+            event: Event::Move {
+                cells,
+                n_cells,
+                delta: d,
+                accepted,
+                verdict,
+            },
+            cost: self.state.cost(),
+            ended: self.ended,
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot::from_cells(
+            self.geo,
+            &self.state.cells,
+            &self.best,
+            self.state.cost(),
+            self.best_cost,
+            self.steps,
+            self.ended,
+            vec![
+                metric("temperature", self.t),
+                metric("acceptance", self.accept.value()),
+                metric("examined this pass", self.next as f64),
+                metric("neighbours", self.hood.len() as f64),
+            ],
+        )
+    }
+
+    fn cost(&self) -> u32 {
+        self.state.cost()
+    }
+    fn best_cost(&self) -> u32 {
+        self.best_cost
+    }
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+    fn cells(&self) -> &[u8] {
+        &self.state.cells
+    }
+    fn ended(&self) -> Option<Outcome> {
+        self.ended
+    }
+}
+
+/// Settings of the permutation engine, read from parameters by each preset.
+#[derive(Clone, Copy, Debug)]
+pub struct PermSettings {
+    pub unit: PermUnit,
+    /// 0: from the spread of random move deltas.
+    pub t0: f64,
+    pub alpha: f64,
+    /// Cool after each chain of Σ(free)²·chain_factor proposals; 0: after every proposal.
+    pub chain_factor: f64,
+    /// Chains without a new best before reheating; 0: never.
+    pub reheat_after: u64,
+    pub reheat: f64,
+    /// Stop (stuck) when T falls below this and reheating is off.
+    pub freeze: f64,
+    pub min_conflicts: f64,
+    /// Tabu list length; 0: none.
+    pub tabu: usize,
+    /// Lock the cells propagation determines and keep values within candidates.
+    pub propagate: bool,
+}
+
+pub fn tuned_params() -> Vec<ParamSpec> {
+    vec![
+        ParamSpec::real(
+            "t0",
+            "initial temperature; 0 = the spread of random move deltas",
+            0.0,
+            0.0,
+            1e12,
+        ),
+        ParamSpec::real(
+            "cooling",
+            "T is multiplied by this after each Markov chain",
+            0.99,
+            0.5,
+            1.0,
+        ),
+        ParamSpec::real(
+            "chain",
+            "chain length as a multiple of Σ (free cells per box)²",
+            1.0,
+            0.01,
+            100.0,
+        ),
+        ParamSpec::int(
+            "reheat_after",
+            "chains without a new best before reheating (0 = never)",
+            20.0,
+            0.0,
+            1e9,
+        ),
+        ParamSpec::real("reheat", "reheat to this fraction of T0", 0.5, 0.01, 10.0),
+        ParamSpec::real(
+            "min_conflicts",
+            "probability that the first cell is drawn among conflicting cells",
+            0.8,
+            0.0,
+            1.0,
+        ),
+        ParamSpec::int(
+            "propagate",
+            "1 = lock cells the givens determine and swap only within candidates",
+            1.0,
+            0.0,
+            1.0,
+        ),
+    ]
+}
+
+/// The tuned preset of annealing.
+pub fn tuned_settings(params: &Params) -> PermSettings {
+    PermSettings {
+        unit: PermUnit::Box,
+        t0: params.get("t0"),
+        alpha: params.get("cooling"),
+        chain_factor: params.get("chain"),
+        reheat_after: params.get("reheat_after") as u64,
+        reheat: params.get("reheat"),
+        freeze: 0.0,
+        min_conflicts: params.get("min_conflicts"),
+        tabu: 0,
+        propagate: params.get("propagate") != 0.0,
+    }
+}
+
+pub struct PermAnnealing {
+    geo: &'static Geometry,
+    settings: PermSettings,
+    layout: PermLayout,
+    /// Candidate mask per cell (all values when not propagating).
+    cand: Vec<u32>,
+    state: State,
+    best: Vec<u8>,
+    best_cost: u32,
+    rng: Rng,
+    t0: f64,
+    t: f64,
+    /// exp(−d/T) for d = 0..TABLE, valid for `table_t`.
+    table: [f64; TABLE],
+    table_t: f64,
+    chain_len: u64,
+    chain_pos: u64,
+    chains_since_best: u64,
+    reheats: u64,
+    accept: AcceptanceRate,
+    zobrist: Option<Zobrist>,
+    hash: u64,
+    tabu: TabuList,
+    tabu_hits: u64,
+    steps: u64,
+    ended: Option<Outcome>,
+}
+
+const TABLE: usize = 16;
+
+impl PermAnnealing {
+    pub fn new(puzzle: &Puzzle, settings: PermSettings, seed: u64, start: Option<&Grid>) -> Self {
+        let mut rng = Rng::new(seed);
+        let geo = puzzle.geometry();
+        let (locked, cand) = if settings.propagate {
+            repr::locked(puzzle)
+        } else {
+            (puzzle.clone(), vec![geo.all_values_mask(); geo.cells])
+        };
+        let puzzle = &locked;
+        let grid = match (start, settings.propagate) {
+            (Some(g), _) => repr::repair_perm(puzzle, settings.unit, g, &mut rng),
+            (None, true) => repr::candidate_perm(puzzle, settings.unit, &cand, &mut rng),
+            (None, false) => repr::random_perm(puzzle, settings.unit, &mut rng),
+        };
+        let counted = match settings.unit {
+            PermUnit::Box => Counted::LINES,
+            PermUnit::Row => Counted::COLUMNS_AND_BOXES,
+        };
+        let layout = PermLayout::new(puzzle, settings.unit);
+        let state = State::new(&grid, counted);
+        let zobrist = (settings.tabu > 0).then(|| Zobrist::new(puzzle.geometry()));
+        let hash = zobrist.as_ref().map_or(0, |z| z.hash(&state.cells));
+        let chain_len = if settings.chain_factor > 0.0 {
+            ((layout.chain_length() as f64 * settings.chain_factor).ceil() as u64).max(1)
+        } else {
+            1
+        };
+        let best_cost = state.cost();
+        let mut s = PermAnnealing {
+            geo: puzzle.geometry(),
+            best: state.cells.clone(),
+            best_cost,
+            state,
+            layout,
+            cand,
+            settings,
+            t0: 1.0,
+            t: 1.0,
+            table: [0.0; TABLE],
+            table_t: f64::NAN,
+            chain_len,
+            chain_pos: 0,
+            chains_since_best: 0,
+            reheats: 0,
+            accept: AcceptanceRate::new(chain_len as f64),
+            zobrist,
+            hash,
+            tabu: TabuList::new(settings.tabu),
+            tabu_hits: 0,
+            steps: 0,
+            ended: (best_cost == 0).then_some(Outcome::Solved),
+            rng,
+        };
+        if s.layout.movable.is_empty() && s.ended.is_none() {
+            s.ended = Some(Outcome::Stuck);
+        }
+        s.t0 = if settings.t0 > 0.0 {
+            settings.t0
+        } else {
+            s.delta_spread()
+        };
+        s.t = s.t0;
+        s.tabu.push(s.hash);
+        s
+    }
+
+    /// Standard deviation of the deltas of 200 random moves from the start (Lewis's T0).
+    fn delta_spread(&mut self) -> f64 {
+        if self.layout.movable.is_empty() {
+            return 1.0;
+        }
+        let mut rng = self.rng.clone();
+        let (mut sum, mut sq) = (0.0, 0.0);
+        let k = 200;
+        for _ in 0..k {
+            let (a, b) = self.draw_pair(&mut rng);
+            let d = self
+                .state
+                .tracker
+                .delta_swap(a, self.state.cells[a], b, self.state.cells[b])
+                as f64;
+            sum += d;
+            sq += d * d;
+        }
+        let mean = sum / k as f64;
+        (sq / k as f64 - mean * mean).sqrt().max(0.1)
+    }
+
+    /// Two distinct free cells of one random box (row); the first preferably in conflict.
+    #[inline]
+    fn draw_pair(&self, rng: &mut Rng) -> (usize, usize) {
+        let g = self.layout.movable[rng.below(self.layout.movable.len())] as usize;
+        let cells = &self.layout.groups[g];
+        let len = cells.len();
+        let mut i = rng.below(len);
+        if self.settings.min_conflicts > 0.0 && rng.unit() < self.settings.min_conflicts {
+            for _ in 0..len {
+                let c = cells[i] as usize;
+                if self.state.tracker.in_conflict(c, self.state.cells[c]) {
+                    break;
+                }
+                i = if i + 1 == len { 0 } else { i + 1 };
+            }
+        }
+        let a = cells[i] as usize;
+        let va = self.state.cells[a];
+        // the partner: a few draws for one whose exchange keeps both values within candidates
+        let mut b = a;
+        for _ in 0..4 {
+            let mut j = rng.below(len - 1);
+            if j >= i {
+                j += 1;
+            }
+            b = cells[j] as usize;
+            if self.cand[b] & 1 << (va - 1) != 0
+                && self.cand[a] & 1 << (self.state.cells[b] - 1) != 0
+            {
+                break;
+            }
+        }
+        (a, b)
+    }
+
+    #[inline]
+    fn accept_probability(&mut self, d: i32) -> f64 {
+        // with cooling after every proposal the table would be rebuilt each time: compute directly
+        if self.chain_len > 1 && (d as usize) < TABLE {
+            if self.table_t != self.t {
+                for (k, e) in self.table.iter_mut().enumerate() {
+                    *e = (-(k as f64) / self.t).exp();
+                }
+                self.table_t = self.t;
+            }
+            self.table[d as usize]
+        } else {
+            (-(d as f64) / self.t).exp()
+        }
+    }
+
+    fn cool(&mut self) {
+        self.t *= self.settings.alpha;
+        self.chains_since_best += 1;
+        if self.settings.reheat_after > 0 && self.chains_since_best >= self.settings.reheat_after {
+            self.t = self.t0 * self.settings.reheat;
+            self.chains_since_best = 0;
+            self.reheats += 1;
+        } else if self.settings.reheat_after == 0 && self.t < self.settings.freeze {
+            self.ended = Some(Outcome::Stuck);
+        }
+    }
+}
+
+impl Search for PermAnnealing {
+    fn step(&mut self) -> Step {
+        if self.ended.is_some() {
+            return idle(self.state.cost(), self.ended);
+        }
+        self.steps += 1;
+        let mut rng = std::mem::replace(&mut self.rng, Rng::new(0));
+        let (a, b) = self.draw_pair(&mut rng);
+        let (va, vb) = (self.state.cells[a], self.state.cells[b]);
+        let d = self.state.tracker.delta_swap(a, va, b, vb);
+        let new_hash = match &self.zobrist {
+            Some(z) => z.after_swap(self.hash, a, va, b, vb),
+            None => 0,
+        };
+        let (accepted, verdict) = if self.settings.tabu > 0 && self.tabu.contains(new_hash) {
+            self.tabu_hits += 1;
+            (false, Verdict::Tabu)
+        } else if d < 0 {
+            (true, Verdict::Downhill)
+        } else {
+            let p = self.accept_probability(d);
+            if d == 0 || rng.unit() < p {
+                (
+                    true,
+                    if d == 0 {
+                        Verdict::Sideways
+                    } else {
+                        Verdict::UphillAccepted { p, t: self.t }
+                    },
+                )
+            } else {
+                (false, Verdict::UphillRejected { p, t: self.t })
+            }
+        };
+        self.rng = rng;
+        self.accept.record(accepted);
+        if accepted {
+            self.state.cells[a] = vb;
+            self.state.cells[b] = va;
+            self.state.tracker.apply_swap(a, va, b, vb);
+            if self.settings.tabu > 0 {
+                self.hash = new_hash;
+                self.tabu.push(new_hash);
+            }
+            if self.state.cost() < self.best_cost {
+                self.best_cost = self.state.cost();
+                self.best.copy_from_slice(&self.state.cells);
+                self.chains_since_best = 0;
+            }
+            if self.state.cost() == 0 {
+                self.ended = Some(Outcome::Solved);
+            }
+        }
+        self.chain_pos += 1;
+        if self.chain_pos >= self.chain_len && self.ended.is_none() {
+            self.chain_pos = 0;
+            self.cool();
+        }
+        Step {
+            event: Event::Move {
+                cells: [a as u16, b as u16],
+                n_cells: 2,
+                delta: d,
+                accepted,
+                verdict,
+            },
+            cost: self.state.cost(),
+            ended: self.ended,
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let mut metrics = vec![
+            metric("temperature", self.t),
+            metric("T0", self.t0),
+            metric("acceptance", self.accept.value()),
+            metric("chain length", self.chain_len as f64),
+            metric("reheats", self.reheats as f64),
+        ];
+        if self.settings.tabu > 0 {
+            metrics.push(metric("tabu size", self.tabu.len() as f64));
+            metrics.push(metric("tabu hits", self.tabu_hits as f64));
+        }
+        Snapshot::from_cells(
+            self.geo,
+            &self.state.cells,
+            &self.best,
+            self.state.cost(),
+            self.best_cost,
+            self.steps,
+            self.ended,
+            metrics,
+        )
+    }
+
+    fn cost(&self) -> u32 {
+        self.state.cost()
+    }
+    fn best_cost(&self) -> u32 {
+        self.best_cost
+    }
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+    fn cells(&self) -> &[u8] {
+        &self.state.cells
+    }
+    fn ended(&self) -> Option<Outcome> {
+        self.ended
+    }
+}

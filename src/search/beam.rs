@@ -1,0 +1,324 @@
+//! Local beam search.
+//!
+//! Classic (the course): k random states; each iteration pools every neighbour of all k states
+//! and keeps the k cheapest (no de-duplication, ties broken by state then neighbour order); stop
+//! when solved, after `patience` iterations without a new best, or after `max_iterations`.
+//!
+//! Tuned: box swaps on a permutation-per-box representation, successors kept distinct (by
+//! Zobrist hash), and stochastic selection: k successors drawn without replacement with weight
+//! exp(−(cost − cheapest)/τ), so the beam does not collapse onto one basin.
+
+use super::neighbourhood::{Kind, Move, Neighbourhood, State};
+use super::params::{ParamSpec, Params, Preset};
+use super::repr::{self, PermUnit, Zobrist};
+use super::{Event, Outcome, Search, Snapshot, Step, idle, metric};
+use crate::board::{Counted, Geometry, Grid, Puzzle};
+use crate::rng::Rng;
+
+pub fn params(preset: Preset) -> Vec<ParamSpec> {
+    let (iters, patience) = match preset {
+        Preset::Classic => (100.0, 6.0),
+        Preset::Tuned => (5000.0, 200.0),
+    };
+    let mut p = vec![
+        ParamSpec::int("k", "beam width (states kept)", 20.0, 1.0, 1000.0),
+        ParamSpec::int(
+            "patience",
+            "iterations without a new best before stopping",
+            patience,
+            1.0,
+            1e9,
+        ),
+        ParamSpec::int(
+            "max_iterations",
+            "iterations before the run stops",
+            iters,
+            1.0,
+            1e9,
+        ),
+    ];
+    if preset == Preset::Tuned {
+        p.push(ParamSpec::real(
+            "tau",
+            "selection temperature: weight exp(-(cost - cheapest)/tau)",
+            1.0,
+            0.01,
+            1000.0,
+        ));
+    }
+    p
+}
+
+/// A successor: its cost, parent index and move index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Candidate {
+    cost: u32,
+    parent: u32,
+    neighbour: u32,
+}
+
+pub struct Beam {
+    geo: &'static Geometry,
+    preset: Preset,
+    hood: Neighbourhood,
+    beam: Vec<State>,
+    next: Vec<State>,
+    hashes: Vec<u64>,
+    zobrist: Zobrist,
+    pool: Vec<Candidate>,
+    keys: Vec<(f64, u32)>,
+    chosen: Vec<u64>,
+    best: Vec<u8>,
+    best_cost: u32,
+    k: usize,
+    patience: u64,
+    max_iterations: u64,
+    tau: f64,
+    since_best: u64,
+    rng: Rng,
+    steps: u64,
+    ended: Option<Outcome>,
+}
+
+impl Beam {
+    pub fn new(
+        puzzle: &Puzzle,
+        preset: Preset,
+        params: &Params,
+        seed: u64,
+        start: Option<&Grid>,
+    ) -> Beam {
+        let mut rng = Rng::new(seed);
+        let k = params.usize("k");
+        let (kind, counted) = match preset {
+            Preset::Classic => (Kind::Classic, Counted::ALL),
+            Preset::Tuned => (Kind::BoxSwap, Counted::LINES),
+        };
+        // the first member continues from the board on screen; the others start fresh
+        let beam: Vec<State> = (0..k)
+            .map(|i| {
+                let g = match (preset, start.filter(|_| i == 0)) {
+                    (Preset::Classic, Some(g)) => repr::repair_free(puzzle, g, &mut rng),
+                    (Preset::Classic, None) => repr::random_fill(puzzle, &mut rng),
+                    (Preset::Tuned, Some(g)) => {
+                        repr::repair_perm(puzzle, PermUnit::Box, g, &mut rng)
+                    }
+                    (Preset::Tuned, None) => repr::random_perm(puzzle, PermUnit::Box, &mut rng),
+                };
+                State::new(&g, counted)
+            })
+            .collect();
+        let zobrist = Zobrist::new(puzzle.geometry());
+        let hashes = beam.iter().map(|s| zobrist.hash(&s.cells)).collect();
+        let first = beam.iter().min_by_key(|s| s.cost()).expect("k >= 1");
+        let (best, best_cost) = (first.cells.clone(), first.cost());
+        let hood = Neighbourhood::new(puzzle, kind);
+        Beam {
+            geo: puzzle.geometry(),
+            preset,
+            pool: Vec::with_capacity(k * hood.len()),
+            hood,
+            next: beam.clone(),
+            beam,
+            hashes,
+            zobrist,
+            keys: Vec::new(),
+            chosen: Vec::with_capacity(k),
+            best,
+            best_cost,
+            k,
+            patience: params.get("patience") as u64,
+            max_iterations: params.get("max_iterations") as u64,
+            tau: if preset == Preset::Tuned {
+                params.get("tau")
+            } else {
+                1.0
+            },
+            since_best: 0,
+            rng,
+            steps: 0,
+            ended: (best_cost == 0).then_some(Outcome::Solved),
+        }
+    }
+
+    fn successor_hash(&self, parent: usize, m: Move) -> u64 {
+        let s = &self.beam[parent];
+        let h = self.hashes[parent];
+        match m {
+            Move::Swap(a, b) => {
+                let (a, b) = (a as usize, b as usize);
+                self.zobrist.after_swap(h, a, s.cells[a], b, s.cells[b])
+            }
+            Move::Set(c, v) => {
+                let c = c as usize;
+                h ^ self.zobrist.key(c, s.cells[c]) ^ self.zobrist.key(c, v)
+            }
+        }
+    }
+
+    /// Indices into `pool` of the successors to keep.
+    fn select(&mut self) -> Vec<usize> {
+        match self.preset {
+            Preset::Classic => {
+                let k = self.k.min(self.pool.len());
+                if k < self.pool.len() {
+                    self.pool.select_nth_unstable(k);
+                }
+                self.pool[..k].sort_unstable();
+                (0..k).collect()
+            }
+            Preset::Tuned => {
+                let cheapest = self.pool.iter().map(|c| c.cost).min().unwrap_or(0);
+                // Efraimidis–Spirakis: the k largest ln(u)/w are a weighted sample without replacement
+                self.keys.clear();
+                for (i, c) in self.pool.iter().enumerate() {
+                    let w = (-((c.cost - cheapest) as f64) / self.tau).exp().max(1e-300);
+                    let u = self.rng.unit().max(f64::MIN_POSITIVE);
+                    self.keys.push((u.ln() / w, i as u32));
+                }
+                self.keys.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+                self.chosen.clear();
+                let mut out = Vec::with_capacity(self.k);
+                for &(_, i) in &self.keys {
+                    let c = self.pool[i as usize];
+                    let m = self
+                        .hood
+                        .nth(c.neighbour as usize, &self.beam[c.parent as usize].cells);
+                    let h = self.successor_hash(c.parent as usize, m);
+                    if !self.chosen.contains(&h) {
+                        self.chosen.push(h);
+                        out.push(i as usize);
+                        if out.len() == self.k {
+                            break;
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
+}
+
+impl Search for Beam {
+    fn step(&mut self) -> Step {
+        if self.ended.is_some() {
+            return idle(self.best_cost, self.ended);
+        }
+        self.steps += 1;
+        self.pool.clear();
+        for (p, s) in self.beam.iter().enumerate() {
+            for i in 0..self.hood.len() {
+                let d = s.delta(self.hood.nth(i, &s.cells));
+                self.pool.push(Candidate {
+                    cost: (s.cost() as i32 + d) as u32,
+                    parent: p as u32,
+                    neighbour: i as u32,
+                });
+            }
+        }
+        let keep = self.select();
+        if keep.is_empty() {
+            self.ended = Some(Outcome::Stuck);
+            return idle(self.best_cost, self.ended);
+        }
+        self.next.truncate(keep.len());
+        let mut hashes = Vec::with_capacity(keep.len());
+        for (slot, &i) in keep.iter().enumerate() {
+            let c = self.pool[i];
+            let parent = &self.beam[c.parent as usize];
+            let m = self.hood.nth(c.neighbour as usize, &parent.cells);
+            hashes.push(self.successor_hash(c.parent as usize, m));
+            if slot < self.next.len() {
+                self.next[slot].clone_from(parent);
+            } else {
+                self.next.push(parent.clone());
+            }
+            self.next[slot].apply(m);
+        }
+        std::mem::swap(&mut self.beam, &mut self.next);
+        self.hashes = hashes;
+        let costs = self.beam.iter().map(|s| s.cost());
+        let (best_i, best_now) = costs
+            .clone()
+            .enumerate()
+            .min_by_key(|&(_, c)| c)
+            .expect("beam not empty");
+        let worst = costs.clone().max().unwrap_or(0);
+        let mean = costs.map(f64::from).sum::<f64>() / self.beam.len() as f64;
+        if best_now < self.best_cost {
+            self.best_cost = best_now;
+            self.best.copy_from_slice(&self.beam[best_i].cells);
+            self.since_best = 0;
+        } else {
+            self.since_best += 1;
+        }
+        if self.best_cost == 0 {
+            self.ended = Some(Outcome::Solved);
+        } else if self.since_best >= self.patience {
+            self.ended = Some(Outcome::Stuck);
+        } else if self.steps >= self.max_iterations {
+            self.ended = Some(Outcome::BudgetSpent);
+        }
+        Step {
+            event: Event::Generation {
+                index: self.steps as u32,
+                best: best_now,
+                mean,
+                worst,
+            },
+            cost: best_now,
+            ended: self.ended,
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let lead = self
+            .beam
+            .iter()
+            .min_by_key(|s| s.cost())
+            .expect("beam not empty");
+        let costs: Vec<f64> = self.beam.iter().map(|s| s.cost() as f64).collect();
+        let mean = costs.iter().sum::<f64>() / costs.len() as f64;
+        let worst = costs.iter().cloned().fold(0.0, f64::max);
+        let mut snap = Snapshot::from_cells(
+            self.geo,
+            &lead.cells,
+            &self.best,
+            lead.cost(),
+            self.best_cost,
+            self.steps,
+            self.ended,
+            vec![
+                metric("iteration", self.steps as f64),
+                metric("beam width", self.beam.len() as f64),
+                metric("mean", mean),
+                metric("worst", worst),
+                metric("without progress", self.since_best as f64),
+                metric("pool", self.pool.len() as f64),
+            ],
+        );
+        snap.series.push(("members", costs));
+        snap
+    }
+
+    fn cost(&self) -> u32 {
+        self.beam.iter().map(|s| s.cost()).min().unwrap_or(0)
+    }
+    fn best_cost(&self) -> u32 {
+        self.best_cost
+    }
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+    fn cells(&self) -> &[u8] {
+        &self
+            .beam
+            .iter()
+            .min_by_key(|s| s.cost())
+            .expect("beam not empty")
+            .cells
+    }
+    fn ended(&self) -> Option<Outcome> {
+        self.ended
+    }
+}

@@ -1,0 +1,181 @@
+//! Moves, the state they act on, and the two neighbourhoods the descents and annealings use.
+//!
+//! - *Classic* (the course): every swap of two free cells that share a unit, enumerated unit by
+//!   unit (rows, columns, boxes) so a pair sharing two units appears twice, then every change of a
+//!   free cell to each of its other values — 605 neighbours on `sudoku_7`.
+//! - *Box swap* (Lewis 2007): every swap of two free cells inside one box, on a representation
+//!   where each box is a permutation; only rows and columns can clash.
+//!
+//! Moves are addressed by index, so a search can scan or sample the neighbourhood without
+//! building a list.
+
+use crate::board::{CostTracker, Counted, Grid, Puzzle};
+
+/// One move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Exchange the values of two cells.
+    Swap(u16, u16),
+    /// Put a value in a cell.
+    Set(u16, u8),
+}
+
+impl Move {
+    /// The cells the move touches, as the step log reports them.
+    pub fn cells(self) -> ([u16; 2], u8) {
+        match self {
+            Move::Swap(a, b) => ([a, b], 2),
+            Move::Set(c, _) => ([c, c], 1),
+        }
+    }
+}
+
+/// A grid with its cost tracker: applying or evaluating a move is O(1).
+#[derive(Clone, Debug)]
+pub struct State {
+    pub cells: Vec<u8>,
+    pub tracker: CostTracker,
+}
+
+impl State {
+    pub fn new(grid: &Grid, counted: Counted) -> State {
+        State {
+            cells: grid.cells().to_vec(),
+            tracker: CostTracker::new(grid, counted),
+        }
+    }
+
+    pub fn cost(&self) -> u32 {
+        self.tracker.cost()
+    }
+
+    #[inline]
+    pub fn delta(&self, m: Move) -> i32 {
+        match m {
+            Move::Swap(a, b) => {
+                let (a, b) = (a as usize, b as usize);
+                self.tracker.delta_swap(a, self.cells[a], b, self.cells[b])
+            }
+            Move::Set(c, v) => self
+                .tracker
+                .delta_set(c as usize, self.cells[c as usize], v),
+        }
+    }
+
+    #[inline]
+    pub fn apply(&mut self, m: Move) -> i32 {
+        match m {
+            Move::Swap(a, b) => {
+                let (a, b) = (a as usize, b as usize);
+                let (va, vb) = (self.cells[a], self.cells[b]);
+                self.cells[a] = vb;
+                self.cells[b] = va;
+                self.tracker.apply_swap(a, va, b, vb)
+            }
+            Move::Set(c, v) => {
+                let c = c as usize;
+                let old = self.cells[c];
+                self.cells[c] = v;
+                self.tracker.apply_set(c, old, v)
+            }
+        }
+    }
+}
+
+/// Which neighbourhood.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Classic,
+    BoxSwap,
+}
+
+/// The moves of a neighbourhood, addressable by index.
+#[derive(Clone, Debug)]
+pub struct Neighbourhood {
+    pairs: Vec<(u16, u16)>,
+    free: Vec<u16>,
+    /// Value changes per free cell (n - 1 for classic, 0 for box swaps).
+    changes_per_cell: usize,
+}
+
+impl Neighbourhood {
+    pub fn new(puzzle: &Puzzle, kind: Kind) -> Neighbourhood {
+        let geo = puzzle.geometry();
+        let units = match kind {
+            Kind::Classic => 0..3 * geo.n,
+            Kind::BoxSwap => 2 * geo.n..3 * geo.n,
+        };
+        let mut pairs = Vec::new();
+        for u in units {
+            let free: Vec<u16> = geo.units[u]
+                .iter()
+                .copied()
+                .filter(|&c| !puzzle.is_given(c as usize))
+                .collect();
+            for i in 0..free.len() {
+                for j in i + 1..free.len() {
+                    pairs.push((free[i], free[j]));
+                }
+            }
+        }
+        Neighbourhood {
+            pairs,
+            free: puzzle.free_cells().map(|c| c as u16).collect(),
+            changes_per_cell: if kind == Kind::Classic { geo.n - 1 } else { 0 },
+        }
+    }
+
+    /// Number of neighbours.
+    pub fn len(&self) -> usize {
+        self.pairs.len() + self.free.len() * self.changes_per_cell
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The i-th move from the grid `cells` (value changes depend on the current values).
+    #[inline]
+    pub fn nth(&self, i: usize, cells: &[u8]) -> Move {
+        if i < self.pairs.len() {
+            let (a, b) = self.pairs[i];
+            return Move::Swap(a, b);
+        }
+        let k = i - self.pairs.len();
+        let cell = self.free[k / self.changes_per_cell];
+        // the k-th value other than the current one, in increasing order
+        let mut v = (k % self.changes_per_cell) as u8 + 1;
+        if v >= cells[cell as usize] {
+            v += 1;
+        }
+        Move::Set(cell, v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::resolve_one;
+
+    #[test]
+    fn sudoku_7_has_605_classic_neighbours() {
+        let p = resolve_one("sudoku_7").unwrap();
+        let hood = Neighbourhood::new(&p, Kind::Classic);
+        assert_eq!(hood.len(), 605);
+        // every change move really changes the value, and each cell gets all 8 others
+        let cells = p.givens.cells().to_vec();
+        let mut cells = cells;
+        for c in p.free_cells() {
+            cells[c] = 5;
+        }
+        let sets: Vec<Move> = (0..hood.len())
+            .map(|i| hood.nth(i, &cells))
+            .filter(|m| matches!(m, Move::Set(..)))
+            .collect();
+        assert_eq!(sets.len(), 43 * 8);
+        assert!(
+            sets.iter()
+                .all(|m| matches!(m, Move::Set(c, v) if cells[*c as usize] != *v))
+        );
+    }
+}

@@ -1,0 +1,202 @@
+//! Parameters declared per algorithm: name, meaning, default and valid range.
+
+use std::fmt;
+
+/// The two presets every algorithm has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Preset {
+    /// Behaves as the course material describes, failures included.
+    Classic,
+    /// As good as the literature knows how to make it.
+    Tuned,
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Preset::Classic => "classic",
+            Preset::Tuned => "tuned",
+        })
+    }
+}
+
+/// One parameter: what it is called, what it means, its default and the values it accepts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamSpec {
+    pub name: &'static str,
+    pub meaning: &'static str,
+    pub default: f64,
+    pub min: f64,
+    pub max: f64,
+    /// Whole numbers only.
+    pub integer: bool,
+}
+
+impl ParamSpec {
+    pub const fn int(
+        name: &'static str,
+        meaning: &'static str,
+        default: f64,
+        min: f64,
+        max: f64,
+    ) -> Self {
+        ParamSpec {
+            name,
+            meaning,
+            default,
+            min,
+            max,
+            integer: true,
+        }
+    }
+    pub const fn real(
+        name: &'static str,
+        meaning: &'static str,
+        default: f64,
+        min: f64,
+        max: f64,
+    ) -> Self {
+        ParamSpec {
+            name,
+            meaning,
+            default,
+            min,
+            max,
+            integer: false,
+        }
+    }
+
+    /// "1 to 1000 (whole)" or "0.0001 to 1000000000".
+    pub fn range_text(&self) -> String {
+        let kind = if self.integer { " (whole number)" } else { "" };
+        format!("{} to {}{kind}", fmt_num(self.min), fmt_num(self.max))
+    }
+
+    /// Check a value against the range.
+    pub fn check(&self, value: f64) -> Result<f64, String> {
+        if !value.is_finite()
+            || value < self.min
+            || value > self.max
+            || (self.integer && value.fract() != 0.0)
+        {
+            return Err(format!(
+                "{} = {} is out of range: valid values are {}",
+                self.name,
+                fmt_num(value),
+                self.range_text()
+            ));
+        }
+        Ok(value)
+    }
+}
+
+/// Print numbers without noise: 200, 0.99, 1e9.
+pub fn fmt_num(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e7 {
+        format!("{}", x as i64)
+    } else if x.abs() >= 1e7 || (x != 0.0 && x.abs() < 1e-3) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// Resolved parameter values for one algorithm and preset, in declaration order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    specs: Vec<ParamSpec>,
+    values: Vec<f64>,
+}
+
+impl Params {
+    /// The defaults of `specs`.
+    pub fn defaults(specs: Vec<ParamSpec>) -> Params {
+        let values = specs.iter().map(|s| s.default).collect();
+        Params { specs, values }
+    }
+
+    /// Set `name` from text, checking name and range; errors list what is valid.
+    pub fn set(&mut self, name: &str, text: &str) -> Result<(), String> {
+        let Some(i) = self.specs.iter().position(|s| s.name == name) else {
+            let names: Vec<&str> = self.specs.iter().map(|s| s.name).collect();
+            return Err(if names.is_empty() {
+                format!("unknown parameter {name:?}: this algorithm takes none")
+            } else {
+                format!("unknown parameter {name:?}: valid are {}", names.join(", "))
+            });
+        };
+        let spec = &self.specs[i];
+        let value: f64 = text.trim().parse().map_err(|_| {
+            format!(
+                "{name} = {text:?} is not a number: valid values are {}",
+                spec.range_text()
+            )
+        })?;
+        self.values[i] = spec.check(value)?;
+        Ok(())
+    }
+
+    /// The value of a declared parameter. Panics on an undeclared name: a programming error.
+    pub fn get(&self, name: &str) -> f64 {
+        let i = self
+            .specs
+            .iter()
+            .position(|s| s.name == name)
+            .unwrap_or_else(|| panic!("parameter {name} is not declared"));
+        self.values[i]
+    }
+
+    pub fn usize(&self, name: &str) -> usize {
+        self.get(name) as usize
+    }
+
+    pub fn specs(&self) -> &[ParamSpec] {
+        &self.specs
+    }
+
+    /// `name=value` pairs, for the command line that reproduces a run.
+    pub fn pairs(&self) -> Vec<(&'static str, f64)> {
+        self.specs
+            .iter()
+            .map(|s| s.name)
+            .zip(self.values.iter().copied())
+            .collect()
+    }
+
+    /// Only the values that differ from their default.
+    pub fn changed(&self) -> Vec<(&'static str, f64)> {
+        self.specs
+            .iter()
+            .zip(&self.values)
+            .filter(|(s, v)| s.default != **v)
+            .map(|(s, v)| (s.name, *v))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_values_name_the_valid_range() {
+        let mut p = Params::defaults(vec![ParamSpec::int("k", "beam width", 20.0, 1.0, 500.0)]);
+        assert_eq!(
+            p.set("k", "0").unwrap_err(),
+            "k = 0 is out of range: valid values are 1 to 500 (whole number)"
+        );
+        assert_eq!(
+            p.set("k", "2.5").unwrap_err(),
+            "k = 2.5 is out of range: valid values are 1 to 500 (whole number)"
+        );
+        assert!(p.set("k", "abc").unwrap_err().contains("is not a number"));
+        assert_eq!(
+            p.set("width", "3").unwrap_err(),
+            "unknown parameter \"width\": valid are k"
+        );
+        p.set("k", "30").unwrap();
+        assert_eq!(p.get("k"), 30.0);
+        assert_eq!(p.changed(), vec![("k", 30.0)]);
+    }
+}

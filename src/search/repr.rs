@@ -1,0 +1,300 @@
+//! Representations: how a search fills the free cells, and how it takes over any grid.
+//!
+//! The classic representation lets every free cell hold any value. A permutation per box (or per
+//! row) keeps each box (row) holding every value once, so only the other units can clash. When a
+//! search starts from a grid on screen it repairs that grid into its representation with the
+//! fewest changes: in each box (row), one cell of each value not already given stays as it is, and
+//! only the repeated, given-clashing or empty cells receive the missing values.
+
+use crate::board::{EMPTY, Geometry, Grid, Puzzle};
+use crate::rng::Rng;
+
+/// Which unit a permutation representation keeps valid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PermUnit {
+    Box,
+    Row,
+}
+
+/// The free cells of each permuted unit, for drawing moves quickly.
+#[derive(Clone, Debug)]
+pub struct PermLayout {
+    /// `groups[g]`: the free cells of box (or row) g, possibly fewer than two.
+    pub groups: Vec<Vec<u16>>,
+    /// Groups with at least two free cells: the only ones a swap can use.
+    pub movable: Vec<u16>,
+}
+
+impl PermLayout {
+    pub fn new(puzzle: &Puzzle, unit: PermUnit) -> PermLayout {
+        let geo = puzzle.geometry();
+        let groups: Vec<Vec<u16>> = (0..geo.n)
+            .map(|g| {
+                let cells = &geo.units[group_unit(geo, unit, g)];
+                cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| !puzzle.is_given(c as usize))
+                    .collect()
+            })
+            .collect();
+        let movable = (0..geo.n as u16)
+            .filter(|&g| groups[g as usize].len() >= 2)
+            .collect();
+        PermLayout { groups, movable }
+    }
+
+    /// Σ over groups of (free cells)²: Lewis's Markov chain length.
+    pub fn chain_length(&self) -> usize {
+        self.groups
+            .iter()
+            .map(|g| g.len() * g.len())
+            .sum::<usize>()
+            .max(1)
+    }
+
+    /// Number of distinct swaps.
+    pub fn swap_count(&self) -> usize {
+        self.groups
+            .iter()
+            .map(|g| g.len() * g.len().saturating_sub(1) / 2)
+            .sum()
+    }
+}
+
+fn group_unit(geo: &Geometry, unit: PermUnit, g: usize) -> usize {
+    match unit {
+        PermUnit::Row => g,
+        PermUnit::Box => 2 * geo.n + g,
+    }
+}
+
+/// Givens kept, every free cell a uniformly random value (the course's initial state).
+pub fn random_fill(puzzle: &Puzzle, rng: &mut Rng) -> Grid {
+    let mut g = puzzle.givens.clone();
+    let n = puzzle.geometry().n;
+    for c in puzzle.free_cells().collect::<Vec<_>>() {
+        g.set(c, 1 + rng.below(n) as u8);
+    }
+    g
+}
+
+/// Any grid into the classic representation: givens restored, empty free cells filled at random,
+/// everything else kept.
+pub fn repair_free(puzzle: &Puzzle, start: &Grid, rng: &mut Rng) -> Grid {
+    let n = puzzle.geometry().n;
+    let mut g = start.clone();
+    for c in 0..g.cells().len() {
+        let given = puzzle.givens.get(c);
+        if given != EMPTY {
+            g.set(c, given);
+        } else if g.get(c) == EMPTY {
+            g.set(c, 1 + rng.below(n) as u8);
+        }
+    }
+    g
+}
+
+/// Each box (row) a random arrangement of the values its givens leave.
+pub fn random_perm(puzzle: &Puzzle, unit: PermUnit, rng: &mut Rng) -> Grid {
+    repair_perm(puzzle, unit, &puzzle.givens, rng)
+}
+
+/// Any grid into a permutation per box (row) with the fewest changes (see the module notes).
+/// The values handed to the cells that must change are shuffled.
+pub fn repair_perm(puzzle: &Puzzle, unit: PermUnit, start: &Grid, rng: &mut Rng) -> Grid {
+    let geo = puzzle.geometry();
+    let mut g = puzzle.givens.clone();
+    for group in 0..geo.n {
+        let cells = &geo.units[group_unit(geo, unit, group)];
+        let mut used = vec![false; geo.n + 1];
+        for &c in cells {
+            used[puzzle.givens.get(c as usize) as usize] = true;
+        }
+        let mut to_fill = Vec::new();
+        for &c in cells {
+            let c = c as usize;
+            if puzzle.is_given(c) {
+                continue;
+            }
+            let v = start.get(c);
+            if v != EMPTY && !used[v as usize] {
+                used[v as usize] = true;
+                g.set(c, v);
+            } else {
+                to_fill.push(c);
+            }
+        }
+        let mut missing: Vec<u8> = (1..=geo.n as u8).filter(|&v| !used[v as usize]).collect();
+        rng.shuffle(&mut missing);
+        for (c, v) in to_fill.into_iter().zip(missing) {
+            g.set(c, v);
+        }
+    }
+    g
+}
+
+/// A puzzle whose givens include every cell that propagation determines, with the candidate
+/// mask of every cell: the reduced space the tuned permutation searches move in.
+pub fn locked(puzzle: &Puzzle) -> (Puzzle, Vec<u32>) {
+    let geo = puzzle.geometry();
+    match crate::search::exact::ExactSolver::root_candidates(puzzle) {
+        Some((cand, values)) => {
+            let givens = Grid::from_cells(geo, values).expect("solver values fit");
+            (Puzzle::new(puzzle.name.clone(), givens), cand)
+        }
+        // contradictory givens: nothing to lock, every value allowed
+        None => (puzzle.clone(), vec![geo.all_values_mask(); geo.cells]),
+    }
+}
+
+/// Each box (row) filled with its missing values so that, where possible, every cell gets one of
+/// its candidates (a random maximum matching, by augmenting paths); cells left over take the
+/// remaining values at random.
+pub fn candidate_perm(puzzle: &Puzzle, unit: PermUnit, cand: &[u32], rng: &mut Rng) -> Grid {
+    let geo = puzzle.geometry();
+    let mut g = puzzle.givens.clone();
+    for group in 0..geo.n {
+        let mut cells: Vec<usize> = geo.units[group_unit(geo, unit, group)]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| !puzzle.is_given(c))
+            .collect();
+        let used = geo.units[group_unit(geo, unit, group)]
+            .iter()
+            .fold(0u32, |m, &c| match puzzle.givens.get(c as usize) {
+                EMPTY => m,
+                v => m | 1 << (v - 1),
+            });
+        let mut values: Vec<u8> = (1..=geo.n as u8)
+            .filter(|v| used & 1 << (v - 1) == 0)
+            .collect();
+        rng.shuffle(&mut cells);
+        rng.shuffle(&mut values);
+        // owner[k]: index into `cells` holding values[k]
+        let mut owner: Vec<Option<usize>> = vec![None; values.len()];
+        for ci in 0..cells.len() {
+            let mut seen = vec![false; values.len()];
+            augment(ci, &cells, &values, cand, &mut owner, &mut seen);
+        }
+        let mut value_of: Vec<Option<u8>> = vec![None; cells.len()];
+        for (k, o) in owner.iter().enumerate() {
+            if let Some(ci) = o {
+                value_of[*ci] = Some(values[k]);
+            }
+        }
+        let mut spare = values
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| owner[*k].is_none())
+            .map(|(_, &v)| v);
+        for (ci, &c) in cells.iter().enumerate() {
+            let v = value_of[ci]
+                .or_else(|| spare.next())
+                .expect("as many values as cells");
+            g.set(c, v);
+        }
+    }
+    g
+}
+
+fn augment(
+    ci: usize,
+    cells: &[usize],
+    values: &[u8],
+    cand: &[u32],
+    owner: &mut [Option<usize>],
+    seen: &mut [bool],
+) -> bool {
+    for k in 0..values.len() {
+        if seen[k] || cand[cells[ci]] & 1 << (values[k] - 1) == 0 {
+            continue;
+        }
+        seen[k] = true;
+        if owner[k].is_none_or(|other| augment(other, cells, values, cand, owner, seen)) {
+            owner[k] = Some(ci);
+            return true;
+        }
+    }
+    false
+}
+
+/// Zobrist hashing of grids: a state's hash changes in O(1) per changed cell.
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    stride: usize,
+    table: Vec<u64>,
+}
+
+impl Zobrist {
+    /// Keys drawn from a fixed seed, so hashes (and tabu decisions) replay identically.
+    pub fn new(geo: &Geometry) -> Zobrist {
+        let mut rng = Rng::new(0x7AB0_2B15);
+        let stride = geo.n + 1;
+        Zobrist {
+            stride,
+            table: (0..geo.cells * stride).map(|_| rng.next_u64()).collect(),
+        }
+    }
+
+    #[inline]
+    pub fn key(&self, cell: usize, value: u8) -> u64 {
+        self.table[cell * self.stride + value as usize]
+    }
+
+    pub fn hash(&self, cells: &[u8]) -> u64 {
+        cells
+            .iter()
+            .enumerate()
+            .fold(0, |h, (c, &v)| h ^ self.key(c, v))
+    }
+
+    /// The hash after the values of cells `a` (holding `va`) and `b` (holding `vb`) are exchanged.
+    #[inline]
+    pub fn after_swap(&self, h: u64, a: usize, va: u8, b: usize, vb: u8) -> u64 {
+        h ^ self.key(a, va) ^ self.key(a, vb) ^ self.key(b, vb) ^ self.key(b, va)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::cost::{Counted, cost};
+    use crate::catalog::resolve_one;
+
+    #[test]
+    fn repair_keeps_what_it_can_and_makes_boxes_permutations() {
+        let p = resolve_one("sudoku_7").unwrap();
+        let mut rng = Rng::new(1);
+        let start = random_fill(&p, &mut rng);
+        for unit in [PermUnit::Box, PermUnit::Row] {
+            let g = repair_perm(&p, unit, &start, &mut rng);
+            assert!(g.keeps_givens(&p.givens));
+            let counted = match unit {
+                PermUnit::Box => Counted {
+                    rows: false,
+                    columns: false,
+                    boxes: true,
+                },
+                PermUnit::Row => Counted {
+                    rows: true,
+                    columns: false,
+                    boxes: false,
+                },
+            };
+            assert_eq!(cost(&g, counted), 0, "every {unit:?} is a permutation");
+            // a grid already in the representation is left unchanged
+            assert_eq!(repair_perm(&p, unit, &g, &mut rng), g);
+        }
+        // the solution is in every representation already
+        let sol = resolve_one(
+            "374561928185429763962378415827613549649257831531984672496832157218745396753196284",
+        )
+        .unwrap();
+        assert_eq!(
+            repair_perm(&p, PermUnit::Box, &sol.givens, &mut rng),
+            sol.givens
+        );
+        assert_eq!(repair_free(&p, &sol.givens, &mut rng), sol.givens);
+    }
+}
