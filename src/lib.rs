@@ -6,5 +6,6 @@
 pub mod board;
 pub mod catalog;
 pub mod cli;
+pub mod engine;
 pub mod rng;
 pub mod search;

@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::search::Preset;
 
+mod experiment;
 mod local;
 mod puzzles;
 mod solve;
@@ -43,6 +44,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// List the built-in puzzle sets, or print the puzzles a reference names.
     Puzzles(PuzzlesArgs),
+    /// Run many independent restarts on all cores: success table, records, figures.
+    Experiment(experiment::ExperimentArgs),
 }
 
 /// How results are printed.
@@ -135,6 +138,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
     let code = match cli.command {
         Some(Command::Solve(args)) => solve::run(&args, &mut out)?,
         Some(Command::Puzzles(args)) => puzzles::run(&args, &mut out)?,
+        Some(Command::Experiment(args)) => experiment::run(&args, &mut out)?,
         None => match Cli::parse_from(["sudoscope", "solve"]).command {
             Some(Command::Solve(args)) => solve::run(&args, &mut out)?,
             _ => unreachable!("parsed a solve command"),

@@ -1,0 +1,7 @@
+//! Running searches: many independent runs on rayon (experiments), and the runner that drives one
+//! search on a worker for the visualiser.
+
+pub mod experiment;
+pub mod plot;
+
+pub mod stats;
