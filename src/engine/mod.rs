@@ -3,5 +3,7 @@
 
 pub mod experiment;
 pub mod plot;
+pub mod runner;
 
 pub mod stats;
+pub mod words;

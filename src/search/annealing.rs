@@ -87,6 +87,10 @@ impl CourseAnnealing {
 }
 
 impl Search for CourseAnnealing {
+    fn chart_value(&self) -> Option<f64> {
+        Some(self.t)
+    }
+
     fn step(&mut self) -> Step {
         if self.ended.is_some() || self.hood.is_empty() {
             self.ended.get_or_insert(Outcome::Stuck);
@@ -451,6 +455,10 @@ impl PermAnnealing {
 }
 
 impl Search for PermAnnealing {
+    fn chart_value(&self) -> Option<f64> {
+        Some(self.t)
+    }
+
     fn step(&mut self) -> Step {
         if self.ended.is_some() {
             return idle(self.state.cost(), self.ended);

@@ -200,6 +200,10 @@ impl Beam {
 }
 
 impl Search for Beam {
+    fn chart_value(&self) -> Option<f64> {
+        Some(self.beam.iter().map(|s| s.cost() as f64).sum::<f64>() / self.beam.len() as f64)
+    }
+
     fn step(&mut self) -> Step {
         if self.ended.is_some() {
             return idle(self.best_cost, self.ended);

@@ -380,6 +380,10 @@ impl Genetic {
 }
 
 impl Search for Genetic {
+    fn chart_value(&self) -> Option<f64> {
+        Some(self.mean)
+    }
+
     fn step(&mut self) -> Step {
         if self.ended.is_some() {
             return idle(self.best_cost, self.ended);

@@ -170,6 +170,10 @@ impl Gibbs {
 }
 
 impl Search for Gibbs {
+    fn chart_value(&self) -> Option<f64> {
+        Some(self.t)
+    }
+
     fn step(&mut self) -> Step {
         if self.ended.is_some() {
             return idle(self.state.cost(), self.ended);

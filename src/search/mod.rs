@@ -152,6 +152,11 @@ pub trait Search: Send {
     fn cells(&self) -> &[u8];
     /// The ending, once there is one.
     fn ended(&self) -> Option<Outcome>;
+    /// The family's extra chart series, cheap to read: the temperature for annealing and
+    /// sampling, the population mean for beam and genetic; `None` for the others.
+    fn chart_value(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// Run until the search ends or `max_steps` steps have been taken in total.

@@ -208,3 +208,9 @@ pub fn build(
     let params = resolve_params(algo, preset, overrides)?;
     Ok(algo.build(puzzle, preset, &params, seed, start))
 }
+
+impl std::fmt::Debug for AlgoInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "AlgoInfo({})", self.name)
+    }
+}
