@@ -486,8 +486,7 @@ impl Runner {
         let mut next_due = Instant::now();
         loop {
             // 1. controls: block when idle, poll while running
-            let idle = (!self.running && self.pending_steps == 0)
-                || self.search.ended().is_some() && self.pending_steps == 0;
+            let idle = self.pending_steps == 0 && (!self.running || self.search.ended().is_some());
             let msg = if idle {
                 self.send_frame();
                 match self.control.recv_timeout(Duration::from_millis(250)) {
