@@ -9,3 +9,4 @@ pub mod cli;
 pub mod engine;
 pub mod rng;
 pub mod search;
+pub mod tui;

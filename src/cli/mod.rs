@@ -40,6 +40,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Open the visualiser (the default with no command).
+    Tui(TuiArgs),
     /// Solve puzzles headless and print the grids and statistics.
     Solve(SolveArgs),
     /// List the built-in puzzle sets, or print the puzzles a reference names.
@@ -107,6 +109,32 @@ pub struct PuzzlesArgs {
     pub lines: bool,
 }
 
+#[derive(Args, Debug)]
+pub struct TuiArgs {
+    /// Puzzle reference (see `sudoscope puzzles`).
+    #[arg(short, long, default_value = crate::catalog::DEFAULT_PUZZLE)]
+    pub puzzle: String,
+    /// Algorithm to start with (see `solve --list-algos`).
+    #[arg(short, long, default_value = "annealing")]
+    pub algo: String,
+    #[arg(long, value_enum, default_value_t = Preset::Classic)]
+    pub preset: Preset,
+    /// Set a parameter of the first algorithm, `name=value` (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Steps per second, or `max` for as fast as possible.
+    #[arg(long, default_value = "5")]
+    pub speed: String,
+    /// Race these algorithms beside the first (comma-separated, up to three).
+    #[arg(long, value_delimiter = ',')]
+    pub race: Vec<String>,
+    /// Start paused.
+    #[arg(long)]
+    pub paused: bool,
+}
+
 /// Parse the command line, run, and return the exit code. Errors are one line on stderr.
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
@@ -139,13 +167,46 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::Solve(args)) => solve::run(&args, &mut out)?,
         Some(Command::Puzzles(args)) => puzzles::run(&args, &mut out)?,
         Some(Command::Experiment(args)) => experiment::run(&args, &mut out)?,
-        None => match Cli::parse_from(["sudoscope", "solve"]).command {
-            Some(Command::Solve(args)) => solve::run(&args, &mut out)?,
-            _ => unreachable!("parsed a solve command"),
+        Some(Command::Tui(args)) => tui(&args)?,
+        None => match Cli::parse_from(["sudoscope", "tui"]).command {
+            Some(Command::Tui(args)) => tui(&args)?,
+            _ => unreachable!("parsed a tui command"),
         },
     };
     out.flush()?;
     Ok(code)
+}
+
+fn tui(args: &TuiArgs) -> anyhow::Result<i32> {
+    use crate::search::registry::{find, resolve_params};
+    let puzzle = crate::catalog::resolve_one(&args.puzzle)?;
+    let algo = find(&args.algo)?;
+    let params = resolve_params(algo, args.preset, &args.set)?;
+    let speed = match args.speed.trim() {
+        "max" | "unlimited" | "0" => None,
+        s => match s.parse::<f64>() {
+            Ok(v) if v > 0.0 && v.is_finite() => Some(v),
+            _ => anyhow::bail!("--speed {s:?}: give steps per second (a positive number) or max"),
+        },
+    };
+    if args.race.len() > 3 {
+        anyhow::bail!("--race takes at most three algorithms (four panes in all)");
+    }
+    let race = args
+        .race
+        .iter()
+        .map(|n| find(n.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    crate::tui::run(crate::tui::Options {
+        puzzle,
+        algo,
+        preset: args.preset,
+        params,
+        seed: args.seed,
+        speed,
+        race,
+        paused: args.paused,
+    })
 }
 
 /// `sudoscope solve ... | head` must end quietly, not with an error.

@@ -105,6 +105,15 @@ pub struct Progress {
 /// Run the plan. Returns the finished records in plan order; runs not started because `stop` was
 /// raised are missing (a run in progress stops at its next check and is dropped).
 pub fn run(plan: &Plan, progress: &Progress) -> Vec<RunRecord> {
+    run_with(plan, progress, &|_| {})
+}
+
+/// As [`run`], calling `on_record` as each run finishes (from the worker that ran it).
+pub fn run_with(
+    plan: &Plan,
+    progress: &Progress,
+    on_record: &(dyn Fn(&RunRecord) + Sync),
+) -> Vec<RunRecord> {
     let jobs: Vec<(usize, usize, usize)> = (0..plan.arms.len())
         .flat_map(|a| {
             (0..plan.puzzles.len()).flat_map(move |p| (0..plan.runs).map(move |r| (a, p, r)))
@@ -131,6 +140,9 @@ pub fn run(plan: &Plan, progress: &Progress) -> Vec<RunRecord> {
                     progress,
                 );
                 progress.done.fetch_add(1, Ordering::Relaxed);
+                if let Some(r) = &rec {
+                    on_record(r);
+                }
                 rec
             })
             .collect()

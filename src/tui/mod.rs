@@ -1,0 +1,114 @@
+//! The live visualiser (ratatui + crossterm). Knows nothing of how algorithms work inside: it
+//! talks to runners through channels and draws their frames.
+//!
+//! The UI thread waits on input, runner frames and a frame tick at once (crossbeam `select!`), so
+//! it never blocks on a solver. The terminal is restored on every exit: `q`, Ctrl-C, SIGTERM,
+//! SIGHUP (through a signal flag checked every tick) and panics (ratatui's hook, plus ours for
+//! the mouse).
+
+pub mod app;
+pub mod input;
+pub mod theme;
+pub mod view;
+
+use std::io::IsTerminal;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crossbeam_channel::{bounded, select, tick};
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+
+pub use app::{App, Options};
+
+/// Run the visualiser until the person quits. Returns the exit code.
+pub fn run(opts: Options) -> anyhow::Result<i32> {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        eprintln!(
+            "sudoscope: the visualiser needs a terminal; for headless runs use `sudoscope solve` or `sudoscope experiment`"
+        );
+        return Ok(crate::cli::exit::BAD_INPUT);
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        // SIGINT (outside raw mode), SIGTERM and SIGHUP all end the loop and restore the terminal
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    }
+    let mut terminal = ratatui::init();
+    let _ = execute!(std::io::stdout(), EnableMouseCapture);
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        previous(info);
+    }));
+    let result = event_loop(&mut terminal, opts, &stop);
+    let _ = execute!(std::io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    opts: Options,
+    stop: &Arc<AtomicBool>,
+) -> anyhow::Result<i32> {
+    let theme = theme::Theme::from_env();
+    let (frames_tx, frames_rx) = bounded(64);
+    let (input_tx, input_rx) = bounded(256);
+    let input_stop = Arc::clone(stop);
+    let input_thread = std::thread::Builder::new()
+        .name("input".into())
+        .spawn(move || {
+            while !input_stop.load(Ordering::SeqCst) {
+                match event::poll(Duration::from_millis(50)) {
+                    Ok(true) => match event::read() {
+                        Ok(e) => {
+                            if input_tx.send(e).is_err() {
+                                break;
+                            }
+                        }
+                        Err(_) => break,
+                    },
+                    Ok(false) => {}
+                    Err(_) => break,
+                }
+            }
+        })?;
+    let ticker = tick(Duration::from_millis(33));
+    let provoke_ui_panic = std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "ui");
+    let mut app = App::new(opts, frames_tx);
+    let mut ticks = 0u64;
+    terminal.draw(|f| view::draw(f, &mut app, &theme))?;
+    while !app.quit && !stop.load(Ordering::SeqCst) {
+        select! {
+            recv(input_rx) -> e => {
+                if let Ok(e) = e {
+                    app.on_event(e);
+                    while let Ok(e) = input_rx.try_recv() {
+                        app.on_event(e);
+                    }
+                    terminal.draw(|f| view::draw(f, &mut app, &theme))?;
+                }
+            }
+            recv(frames_rx) -> f => {
+                if let Ok(f) = f {
+                    app.on_frame(f);
+                }
+            }
+            recv(ticker) -> _ => {
+                ticks += 1;
+                if provoke_ui_panic && ticks == 15 {
+                    panic!("provoked by SUDOSCOPE_TEST_PANIC=ui");
+                }
+                app.on_tick();
+                terminal.draw(|f| view::draw(f, &mut app, &theme))?;
+            }
+        }
+    }
+    stop.store(true, Ordering::SeqCst);
+    drop(app); // stops and joins the runners
+    let _ = input_thread.join();
+    Ok(crate::cli::exit::OK)
+}

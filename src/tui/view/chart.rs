@@ -1,0 +1,115 @@
+//! Cost and best cost over steps (with the family's extra series below), from the runner's
+//! downsampled history, so the chart reads the same after a minute or an hour.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::symbols::Marker;
+use ratatui::text::Line;
+use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType};
+
+use crate::engine::runner::Point;
+use crate::tui::theme::Theme;
+
+fn label(x: f64) -> String {
+    match x.abs() {
+        a if a >= 1e9 => format!("{:.1}G", x / 1e9),
+        a if a >= 1e6 => format!("{:.1}M", x / 1e6),
+        a if a >= 1e4 => format!("{:.0}k", x / 1e3),
+        a if a >= 100.0 || a == 0.0 => format!("{x:.0}"),
+        a if a >= 0.01 => format!("{x:.2}"),
+        _ => format!("{x:.1e}"),
+    }
+}
+
+fn axis_labels(lo: f64, hi: f64) -> Vec<Line<'static>> {
+    vec![
+        Line::from(label(lo)),
+        Line::from(label((lo + hi) / 2.0)),
+        Line::from(label(hi)),
+    ]
+}
+
+/// `extra_name`: "temperature" or "population mean", when the family has one.
+pub fn draw(f: &mut Frame, area: Rect, history: &[Point], extra_name: Option<&str>, theme: &Theme) {
+    let has_extra =
+        extra_name.is_some() && history.iter().any(|p| p.extra.is_some()) && area.height >= 14;
+    let [top, bottom] = if has_extra {
+        Layout::vertical([Constraint::Percentage(62), Constraint::Percentage(38)]).areas(area)
+    } else {
+        [area, Rect::default()]
+    };
+    let x0 = history.first().map_or(0.0, |p| p.step as f64);
+    let x1 = history.last().map_or(1.0, |p| p.step as f64).max(x0 + 1.0);
+    let high: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.high)).collect();
+    let low: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.low)).collect();
+    let best: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.best)).collect();
+    let ymax = history.iter().map(|p| p.high).fold(1.0, f64::max);
+    let datasets = vec![
+        Dataset::default()
+            .name("cost")
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.series(0))
+            .data(&high),
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.series(0))
+            .data(&low),
+        Dataset::default()
+            .name("best")
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.series(1))
+            .data(&best),
+    ];
+    let chart = Chart::new(datasets)
+        .block(
+            Block::bordered()
+                .title("cost and best cost")
+                .border_style(theme.border()),
+        )
+        .x_axis(
+            Axis::default()
+                .title("step")
+                .bounds([x0, x1])
+                .labels(axis_labels(x0, x1))
+                .style(theme.dim()),
+        )
+        .y_axis(
+            Axis::default()
+                .bounds([0.0, ymax * 1.05])
+                .labels(axis_labels(0.0, ymax))
+                .style(theme.dim()),
+        );
+    f.render_widget(chart, top);
+    if has_extra {
+        let extra: Vec<(f64, f64)> = history
+            .iter()
+            .filter_map(|p| p.extra.map(|e| (p.step as f64, e)))
+            .collect();
+        let emax = extra.iter().map(|p| p.1).fold(f64::MIN_POSITIVE, f64::max);
+        let name = extra_name.unwrap_or("");
+        let chart = Chart::new(vec![
+            Dataset::default()
+                .name(name.to_string())
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(theme.series(2))
+                .data(&extra),
+        ])
+        .block(
+            Block::bordered()
+                .title(name.to_string())
+                .border_style(theme.border()),
+        )
+        .x_axis(Axis::default().bounds([x0, x1]).style(theme.dim()))
+        .y_axis(
+            Axis::default()
+                .bounds([0.0, emax * 1.05])
+                .labels(axis_labels(0.0, emax))
+                .style(theme.dim()),
+        );
+        f.render_widget(chart, bottom);
+    }
+}

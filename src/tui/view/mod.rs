@@ -1,0 +1,227 @@
+//! Drawing: one function per screen area. Reads the app state, never changes it (except to note
+//! where the grid went, for mouse clicks).
+
+pub mod chart;
+pub mod grid;
+pub mod overlay;
+pub mod panel;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+use super::app::{App, Overlay, Pane};
+use super::theme::Theme;
+
+/// The smallest terminal each screen needs: (width, height).
+pub fn needed(app: &App) -> (u16, u16) {
+    let n = app.puzzle.geometry().n;
+    let (gw, gh) = grid::grid_size(n, app.candidates);
+    match app.panes.len() {
+        1 => (gw + 2 + 44, (gh + 2).max(24) + 1),
+        2 => (2 * (gw + 2).max(36), gh + 2 + 12 + 1),
+        _ => (2 * (gw + 2).max(36), 2 * (gh + 2 + 8) + 1),
+    }
+}
+
+pub fn draw(f: &mut Frame, app: &mut App, theme: &Theme) {
+    let area = f.area();
+    let (w, h) = needed(app);
+    if area.width < w || area.height < h {
+        let msg = vec![
+            Line::styled(format!("terminal too small: need {w}×{h}"), theme.error()),
+            Line::from(format!(
+                "now {}×{}; enlarge the window or shrink the font",
+                area.width, area.height
+            )),
+            Line::styled("q quits", theme.dim()),
+        ];
+        f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
+        app.grid_origin = None;
+        return;
+    }
+    let [main, status] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    if app.experiment.is_some() {
+        overlay::experiment(f, main, app, theme);
+    } else if app.panes.len() == 1 {
+        single(f, main, app, theme);
+    } else {
+        race(f, main, app, theme);
+    }
+    status_line(f, status, app, theme);
+    match &app.overlay {
+        Overlay::None => {}
+        Overlay::Help => overlay::help(f, area, theme),
+        Overlay::Command => overlay::command(f, area, &app.command_line(), theme),
+        Overlay::Algorithms {
+            index,
+            preset,
+            adding,
+        } => overlay::algorithms(f, area, *index, *preset, *adding, theme),
+        Overlay::Parameters {
+            index,
+            editing,
+            error,
+        } => {
+            let pane = &app.panes[app.focus];
+            overlay::parameters(
+                f,
+                area,
+                pane,
+                *index,
+                editing.as_deref(),
+                error.as_deref(),
+                theme,
+            )
+        }
+        Overlay::Puzzle { input, error } => {
+            overlay::puzzle(f, area, input, error.as_deref(), theme)
+        }
+    }
+}
+
+fn pane_title(app: &App, pane: &Pane) -> String {
+    let g = app.puzzle.geometry();
+    format!(
+        " {} ({}) · {} {} ",
+        pane.algo.name,
+        pane.preset,
+        app.puzzle.name,
+        g.label()
+    )
+}
+
+/// Draw a pane's grid in `area` (a bordered block) and return where its first cell is.
+fn grid_block(
+    f: &mut Frame,
+    area: Rect,
+    app: &App,
+    pane: &Pane,
+    focused: bool,
+    theme: &Theme,
+) -> (u16, u16) {
+    let block = Block::bordered()
+        .title(pane_title(app, pane))
+        .border_style(if focused {
+            theme.title()
+        } else {
+            theme.border()
+        });
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let Some(frame) = &pane.frame else {
+        f.render_widget(Paragraph::new("starting…"), inner);
+        return (inner.x, inner.y);
+    };
+    if let Some(msg) = &frame.crashed {
+        let text = vec![
+            Line::styled("the search crashed", theme.error()),
+            Line::from(msg.clone()),
+            Line::styled("a: switch algorithm · r: restart", theme.dim()),
+        ];
+        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), inner);
+        return (inner.x, inner.y);
+    }
+    let marks = grid::Marks {
+        changed: &frame.changed,
+        solution: app.solution.as_ref(),
+        show_wrong: app.show_wrong,
+        candidates: app.candidates,
+        selected: if focused { app.selected } else { None },
+    };
+    let lines = grid::lines(&app.puzzle, &frame.snapshot.grid, &marks, theme);
+    f.render_widget(Paragraph::new(lines), inner);
+    // the first cell's symbol sits one column in (each cell is " x")
+    (inner.x + 1, inner.y)
+}
+
+fn single(f: &mut Frame, area: Rect, app: &mut App, theme: &Theme) {
+    let n = app.puzzle.geometry().n;
+    let (gw, gh) = grid::grid_size(n, app.candidates);
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(gw + 3), Constraint::Min(40)]).areas(area);
+    let [grid_area, info_area] =
+        Layout::vertical([Constraint::Length(gh + 2), Constraint::Min(0)]).areas(left);
+    let origin = grid_block(f, grid_area, app, &app.panes[0], true, theme);
+    let (cw, ch) = grid::cell_size(n, app.candidates);
+    app.grid_origin = Some((origin.0, origin.1, cw, ch));
+    panel::cell_info(f, info_area, app, theme);
+    let pane = &app.panes[0];
+    let [head, chart_area, log_area] = Layout::vertical([
+        Constraint::Length(9),
+        Constraint::Min(8),
+        Constraint::Length(9),
+    ])
+    .areas(right);
+    panel::metrics(f, head, app, pane, theme);
+    if let Some(frame) = &pane.frame {
+        chart::draw(
+            f,
+            chart_area,
+            &frame.history,
+            panel::extra_name(frame.family),
+            theme,
+        );
+        panel::log(f, log_area, frame, theme);
+    }
+}
+
+fn race(f: &mut Frame, area: Rect, app: &mut App, theme: &Theme) {
+    let n = app.puzzle.geometry().n;
+    let (_, gh) = grid::grid_size(n, app.candidates);
+    let rows = if app.panes.len() <= 2 { 1 } else { 2 };
+    let row_areas = Layout::vertical(vec![Constraint::Ratio(1, rows); rows as usize]).split(area);
+    let mut origin = None;
+    for (i, pane) in app.panes.iter().enumerate() {
+        let row = row_areas[i / 2];
+        let [l, r] = Layout::horizontal([Constraint::Ratio(1, 2); 2]).areas(row);
+        let cell = if i % 2 == 0 { l } else { r };
+        let [g, m, c] = Layout::vertical([
+            Constraint::Length(gh + 2),
+            Constraint::Length(2),
+            Constraint::Min(5),
+        ])
+        .areas(cell);
+        let o = grid_block(f, g, app, pane, i == app.focus, theme);
+        if i == app.focus {
+            origin = Some(o);
+        }
+        if let Some(frame) = &pane.frame {
+            panel::race_line(f, m, frame, theme);
+            chart::draw(f, c, &frame.history, None, theme);
+        }
+    }
+    let (cw, ch) = grid::cell_size(n, app.candidates);
+    app.grid_origin = origin.map(|o| (o.0, o.1, cw, ch));
+}
+
+fn status_line(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let mut spans = Vec::new();
+    if let Some(s) = &app.status {
+        spans.push(Span::styled(format!("{s}  "), theme.key()));
+    }
+    let speed = app
+        .speed()
+        .map_or("unlimited".to_string(), |s| format!("{s} steps/s"));
+    let state = if app.running { "running" } else { "paused" };
+    spans.push(Span::styled(format!("[{state}, {speed}] "), theme.title()));
+    for (k, what) in [
+        ("space", "run/pause"),
+        ("s", "step"),
+        ("u", "undo"),
+        ("+/-", "speed"),
+        ("a", "algorithm"),
+        ("p", "preset"),
+        ("e", "param"),
+        ("o", "puzzle"),
+        ("R", "race"),
+        ("x", "experiment"),
+        ("?", "help"),
+        ("q", "quit"),
+    ] {
+        spans.push(Span::styled(k, theme.key()));
+        spans.push(Span::raw(format!(" {what}  ")));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
