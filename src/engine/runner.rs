@@ -181,6 +181,9 @@ pub struct RunnerSetup {
     pub start: Option<Grid>,
 }
 
+/// Runner threads are named with this prefix (the TUI's panic hook recognises them).
+pub const RUNNER_THREAD: &str = "runner-";
+
 const FRAME_INTERVAL: Duration = Duration::from_millis(33);
 const REWIND: usize = 512;
 const LOG_LINES: usize = 12;
@@ -193,11 +196,16 @@ pub fn spawn(setup: RunnerSetup, frames: Sender<Frame>) -> RunnerHandle {
     let (tx, rx) = crossbeam_channel::bounded(64);
     let pane = setup.pane;
     let thread = std::thread::Builder::new()
-        .name(format!("runner-{pane}"))
+        .name(format!("{RUNNER_THREAD}{pane}"))
         .spawn(move || {
             let crash_frames = frames.clone();
+            let provoke = std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "worker");
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                Runner::new(setup, frames, rx).run()
+                let runner = Runner::new(setup, frames, rx);
+                if provoke {
+                    panic!("provoked by SUDOSCOPE_TEST_PANIC=worker");
+                }
+                runner.run()
             }));
             if let Err(e) = result {
                 let msg = e

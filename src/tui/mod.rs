@@ -22,6 +22,8 @@ use ratatui::crossterm::execute;
 
 pub use app::{App, Options};
 
+use crate::engine::runner::RUNNER_THREAD;
+
 /// Run the visualiser until the person quits. Returns the exit code.
 pub fn run(opts: Options) -> anyhow::Result<i32> {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
@@ -40,6 +42,13 @@ pub fn run(opts: Options) -> anyhow::Result<i32> {
     let _ = execute!(std::io::stdout(), EnableMouseCapture);
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // a runner's panic is caught and shown in its pane: the screen must stay as it is
+        if std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with(RUNNER_THREAD))
+        {
+            return;
+        }
         let _ = execute!(std::io::stdout(), DisableMouseCapture);
         previous(info);
     }));

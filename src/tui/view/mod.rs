@@ -83,13 +83,12 @@ pub fn draw(f: &mut Frame, app: &mut App, theme: &Theme) {
 
 fn pane_title(app: &App, pane: &Pane) -> String {
     let g = app.puzzle.geometry();
-    format!(
-        " {} ({}) · {} {} ",
-        pane.algo.name,
-        pane.preset,
-        app.puzzle.name,
-        g.label()
-    )
+    if app.panes.len() == 1 {
+        // the algorithm is named in the panel beside the grid
+        return format!(" {} {} ", app.puzzle.name, g.label());
+    }
+    let (name, preset) = (pane.algo.name, pane.preset);
+    format!(" {name} ({preset}) · {} {} ", app.puzzle.name, g.label())
 }
 
 /// Draw a pane's grid in `area` (a bordered block) and return where its first cell is.
@@ -140,7 +139,7 @@ fn single(f: &mut Frame, area: Rect, app: &mut App, theme: &Theme) {
     let n = app.puzzle.geometry().n;
     let (gw, gh) = grid::grid_size(n, app.candidates);
     let [left, right] =
-        Layout::horizontal([Constraint::Length(gw + 3), Constraint::Min(40)]).areas(area);
+        Layout::horizontal([Constraint::Length(gw + 2), Constraint::Min(40)]).areas(area);
     let [grid_area, info_area] =
         Layout::vertical([Constraint::Length(gh + 2), Constraint::Min(0)]).areas(left);
     let origin = grid_block(f, grid_area, app, &app.panes[0], true, theme);

@@ -1,0 +1,194 @@
+//! The main screens drawn into ratatui's TestBackend at fixed sizes: whole-screen text snapshots
+//! (insta) fix the layout, and per-cell style assertions check what text cannot: givens bold,
+//! conflicts underlined, the last change reversed, all without colour (NO_COLOR).
+
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, bounded};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::Modifier;
+use sudoscope::catalog::resolve_one;
+use sudoscope::engine::runner::Frame;
+use sudoscope::search::{Preset, find};
+use sudoscope::tui::app::{App, Options, Overlay};
+use sudoscope::tui::input::Action;
+use sudoscope::tui::theme::Theme;
+use sudoscope::tui::view;
+
+fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Options {
+    let a = find(algo).unwrap();
+    Options {
+        puzzle: resolve_one(puzzle).unwrap(),
+        algo: a,
+        preset,
+        params: a.default_params(preset),
+        seed: 1,
+        speed: Some(5.0),
+        race: race.iter().map(|n| find(n).unwrap()).collect(),
+        paused: true,
+    }
+}
+
+/// An app whose panes have each delivered a frame after `steps` single steps.
+fn settled(opts: Options, steps: u64) -> (App, Receiver<Frame>) {
+    let (tx, rx) = bounded(256);
+    let mut app = App::new(opts, tx);
+    for _ in 0..steps {
+        app.act(Action::Step);
+    }
+    // wait until every pane reports the expected step count
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        while let Ok(f) = rx.try_recv() {
+            app.on_frame(f);
+        }
+        let ready = app.panes.iter().all(|p| {
+            p.frame.as_ref().is_some_and(|f| {
+                f.snapshot.steps == steps || f.snapshot.ended.is_some() && steps > 0
+            })
+        });
+        if ready {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "runners did not report in time"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    (app, rx)
+}
+
+fn render(app: &mut App, w: u16, h: u16) -> Buffer {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    let theme = Theme { color: false };
+    t.draw(|f| view::draw(f, app, &theme)).unwrap();
+    t.backend().buffer().clone()
+}
+
+fn text(b: &Buffer) -> String {
+    let area = b.area;
+    let mut s = String::new();
+    for y in 0..area.height {
+        let line: String = (0..area.width)
+            .map(|x| b[(x, y)].symbol().to_string())
+            .collect();
+        s.push_str(line.trim_end());
+        s.push('\n');
+    }
+    s
+}
+
+/// Where the grid's first cell is, in buffer coordinates.
+fn origin(app: &App) -> (u16, u16) {
+    let (x, y, _, _) = app.grid_origin.expect("the grid was drawn");
+    (x, y)
+}
+
+fn cell_pos(app: &App, cell: usize) -> (u16, u16) {
+    let geo = app.puzzle.geometry();
+    let (x0, y0) = origin(app);
+    let (r, c) = (cell / geo.n, cell % geo.n);
+    let b = geo.box_size;
+    (x0 + (c * 2 + (c / b) * 2) as u16, y0 + (r + r / b) as u16)
+}
+
+#[test]
+fn main_screen_annealing() {
+    let (mut app, _rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 0);
+    let b = render(&mut app, 120, 40);
+    insta::assert_snapshot!("main_annealing_120x40", text(&b));
+}
+
+#[test]
+fn family_panels() {
+    for (algo, preset, steps) in [
+        ("genetic", Preset::Classic, 1),
+        ("beam", Preset::Tuned, 1),
+        ("backtrack", Preset::Tuned, 3),
+        ("tabu", Preset::Classic, 5),
+    ] {
+        let (mut app, _rx) = settled(options("top95:3", algo, preset, &[]), steps);
+        let b = render(&mut app, 120, 40);
+        insta::assert_snapshot!(format!("panel_{algo}_120x40"), text(&b));
+    }
+}
+
+#[test]
+fn help_race_and_too_small() {
+    let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
+    app.overlay = Overlay::Help;
+    insta::assert_snapshot!("help_120x40", text(&render(&mut app, 120, 40)));
+    app.overlay = Overlay::None;
+    insta::assert_snapshot!("too_small_60x20", text(&render(&mut app, 60, 20)));
+    let (mut race, _rx2) = settled(
+        options(
+            "sudoku_7",
+            "steepest",
+            Preset::Classic,
+            &["plateau", "genetic"],
+        ),
+        2,
+    );
+    insta::assert_snapshot!("race_3_panes_120x50", text(&render(&mut race, 120, 50)));
+}
+
+#[test]
+fn givens_conflicts_and_changes_carry_modifiers() {
+    let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 1);
+    let b = render(&mut app, 120, 40);
+    let frame = app.panes[0].frame.clone().unwrap();
+    let grid = &frame.snapshot.grid;
+    let conflicts = sudoscope::board::cost::conflicts(grid);
+    let mut checked = (0, 0);
+    for (cell, &in_conflict) in conflicts.iter().enumerate() {
+        let (x, y) = cell_pos(&app, cell);
+        let c = &b[(x, y)];
+        assert_eq!(
+            c.symbol(),
+            sudoscope::board::grid::symbol(grid.get(cell)).to_string(),
+            "cell {cell}"
+        );
+        let m = c.modifier;
+        if app.puzzle.is_given(cell) {
+            assert!(m.contains(Modifier::BOLD), "given {cell} is bold");
+            checked.0 += 1;
+        } else {
+            assert!(!m.contains(Modifier::BOLD), "free {cell} is not bold");
+        }
+        assert_eq!(
+            m.contains(Modifier::UNDERLINED),
+            conflicts[cell],
+            "conflict mark of {cell}"
+        );
+        assert_eq!(
+            m.contains(Modifier::REVERSED),
+            frame.changed.contains(&(cell as u16)),
+            "change mark of {cell}"
+        );
+        checked.1 += in_conflict as usize;
+    }
+    assert_eq!(checked.0, 38, "sudoku_7 has 38 givens");
+    assert!(checked.1 > 0, "a random start has conflicts to check");
+    assert!(!frame.changed.is_empty(), "one plateau step changes a cell");
+}
+
+#[test]
+fn selecting_a_cell_with_the_mouse_shows_its_candidates() {
+    use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
+    render(&mut app, 120, 40);
+    let (x, y) = cell_pos(&app, 1); // A2
+    app.on_event(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(app.selected, Some(1));
+    let t = text(&render(&mut app, 120, 40));
+    assert!(t.contains("r1c2 holds"), "{t}");
+    assert!(t.contains("candidates:"), "{t}");
+}
