@@ -65,6 +65,14 @@ impl Rng {
         ((self.next_u64() >> 32).wrapping_mul(n as u64) >> 32) as usize
     }
 
+    /// Two independent draws from one generator call: uniform in `0..a` from the high half of the
+    /// word, and the low half (a raw 32-bit value) for the caller to scale with [`scale`].
+    #[inline]
+    pub fn below_and_bits(&mut self, a: usize) -> (usize, u32) {
+        let x = self.next_u64();
+        (((x >> 32).wrapping_mul(a as u64) >> 32) as usize, x as u32)
+    }
+
     /// Uniform in [0, 1).
     #[inline]
     pub fn unit(&mut self) -> f64 {
@@ -89,6 +97,12 @@ impl Rng {
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
         (!items.is_empty()).then(|| &items[self.below(items.len())])
     }
+}
+
+/// Scale 32 random bits to `0..n` (multiply-shift).
+#[inline]
+pub fn scale(bits: u32, n: usize) -> usize {
+    ((bits as u64 * n as u64) >> 32) as usize
 }
 
 #[cfg(test)]

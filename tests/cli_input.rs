@@ -168,3 +168,78 @@ fn puzzles_lists_sets_and_prints_one() {
     let out = sudoscope(&["puzzles", "top95:3", "--lines"]);
     assert_eq!(stdout(&out).trim(), common::lines_of("top95.txt")[2]);
 }
+
+/// Every command-line error is one line on stderr with the documented exit code (README).
+#[test]
+fn command_line_errors_and_exit_codes() {
+    let unsolvable = format!(".23456789{}1........", ".".repeat(63));
+    let cases: Vec<(Vec<&str>, i32, &str)> = vec![
+        (
+            vec!["solve", "--algo", "hillclimb"],
+            2,
+            "unknown algorithm \"hillclimb\": valid are steepest",
+        ),
+        (
+            vec!["solve", "--algo", "beam", "--set", "k=0"],
+            2,
+            "beam (tuned): k = 0 is out of range: valid values are 1 to 1000",
+        ),
+        (
+            vec!["solve", "--algo", "beam", "--set", "k"],
+            2,
+            "parameter \"k\" must be written name=value",
+        ),
+        (
+            vec!["solve", "--puzzle", "/no/such/file.txt"],
+            2,
+            "cannot read /no/such/file.txt: no such file",
+        ),
+        (vec!["solve", "--puzzle", "/tmp"], 2, "/tmp is a directory"),
+        (vec!["solve", "--puzzle", &unsolvable], 1, ""),
+        (
+            vec![
+                "solve",
+                "--puzzle",
+                &unsolvable,
+                "--algo",
+                "annealing",
+                "--max-steps",
+                "10000",
+            ],
+            1,
+            "",
+        ),
+        (
+            vec!["tui", "--speed", "fast"],
+            2,
+            "--speed \"fast\": give steps per second",
+        ),
+        (
+            vec!["experiment", "--algo", "beam", "--threads", "0"],
+            2,
+            "--threads must be at least 1",
+        ),
+        (vec!["solve", "--format", "xml"], 2, "invalid value 'xml'"),
+    ];
+    for (args, code, expected) in cases {
+        let out = sudoscope(&args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        assert!(
+            err.contains(expected),
+            "{args:?}: {err:?} lacks {expected:?}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        if code == 2 && !expected.starts_with("invalid value") {
+            assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err:?}");
+        }
+    }
+    // a puzzle with several solutions: the exact solver says so and exits 1
+    let out = sudoscope(&["solve", "--puzzle", &".".repeat(81)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("several solutions"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -95,13 +95,14 @@ pub fn parse_puzzles(bytes: &[u8], source_name: &str) -> Result<Vec<Puzzle>, Par
         kind: Box::new(kind),
     };
     let text = decode(bytes).map_err(|(loc, kind)| err(Some(loc), kind))?;
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, strip_comment(l)))
-        .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
-    let Some(&(_, first)) = lines.first() else {
+    // lines are streamed, not collected: a huge input costs no index of its lines
+    let content = || {
+        text.lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, strip_comment(l)))
+            .filter(|(_, l)| !l.trim().is_empty())
+    };
+    let Some((_, first)) = content().next() else {
         let why = if text.trim().is_empty() {
             " (the text is empty)"
         } else {
@@ -114,9 +115,11 @@ pub fn parse_puzzles(bytes: &[u8], source_name: &str) -> Result<Vec<Puzzle>, Par
         puzzles: Vec::new(),
     };
     let result = if is_instance_header(first) {
+        // an instance has at most 25 rows after its two header lines; more is reported
+        let lines: Vec<(usize, &str)> = content().take(64).collect();
         parser.instance(&lines)
     } else {
-        parser.symbols(&lines)
+        parser.symbols(content())
     };
     result.map_err(|(loc, kind)| err(loc, kind))?;
     for (i, p) in parser.puzzles.iter().enumerate() {
@@ -193,10 +196,13 @@ impl Parser<'_> {
         title.unwrap_or_else(|| format!("{}:{}", self.source_name, self.puzzles.len() + 1))
     }
 
-    fn symbols(&mut self, lines: &[(usize, &str)]) -> Result<(), Failure> {
+    fn symbols<'t>(
+        &mut self,
+        lines: impl Iterator<Item = (usize, &'t str)>,
+    ) -> Result<(), Failure> {
         let mut block: Option<Block> = None;
         let mut title: Option<String> = None;
-        for &(line_no, line) in lines {
+        for (line_no, line) in lines {
             if let Some(t) = grid_title(line) {
                 if let Some(b) = &block {
                     return Err(short_block(b));

@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::search::Preset;
 
+mod bench;
 mod experiment;
 mod local;
 mod puzzles;
@@ -48,6 +49,8 @@ pub enum Command {
     Puzzles(PuzzlesArgs),
     /// Run many independent restarts on all cores: success table, records, figures.
     Experiment(experiment::ExperimentArgs),
+    /// Measure the figures of BENCHMARKS.md.
+    Bench(bench::BenchArgs),
 }
 
 /// How results are printed.
@@ -167,6 +170,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::Solve(args)) => solve::run(&args, &mut out)?,
         Some(Command::Puzzles(args)) => puzzles::run(&args, &mut out)?,
         Some(Command::Experiment(args)) => experiment::run(&args, &mut out)?,
+        Some(Command::Bench(args)) => bench::run(&args, &mut out)?,
         Some(Command::Tui(args)) => tui(&args)?,
         None => match Cli::parse_from(["sudoscope", "tui"]).command {
             Some(Command::Tui(args)) => tui(&args)?,

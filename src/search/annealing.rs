@@ -20,7 +20,7 @@ use super::repr::{self, PermLayout, PermUnit, Zobrist};
 use super::tabu::TabuList;
 use super::{AcceptanceRate, Event, Outcome, Search, Snapshot, Step, Verdict, idle, metric};
 use crate::board::{Counted, Geometry, Grid, Puzzle};
-use crate::rng::Rng;
+use crate::rng::{Rng, scale};
 
 /// The course's annealing on the classic neighbourhood.
 pub struct CourseAnnealing {
@@ -377,7 +377,13 @@ impl PermAnnealing {
         let (mut sum, mut sq) = (0.0, 0.0);
         let k = 200;
         for _ in 0..k {
-            let (a, b) = self.draw_pair(&mut rng);
+            let (a, b) = draw_pair(
+                &self.layout,
+                &self.cand,
+                &self.state,
+                self.settings.min_conflicts,
+                &mut rng,
+            );
             let d = self
                 .state
                 .tracker
@@ -388,41 +394,6 @@ impl PermAnnealing {
         }
         let mean = sum / k as f64;
         (sq / k as f64 - mean * mean).sqrt().max(0.1)
-    }
-
-    /// Two distinct free cells of one random box (row); the first preferably in conflict.
-    #[inline]
-    fn draw_pair(&self, rng: &mut Rng) -> (usize, usize) {
-        let g = self.layout.movable[rng.below(self.layout.movable.len())] as usize;
-        let cells = &self.layout.groups[g];
-        let len = cells.len();
-        let mut i = rng.below(len);
-        if self.settings.min_conflicts > 0.0 && rng.unit() < self.settings.min_conflicts {
-            for _ in 0..len {
-                let c = cells[i] as usize;
-                if self.state.tracker.in_conflict(c, self.state.cells[c]) {
-                    break;
-                }
-                i = if i + 1 == len { 0 } else { i + 1 };
-            }
-        }
-        let a = cells[i] as usize;
-        let va = self.state.cells[a];
-        // the partner: a few draws for one whose exchange keeps both values within candidates
-        let mut b = a;
-        for _ in 0..4 {
-            let mut j = rng.below(len - 1);
-            if j >= i {
-                j += 1;
-            }
-            b = cells[j] as usize;
-            if self.cand[b] & 1 << (va - 1) != 0
-                && self.cand[a] & 1 << (self.state.cells[b] - 1) != 0
-            {
-                break;
-            }
-        }
-        (a, b)
     }
 
     #[inline]
@@ -464,8 +435,13 @@ impl Search for PermAnnealing {
             return idle(self.state.cost(), self.ended);
         }
         self.steps += 1;
-        let mut rng = std::mem::replace(&mut self.rng, Rng::new(0));
-        let (a, b) = self.draw_pair(&mut rng);
+        let (a, b) = draw_pair(
+            &self.layout,
+            &self.cand,
+            &self.state,
+            self.settings.min_conflicts,
+            &mut self.rng,
+        );
         let (va, vb) = (self.state.cells[a], self.state.cells[b]);
         let d = self.state.tracker.delta_swap(a, va, b, vb);
         let new_hash = match &self.zobrist {
@@ -479,7 +455,7 @@ impl Search for PermAnnealing {
             (true, Verdict::Downhill)
         } else {
             let p = self.accept_probability(d);
-            if d == 0 || rng.unit() < p {
+            if d == 0 || self.rng.unit() < p {
                 (
                     true,
                     if d == 0 {
@@ -492,7 +468,6 @@ impl Search for PermAnnealing {
                 (false, Verdict::UphillRejected { p, t: self.t })
             }
         };
-        self.rng = rng;
         self.accept.record(accepted);
         if accepted {
             self.state.cells[a] = vb;
@@ -568,4 +543,48 @@ impl Search for PermAnnealing {
     fn ended(&self) -> Option<Outcome> {
         self.ended
     }
+}
+
+/// Two distinct free cells of one random box (row); the first preferably in conflict.
+#[inline]
+fn draw_pair(
+    layout: &PermLayout,
+    cand: &[u32],
+    state: &State,
+    min_conflicts: f64,
+    rng: &mut Rng,
+) -> (usize, usize) {
+    // one generator call for the group and the first cell, one for the coin and the partner
+    let (g, bits) = rng.below_and_bits(layout.movable.len());
+    let cells = &layout.groups[layout.movable[g] as usize];
+    let len = cells.len();
+    let mut i = scale(bits, len);
+    let (coin, mut partner_bits) = rng.below_and_bits(1 << 16);
+    if (coin as f64) < min_conflicts * 65536.0 {
+        for _ in 0..len {
+            let c = cells[i] as usize;
+            if state.tracker.in_conflict(c, state.cells[c]) {
+                break;
+            }
+            i = if i + 1 == len { 0 } else { i + 1 };
+        }
+    }
+    let a = cells[i] as usize;
+    let va = state.cells[a];
+    // the partner: a few draws for one whose exchange keeps both values within candidates
+    let mut b = a;
+    for attempt in 0..4 {
+        if attempt > 0 {
+            partner_bits = rng.next_u64() as u32;
+        }
+        let mut j = scale(partner_bits, len - 1);
+        if j >= i {
+            j += 1;
+        }
+        b = cells[j] as usize;
+        if cand[b] & 1 << (va - 1) != 0 && cand[a] & 1 << (state.cells[b] - 1) != 0 {
+            break;
+        }
+    }
+    (a, b)
 }

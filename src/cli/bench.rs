@@ -1,0 +1,452 @@
+//! `sudoscope bench`: the figures of BENCHMARKS.md, each from one command anyone can rerun.
+//!
+//! - exact: mean µs per puzzle to find a solution and prove it unique, one core;
+//! - search: proposals per second of tuned annealing (9x9), per-run times of the classic
+//!   descents on sudoku_7 beside the course's Python figures;
+//! - anneal: tuned annealing time to solution over a set (median, p90, success within a budget);
+//! - scaling: experiment throughput on 1 and 2 threads;
+//! - tui: steps per second of a search under a runner whose frames are drawn at 30 fps, against
+//!   the same search headless.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+
+use super::exit;
+use crate::board::Puzzle;
+use crate::catalog;
+use crate::engine::experiment::{Arm, Plan, Progress, run as run_experiment};
+use crate::engine::stats::quantile;
+use crate::search::exact::{Strategy, Verdict, solve};
+use crate::search::{Preset, build, find};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Suite {
+    Exact,
+    Search,
+    Anneal,
+    Scaling,
+    Tui,
+    /// A runner left at unlimited speed: resident memory at start and end (not part of `all`).
+    Memory,
+    All,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Which benchmark.
+    #[arg(value_enum, default_value_t = Suite::All)]
+    pub suite: Suite,
+    /// Puzzle sets (references) for `exact` and `anneal`; repeatable.
+    #[arg(long = "set", value_name = "REF")]
+    pub sets: Vec<String>,
+    /// Take at most this many puzzles of each set.
+    #[arg(long, default_value_t = 10_000)]
+    pub limit: usize,
+    /// Seconds of work per throughput measurement.
+    #[arg(long, default_value_t = 3.0)]
+    pub seconds: f64,
+}
+
+pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
+    let all = args.suite == Suite::All;
+    writeln!(
+        out,
+        "machine: {} logical cores; one core per measurement unless stated",
+        cores()
+    )?;
+    if all || args.suite == Suite::Exact {
+        let sets = if args.sets.is_empty() {
+            vec!["top95".into(), "top1465".into(), "forum1106".into()]
+        } else {
+            args.sets.clone()
+        };
+        exact(out, &sets, args.limit)?;
+    }
+    if all || args.suite == Suite::Search {
+        search(out, args.seconds)?;
+    }
+    if all || args.suite == Suite::Anneal {
+        let sets = if args.sets.is_empty() {
+            vec!["top95".into(), "la16".into(), "la25".into()]
+        } else {
+            args.sets.clone()
+        };
+        anneal(out, &sets, args.limit)?;
+    }
+    if all || args.suite == Suite::Scaling {
+        scaling(out)?;
+    }
+    if all || args.suite == Suite::Tui {
+        tui_overhead(out, args.seconds)?;
+    }
+    if args.suite == Suite::Memory {
+        memory(out, args.seconds)?;
+    }
+    Ok(exit::OK)
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn load(reference: &str, limit: usize) -> anyhow::Result<Vec<Puzzle>> {
+    let mut p = catalog::resolve(reference)?;
+    p.truncate(limit);
+    Ok(p)
+}
+
+fn exact(out: &mut impl Write, sets: &[String], limit: usize) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "\nexact solver: find a solution and prove it unique (mean per puzzle, one core)"
+    )?;
+    writeln!(
+        out,
+        "{:<44} {:>8} {:>12} {:>12} {:>10}",
+        "set", "puzzles", "mean µs", "max µs", "guesses"
+    )?;
+    for set in sets {
+        let puzzles = load(set, limit)?;
+        let mut times = Vec::with_capacity(puzzles.len());
+        let mut guesses = 0u64;
+        let mut unique = 0;
+        for p in &puzzles {
+            let t = Instant::now();
+            let (v, s) = solve(p, Strategy::FULL, 2);
+            times.push(t.elapsed().as_secs_f64() * 1e6);
+            guesses += s.guesses;
+            unique += matches!(v, Verdict::Unique(_)) as usize;
+        }
+        let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+        let max = times.iter().cloned().fold(0.0, f64::max);
+        writeln!(
+            out,
+            "{:<44} {:>8} {:>12.1} {:>12.1} {:>10.1}{}",
+            shorten(set),
+            puzzles.len(),
+            mean,
+            max,
+            guesses as f64 / puzzles.len().max(1) as f64,
+            if unique == puzzles.len() {
+                String::new()
+            } else {
+                format!("  ({unique} unique)")
+            }
+        )?;
+    }
+    Ok(())
+}
+
+fn shorten(s: &str) -> String {
+    if s.len() > 44 {
+        format!("…{}", &s[s.len() - 43..])
+    } else {
+        s.to_string()
+    }
+}
+
+/// Steps per second of one search for about `seconds`, restarting it when it ends.
+fn throughput(algo: &str, preset: Preset, puzzle: &Puzzle, seconds: f64) -> anyhow::Result<f64> {
+    let mut steps = 0u64;
+    let start = Instant::now();
+    let mut seed = 1;
+    while start.elapsed().as_secs_f64() < seconds {
+        let mut s = build(algo, preset, &[], puzzle, seed, None)?;
+        while s.ended().is_none() && s.steps() < 50_000_000 {
+            for _ in 0..1024 {
+                s.step();
+            }
+            if start.elapsed().as_secs_f64() >= seconds {
+                break;
+            }
+        }
+        steps += s.steps();
+        seed += 1;
+    }
+    Ok(steps as f64 / start.elapsed().as_secs_f64())
+}
+
+/// Mean seconds per complete run (until the search ends) over `runs` seeds.
+fn per_run(algo: &str, puzzle: &Puzzle, runs: u64) -> anyhow::Result<f64> {
+    let start = Instant::now();
+    for seed in 0..runs {
+        let mut s = build(algo, Preset::Classic, &[], puzzle, seed, None)?;
+        crate::search::run_to_end(s.as_mut(), u64::MAX);
+    }
+    Ok(start.elapsed().as_secs_f64() / runs as f64)
+}
+
+fn search(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
+    writeln!(out, "\nlocal search throughput (one core)")?;
+    let hard = catalog::resolve_one("top95:1")?;
+    let sps = throughput("annealing", Preset::Tuned, &hard, seconds)?;
+    writeln!(
+        out,
+        "tuned annealing on top95:1 (9x9): {:.1} million proposed moves per second",
+        sps / 1e6
+    )?;
+    let tabu = throughput("tabu", Preset::Classic, &hard, seconds)?;
+    writeln!(
+        out,
+        "classic annealing + tabu on top95:1: {:.1} million proposed moves per second",
+        tabu / 1e6
+    )?;
+    let s7 = catalog::resolve_one("sudoku_7")?;
+    writeln!(
+        out,
+        "classic descents on sudoku_7 (605 neighbours per step), mean time per complete run:"
+    )?;
+    for (algo, python) in [
+        ("steepest", 2.5),
+        ("stochastic", f64::NAN),
+        ("plateau", 30.0),
+    ] {
+        let t = per_run(algo, &s7, 200)?;
+        let vs = if python.is_nan() {
+            String::new()
+        } else {
+            format!("; course Python ≈ {python} s: {:.0}x faster", python / t)
+        };
+        writeln!(out, "  {algo:<11} {:>9.1} µs per run{vs}", t * 1e6)?;
+    }
+    Ok(())
+}
+
+fn anneal(out: &mut impl Write, sets: &[String], limit: usize) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "\ntuned annealing, one run per puzzle, one core, budget 200 million steps"
+    )?;
+    writeln!(
+        out,
+        "{:<12} {:>7} {:>8} {:>12} {:>12} {:>12}",
+        "set", "puzzles", "solved", "median s", "p90 s", "mean s"
+    )?;
+    for set in sets {
+        let puzzles = load(set, limit)?;
+        let arms = vec![Arm::new(find("annealing")?, Preset::Tuned, &[])?];
+        let plan = Plan {
+            arms: &arms,
+            puzzles: &puzzles,
+            runs: 1,
+            seed: 1,
+            max_steps: 200_000_000,
+            threads: 1,
+        };
+        let recs = run_experiment(&plan, &Progress::default());
+        let mut t: Vec<f64> = recs
+            .iter()
+            .filter(|r| r.solved)
+            .map(|r| r.seconds)
+            .collect();
+        t.sort_by(f64::total_cmp);
+        let solved = t.len();
+        let mean = t.iter().sum::<f64>() / solved.max(1) as f64;
+        writeln!(
+            out,
+            "{:<12} {:>7} {:>8} {:>12.4} {:>12.4} {:>12.4}",
+            shorten(set),
+            recs.len(),
+            solved,
+            quantile(&t, 0.5).unwrap_or(f64::NAN),
+            quantile(&t, 0.9).unwrap_or(f64::NAN),
+            mean
+        )?;
+    }
+    Ok(())
+}
+
+fn scaling(out: &mut impl Write) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "\nexperiment scaling: tuned annealing on hardest, 20 runs per puzzle"
+    )?;
+    let puzzles = catalog::resolve("hardest")?;
+    let arms = vec![Arm::new(find("annealing")?, Preset::Tuned, &[])?];
+    let mut base = 0.0;
+    for threads in [1, 2] {
+        let plan = Plan {
+            arms: &arms,
+            puzzles: &puzzles,
+            runs: 20,
+            seed: 9,
+            max_steps: 200_000_000,
+            threads,
+        };
+        let t = Instant::now();
+        let recs = run_experiment(&plan, &Progress::default());
+        let secs = t.elapsed().as_secs_f64();
+        let rate = recs.len() as f64 / secs;
+        if threads == 1 {
+            base = rate;
+        }
+        writeln!(
+            out,
+            "  {threads} thread(s): {} runs in {secs:.2} s, {rate:.1} runs/s, speed-up {:.2}",
+            recs.len(),
+            rate / base
+        )?;
+    }
+    Ok(())
+}
+
+fn tui_overhead(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
+    use crate::engine::runner::{Control, RunnerSetup, spawn};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    writeln!(
+        out,
+        "\nTUI overhead: tuned annealing at unlimited speed on a puzzle with no solution (it never stops), frames drawn at 30 fps"
+    )?;
+    // A1 can only be 1, but I1 holds 1: no solution, no repeated given, a search that never ends
+    let unsolvable = format!(".23456789{}1........", ".".repeat(63));
+    let puzzle = catalog::resolve_one(&unsolvable)?;
+    let algo = find("annealing")?;
+    // headless: the same search, same seed, for the same time
+    let headless = {
+        let mut s = algo.build(
+            &puzzle,
+            Preset::Tuned,
+            &algo.default_params(Preset::Tuned),
+            1,
+            None,
+        );
+        let t = Instant::now();
+        while t.elapsed().as_secs_f64() < seconds && s.ended().is_none() {
+            for _ in 0..4096 {
+                s.step();
+            }
+        }
+        s.steps() as f64 / t.elapsed().as_secs_f64()
+    };
+    let (tx, rx) = crossbeam_channel::bounded(64);
+    let setup = RunnerSetup {
+        pane: 0,
+        puzzle: puzzle.clone(),
+        algo,
+        preset: Preset::Tuned,
+        params: algo.default_params(Preset::Tuned),
+        seed: 1,
+        speed: None,
+        running: true,
+        start: None,
+    };
+    let handle = spawn(setup, tx);
+    let opts = crate::tui::Options {
+        puzzle: puzzle.clone(),
+        algo,
+        preset: Preset::Tuned,
+        params: algo.default_params(Preset::Tuned),
+        seed: 1,
+        speed: None,
+        race: Vec::new(),
+        paused: true,
+    };
+    // the UI side: an app fed by the runner, drawn into an off-screen 120x40 terminal
+    let (app_tx, _app_rx) = crossbeam_channel::bounded(64);
+    let mut app = crate::tui::App::new(opts, app_tx);
+    let theme = crate::tui::theme::Theme { color: true };
+    let mut term = Terminal::new(TestBackend::new(120, 40))?;
+    let start = Instant::now();
+    let mut first: Option<(Instant, u64)> = None;
+    let mut last = (start, 0u64);
+    while start.elapsed().as_secs_f64() < seconds + 0.5 {
+        std::thread::sleep(Duration::from_millis(33));
+        while let Ok(mut f) = rx.try_recv() {
+            let steps = f.snapshot.steps;
+            if first.is_none() && start.elapsed() > Duration::from_millis(500) {
+                first = Some((Instant::now(), steps));
+            }
+            last = (Instant::now(), steps);
+            f.pane = app.panes[0].id;
+            app.on_frame(f);
+        }
+        term.draw(|fr| crate::tui::view::draw(fr, &mut app, &theme))?;
+    }
+    handle.send(Control::Stop);
+    let (t0, s0) = first.unwrap_or((start, 0));
+    let under = (last.1 - s0) as f64 / last.0.duration_since(t0).as_secs_f64().max(1e-9);
+    writeln!(
+        out,
+        "  headless {:.1} M steps/s; under the runner with 30 fps drawing {:.1} M steps/s: {:.0}%",
+        headless / 1e6,
+        under / 1e6,
+        100.0 * under / headless
+    )?;
+    Ok(())
+}
+
+/// Resident set size of this process in KiB (Linux), from /proc.
+fn rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// A runner at unlimited speed for `seconds`, its frames consumed as the UI would: memory must
+/// stay flat (downsampled history, bounded channels, bounded rewind buffer).
+fn memory(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
+    use crate::engine::runner::{Control, RunnerSetup, spawn};
+    let unsolvable = format!(".23456789{}1........", ".".repeat(63));
+    let puzzle = catalog::resolve_one(&unsolvable)?;
+    let algo = find("annealing")?;
+    let (tx, rx) = crossbeam_channel::bounded(64);
+    let handle = spawn(
+        RunnerSetup {
+            pane: 0,
+            puzzle,
+            algo,
+            preset: Preset::Tuned,
+            params: algo.default_params(Preset::Tuned),
+            seed: 1,
+            speed: None,
+            running: true,
+            start: None,
+        },
+        tx,
+    );
+    writeln!(
+        out,
+        "\nmemory: tuned annealing at unlimited speed for {seconds:.0} s on a puzzle it can never solve"
+    )?;
+    std::thread::sleep(Duration::from_secs(1));
+    let mut last_steps = 0;
+    let mut history_points = 0;
+    while let Ok(f) = rx.try_recv() {
+        last_steps = f.snapshot.steps;
+    }
+    let start_rss = rss_kib().unwrap_or(0);
+    writeln!(
+        out,
+        "  after 1 s: {start_rss} KiB resident, {last_steps} steps"
+    )?;
+    let t = Instant::now();
+    let mut next_report = 60.0f64.min(seconds / 2.0);
+    while t.elapsed().as_secs_f64() < seconds {
+        std::thread::sleep(Duration::from_millis(33));
+        while let Ok(f) = rx.try_recv() {
+            last_steps = f.snapshot.steps;
+            history_points = f.history.len();
+        }
+        if t.elapsed().as_secs_f64() >= next_report {
+            writeln!(
+                out,
+                "  after {:.0} s: {} KiB resident, {last_steps} steps",
+                next_report + 1.0,
+                rss_kib().unwrap_or(0)
+            )?;
+            next_report += 60.0f64.min(seconds / 2.0);
+        }
+    }
+    handle.send(Control::Stop);
+    let end_rss = rss_kib().unwrap_or(0);
+    writeln!(
+        out,
+        "  end: {end_rss} KiB resident ({:+} KiB), {last_steps} steps, {history_points} history points kept",
+        end_rss as i64 - start_rss as i64
+    )?;
+    Ok(())
+}
