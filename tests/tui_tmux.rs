@@ -172,3 +172,28 @@ fn without_a_terminal_it_points_to_the_headless_commands() {
         "{err}"
     );
 }
+
+#[test]
+fn a_vanished_terminal_ends_the_program() {
+    let t = Tmux::start("hangup", &[], "tui --paused");
+    t.wait_for("paused");
+    let pid = t.run(&["display-message", "-p", "-t", "e2e", "#{pane_pid}"]);
+    let shell = String::from_utf8_lossy(&pid.stdout).trim().to_string();
+    let kids = Command::new("pgrep").args(["-P", &shell]).output().unwrap();
+    let child = String::from_utf8_lossy(&kids.stdout)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string();
+    assert!(!child.is_empty(), "found the program's pid");
+    // closing the window: the tmux server and its terminal go away under the program
+    t.run(&["kill-server"]);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while std::path::Path::new(&format!("/proc/{child}")).exists() {
+        assert!(
+            Instant::now() < deadline,
+            "sudoscope (pid {child}) kept running without a terminal"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}

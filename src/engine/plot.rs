@@ -57,6 +57,25 @@ pub fn write_all(dir: &Path, groups: &[Group], max_steps: u64) -> Result<Vec<Pat
     Ok(written)
 }
 
+/// The legend box every line figure uses.
+fn legend<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), String>
+where
+    DB: DrawingBackend + 'a,
+    CT: CoordTranslate,
+{
+    chart
+        .configure_series_labels()
+        .position(position)
+        .label_font((FONT, 22))
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| e.to_string())
+}
+
 fn success_rate(path: &Path, groups: &[Group]) -> PlotResult {
     let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
@@ -170,13 +189,7 @@ fn time_cdf(path: &Path, groups: &[Group]) -> PlotResult {
                 PathElement::new(vec![(x, y), (x + 30, y)], color.stroke_width(3))
             });
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .label_font((FONT, 22))
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .draw()?;
+    legend(&mut chart, SeriesLabelPosition::LowerRight)?;
     root.present()?;
     Ok(())
 }
@@ -237,13 +250,7 @@ fn cost_curves(path: &Path, groups: &[&Group], max_steps: u64) -> PlotResult {
                 PathElement::new(vec![(x, y), (x + 30, y)], color.stroke_width(3))
             });
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .label_font((FONT, 22))
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .draw()?;
+    legend(&mut chart, SeriesLabelPosition::UpperRight)?;
     root.present()?;
     Ok(())
 }
@@ -301,13 +308,7 @@ fn depth_histogram(path: &Path, groups: &[&Group]) -> PlotResult {
             .label(name)
             .legend(move |(x, y)| Rectangle::new([(x, y - 8), (x + 20, y + 8)], color.filled()));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .label_font((FONT, 22))
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .draw()?;
+    legend(&mut chart, SeriesLabelPosition::UpperRight)?;
     root.present()?;
     Ok(())
 }

@@ -18,7 +18,9 @@ use super::neighbourhood::{Kind, Neighbourhood, State};
 use super::params::{ParamSpec, Params};
 use super::repr::{self, PermLayout, PermUnit, Zobrist};
 use super::tabu::TabuList;
-use super::{AcceptanceRate, Event, Outcome, Search, Snapshot, Step, Verdict, idle, metric};
+use super::{
+    AcceptanceRate, Event, Outcome, Search, Snapshot, Step, Verdict, idle, metric, metropolis,
+};
 use crate::board::{Counted, Geometry, Grid, Puzzle};
 use crate::rng::{Rng, scale};
 
@@ -105,23 +107,8 @@ impl Search for CourseAnnealing {
             .nth(self.order[self.next] as usize, &self.state.cells);
         self.next += 1;
         let d = self.state.delta(m);
-        let (accepted, verdict) = if d < 0 {
-            (true, Verdict::Downhill)
-        } else {
-            let p = (-(d as f64) / self.t).exp();
-            if self.rng.unit() < p {
-                (
-                    true,
-                    if d == 0 {
-                        Verdict::Sideways
-                    } else {
-                        Verdict::UphillAccepted { p, t: self.t }
-                    },
-                )
-            } else {
-                (false, Verdict::UphillRejected { p, t: self.t })
-            }
-        };
+        let t = self.t;
+        let (accepted, verdict) = metropolis(d, t, || (-(d as f64) / t).exp(), &mut self.rng);
         self.accept.record(accepted);
         if accepted {
             self.state.apply(m);
@@ -169,21 +156,7 @@ impl Search for CourseAnnealing {
         )
     }
 
-    fn cost(&self) -> u32 {
-        self.state.cost()
-    }
-    fn best_cost(&self) -> u32 {
-        self.best_cost
-    }
-    fn steps(&self) -> u64 {
-        self.steps
-    }
-    fn cells(&self) -> &[u8] {
-        &self.state.cells
-    }
-    fn ended(&self) -> Option<Outcome> {
-        self.ended
-    }
+    state_accessors!();
 }
 
 /// Settings of the permutation engine, read from parameters by each preset.
@@ -451,22 +424,9 @@ impl Search for PermAnnealing {
         let (accepted, verdict) = if self.settings.tabu > 0 && self.tabu.contains(new_hash) {
             self.tabu_hits += 1;
             (false, Verdict::Tabu)
-        } else if d < 0 {
-            (true, Verdict::Downhill)
         } else {
-            let p = self.accept_probability(d);
-            if d == 0 || self.rng.unit() < p {
-                (
-                    true,
-                    if d == 0 {
-                        Verdict::Sideways
-                    } else {
-                        Verdict::UphillAccepted { p, t: self.t }
-                    },
-                )
-            } else {
-                (false, Verdict::UphillRejected { p, t: self.t })
-            }
+            let p = self.accept_probability(d.max(0));
+            metropolis(d, self.t, || p, &mut self.rng)
         };
         self.accept.record(accepted);
         if accepted {
@@ -528,21 +488,7 @@ impl Search for PermAnnealing {
         )
     }
 
-    fn cost(&self) -> u32 {
-        self.state.cost()
-    }
-    fn best_cost(&self) -> u32 {
-        self.best_cost
-    }
-    fn steps(&self) -> u64 {
-        self.steps
-    }
-    fn cells(&self) -> &[u8] {
-        &self.state.cells
-    }
-    fn ended(&self) -> Option<Outcome> {
-        self.ended
-    }
+    state_accessors!();
 }
 
 /// Two distinct free cells of one random box (row); the first preferably in conflict.

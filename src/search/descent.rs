@@ -217,19 +217,5 @@ impl Search for Descent {
         )
     }
 
-    fn cost(&self) -> u32 {
-        self.state.cost()
-    }
-    fn best_cost(&self) -> u32 {
-        self.best_cost
-    }
-    fn steps(&self) -> u64 {
-        self.steps
-    }
-    fn cells(&self) -> &[u8] {
-        &self.state.cells
-    }
-    fn ended(&self) -> Option<Outcome> {
-        self.ended
-    }
+    state_accessors!();
 }

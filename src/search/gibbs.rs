@@ -10,7 +10,7 @@
 use super::neighbourhood::State;
 use super::params::{ParamSpec, Params, Preset};
 use super::repr;
-use super::{AcceptanceRate, Event, Outcome, Search, Snapshot, Step, Verdict, idle, metric};
+use super::{AcceptanceRate, Event, Outcome, Search, Snapshot, Step, idle, metric, metropolis};
 use crate::board::{Counted, EMPTY, Geometry, Grid, Puzzle};
 use crate::rng::Rng;
 
@@ -200,18 +200,9 @@ impl Search for Gibbs {
         self.free = order;
         self.allowed = allowed;
         let delta = self.state.cost() as i32 - before as i32;
-        let (accepted, verdict) = if delta < 0 {
-            (true, Verdict::Downhill)
-        } else if delta == 0 {
-            (true, Verdict::Sideways)
-        } else {
-            let p = (-(delta as f64) / self.t).exp();
-            if self.rng.unit() < p {
-                (true, Verdict::UphillAccepted { p, t: self.t })
-            } else {
-                (false, Verdict::UphillRejected { p, t: self.t })
-            }
-        };
+        let t = self.t;
+        let (accepted, verdict) =
+            metropolis(delta, t, || (-(delta as f64) / t).exp(), &mut self.rng);
         if !accepted {
             self.state.clone_from(&self.saved);
         }
@@ -263,19 +254,5 @@ impl Search for Gibbs {
         )
     }
 
-    fn cost(&self) -> u32 {
-        self.state.cost()
-    }
-    fn best_cost(&self) -> u32 {
-        self.best_cost
-    }
-    fn steps(&self) -> u64 {
-        self.steps
-    }
-    fn cells(&self) -> &[u8] {
-        &self.state.cells
-    }
-    fn ended(&self) -> Option<Outcome> {
-        self.ended
-    }
+    state_accessors!();
 }

@@ -5,6 +5,28 @@
 //! the unit a person presses a key for and says what happened; [`Search::snapshot`] gives what
 //! the screen shows. Nothing here prints, sleeps or spawns.
 
+/// The five accessors of a search over one [`neighbourhood::State`] with fields `state`,
+/// `best_cost`, `steps` and `ended`.
+macro_rules! state_accessors {
+    () => {
+        fn cost(&self) -> u32 {
+            self.state.cost()
+        }
+        fn best_cost(&self) -> u32 {
+            self.best_cost
+        }
+        fn steps(&self) -> u64 {
+            self.steps
+        }
+        fn cells(&self) -> &[u8] {
+            &self.state.cells
+        }
+        fn ended(&self) -> Option<Outcome> {
+            self.ended
+        }
+    };
+}
+
 pub mod annealing;
 pub mod backtrack;
 pub mod beam;
@@ -169,6 +191,29 @@ pub fn run_to_end(search: &mut dyn Search, max_steps: u64) -> Outcome {
             return Outcome::BudgetSpent;
         }
         search.step();
+    }
+}
+
+/// The annealing (Metropolis) rule: downhill and sideways moves are taken; an uphill move is taken
+/// with probability `p` = exp(−Δ/T), which the caller supplies (some keep a table of it).
+#[inline]
+pub fn metropolis(
+    delta: i32,
+    t: f64,
+    p: impl FnOnce() -> f64,
+    rng: &mut crate::rng::Rng,
+) -> (bool, Verdict) {
+    match delta {
+        d if d < 0 => (true, Verdict::Downhill),
+        0 => (true, Verdict::Sideways),
+        _ => {
+            let p = p();
+            if rng.unit() < p {
+                (true, Verdict::UphillAccepted { p, t })
+            } else {
+                (false, Verdict::UphillRejected { p, t })
+            }
+        }
     }
 }
 

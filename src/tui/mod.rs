@@ -84,6 +84,8 @@ fn event_loop(
                     Err(_) => break,
                 }
             }
+            // no terminal to read any more: the whole program stops
+            input_stop.store(true, Ordering::SeqCst);
         })?;
     let ticker = tick(Duration::from_millis(33));
     let provoke_ui_panic = std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "ui");
@@ -93,13 +95,13 @@ fn event_loop(
     while !app.quit && !stop.load(Ordering::SeqCst) {
         select! {
             recv(input_rx) -> e => {
-                if let Ok(e) = e {
+                // the input thread ends when the terminal is gone (hang-up, closed window)
+                let Ok(e) = e else { break };
+                app.on_event(e);
+                while let Ok(e) = input_rx.try_recv() {
                     app.on_event(e);
-                    while let Ok(e) = input_rx.try_recv() {
-                        app.on_event(e);
-                    }
-                    terminal.draw(|f| view::draw(f, &mut app, &theme))?;
                 }
+                terminal.draw(|f| view::draw(f, &mut app, &theme))?;
             }
             recv(frames_rx) -> f => {
                 if let Ok(f) = f {
@@ -118,6 +120,8 @@ fn event_loop(
     }
     stop.store(true, Ordering::SeqCst);
     drop(app); // stops and joins the runners
-    let _ = input_thread.join();
+    // not joined: on a hung-up terminal crossterm's read can spin inside the input thread, and
+    // waiting for it would keep the process alive; it ends with the process
+    drop(input_thread);
     Ok(crate::cli::exit::OK)
 }
