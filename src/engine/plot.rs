@@ -80,6 +80,7 @@ fn success_rate(path: &Path, groups: &[Group]) -> PlotResult {
     let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let n = groups.len();
+    // algorithm i sits at x = i; its bar spans i ± 0.35
     let mut chart = ChartBuilder::on(&root)
         .caption(
             "Success rate per algorithm (95% Wilson interval)",
@@ -88,18 +89,24 @@ fn success_rate(path: &Path, groups: &[Group]) -> PlotResult {
         .margin(20)
         .x_label_area_size(60)
         .y_label_area_size(80)
-        .build_cartesian_2d((0..n).into_segmented(), 0.0..1.05f64)?;
+        .build_cartesian_2d(-0.5..n as f64 - 0.5, 0.0..1.08f64)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
+        .x_labels(n.max(1))
         .y_desc("runs solved")
         .x_desc("algorithm")
         .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
-        .x_label_formatter(&|x| match x {
-            SegmentValue::CenterOf(i) => {
-                groups.get(*i).map(|g| g.label.clone()).unwrap_or_default()
+        .x_label_formatter(&|x| {
+            let i = x.round();
+            if (x - i).abs() < 1e-6 && i >= 0.0 {
+                groups
+                    .get(i as usize)
+                    .map(|g| g.label.clone())
+                    .unwrap_or_default()
+            } else {
+                String::new()
             }
-            _ => String::new(),
         })
         .label_style((FONT, 20))
         .axis_desc_style((FONT, 24))
@@ -108,24 +115,27 @@ fn success_rate(path: &Path, groups: &[Group]) -> PlotResult {
         let k = g.runs.iter().filter(|r| r.solved).count();
         let rate = k as f64 / g.runs.len().max(1) as f64;
         let color = PALETTE[i % PALETTE.len()];
+        let x = i as f64;
         chart.draw_series(std::iter::once(Rectangle::new(
-            [
-                (SegmentValue::Exact(i), 0.0),
-                (SegmentValue::Exact(i + 1), rate),
-            ],
+            [(x - 0.35, 0.0), (x + 0.35, rate)],
             color.mix(0.7).filled(),
         )))?;
         let (lo, hi) = wilson(k, g.runs.len());
         chart.draw_series(std::iter::once(PathElement::new(
-            vec![
-                (SegmentValue::CenterOf(i), lo),
-                (SegmentValue::CenterOf(i), hi),
-            ],
+            vec![(x, lo), (x, hi)],
+            BLACK.stroke_width(3),
+        )))?;
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![(x - 0.05, lo), (x + 0.05, lo)],
+            BLACK.stroke_width(3),
+        )))?;
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![(x - 0.05, hi), (x + 0.05, hi)],
             BLACK.stroke_width(3),
         )))?;
         chart.draw_series(std::iter::once(Text::new(
             format!("{k}/{}", g.runs.len()),
-            (SegmentValue::CenterOf(i), (hi + 0.02).min(1.02)),
+            (x + 0.07, (hi + 0.03).min(1.05)),
             (FONT, 20),
         )))?;
     }
