@@ -192,3 +192,15 @@ fn selecting_a_cell_with_the_mouse_shows_its_candidates() {
     assert!(t.contains("r1c2 holds"), "{t}");
     assert!(t.contains("candidates:"), "{t}");
 }
+
+#[test]
+fn an_unsolvable_puzzle_is_labelled_and_local_search_still_runs() {
+    let unsolvable = format!(".23456789{}1........", ".".repeat(63));
+    let (mut app, _rx) = settled(options(&unsolvable, "annealing", Preset::Tuned, &[]), 3);
+    let t = text(&render(&mut app, 120, 40));
+    assert!(t.contains("this puzzle has no solution"), "{t}");
+    assert!(t.contains("cannot reach cost 0"), "{t}");
+    let frame = app.panes[0].frame.as_ref().unwrap();
+    assert_eq!(frame.snapshot.steps, 3, "the search took its steps");
+    assert!(frame.snapshot.cost > 0);
+}

@@ -197,3 +197,12 @@ fn a_vanished_terminal_ends_the_program() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+#[test]
+fn ctrl_c_quits_and_restores_the_terminal() {
+    let t = Tmux::start("ctrlc", &[], "tui --paused");
+    t.wait_for("paused");
+    t.keys(&["C-c"]);
+    t.wait_for("EXITED 0");
+    assert!(!t.alternate());
+}
