@@ -73,6 +73,20 @@ impl Tmux {
         }
     }
 
+    /// The program's pid: the child of the pane's shell.
+    fn program_pid(&self) -> String {
+        let pid = self.run(&["display-message", "-p", "-t", "e2e", "#{pane_pid}"]);
+        let shell = String::from_utf8_lossy(&pid.stdout).trim().to_string();
+        let kids = Command::new("pgrep").args(["-P", &shell]).output().unwrap();
+        let child = String::from_utf8_lossy(&kids.stdout)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string();
+        assert!(!child.is_empty(), "found the program's pid");
+        child
+    }
+
     /// True while the program holds the alternate screen.
     fn alternate(&self) -> bool {
         let o = self.run(&["display-message", "-p", "-t", "e2e", "#{alternate_on}"]);
@@ -144,16 +158,7 @@ fn a_panic_in_a_worker_is_shown_not_frozen() {
 fn sigterm_restores_the_terminal() {
     let t = Tmux::start("sigterm", &[], "tui --speed max");
     t.wait_for("running");
-    let pid = t.run(&["display-message", "-p", "-t", "e2e", "#{pane_pid}"]);
-    let shell = String::from_utf8_lossy(&pid.stdout).trim().to_string();
-    // the program is the shell's child
-    let kids = Command::new("pgrep").args(["-P", &shell]).output().unwrap();
-    let child = String::from_utf8_lossy(&kids.stdout)
-        .lines()
-        .next()
-        .unwrap_or("")
-        .to_string();
-    assert!(!child.is_empty(), "found the program's pid");
+    let child = t.program_pid();
     Command::new("kill")
         .args(["-TERM", &child])
         .status()
@@ -177,15 +182,7 @@ fn without_a_terminal_it_points_to_the_headless_commands() {
 fn a_vanished_terminal_ends_the_program() {
     let t = Tmux::start("hangup", &[], "tui --paused");
     t.wait_for("paused");
-    let pid = t.run(&["display-message", "-p", "-t", "e2e", "#{pane_pid}"]);
-    let shell = String::from_utf8_lossy(&pid.stdout).trim().to_string();
-    let kids = Command::new("pgrep").args(["-P", &shell]).output().unwrap();
-    let child = String::from_utf8_lossy(&kids.stdout)
-        .lines()
-        .next()
-        .unwrap_or("")
-        .to_string();
-    assert!(!child.is_empty(), "found the program's pid");
+    let child = t.program_pid();
     // closing the window: the tmux server and its terminal go away under the program
     t.run(&["kill-server"]);
     let deadline = Instant::now() + Duration::from_secs(5);

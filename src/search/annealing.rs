@@ -139,20 +139,14 @@ impl Search for CourseAnnealing {
     }
 
     fn snapshot(&self) -> Snapshot {
-        Snapshot::from_cells(
-            self.geo,
-            &self.state.cells,
-            &self.best,
-            self.state.cost(),
-            self.best_cost,
-            self.steps,
-            self.ended,
+        state_snapshot!(
+            self,
             vec![
                 metric("temperature", self.t),
                 metric("acceptance", self.accept.value()),
                 metric("examined this pass", self.next as f64),
                 metric("neighbours", self.hood.len() as f64),
-            ],
+            ]
         )
     }
 
@@ -476,16 +470,7 @@ impl Search for PermAnnealing {
             metrics.push(metric("tabu size", self.tabu.len() as f64));
             metrics.push(metric("tabu hits", self.tabu_hits as f64));
         }
-        Snapshot::from_cells(
-            self.geo,
-            &self.state.cells,
-            &self.best,
-            self.state.cost(),
-            self.best_cost,
-            self.steps,
-            self.ended,
-            metrics,
-        )
+        state_snapshot!(self, metrics)
     }
 
     state_accessors!();

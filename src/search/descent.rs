@@ -202,18 +202,12 @@ impl Search for Descent {
     }
 
     fn snapshot(&self) -> Snapshot {
-        Snapshot::from_cells(
-            self.geo,
-            &self.state.cells,
-            &self.best,
-            self.state.cost(),
-            self.best_cost,
-            self.steps,
-            self.ended,
+        state_snapshot!(
+            self,
             vec![
                 metric("neighbours", self.hood.len() as f64),
                 metric("sideways run", self.sideways_run as f64),
-            ],
+            ]
         )
     }
 

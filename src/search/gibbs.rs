@@ -237,20 +237,14 @@ impl Search for Gibbs {
     }
 
     fn snapshot(&self) -> Snapshot {
-        Snapshot::from_cells(
-            self.geo,
-            &self.state.cells,
-            &self.best,
-            self.state.cost(),
-            self.best_cost,
-            self.steps,
-            self.ended,
+        state_snapshot!(
+            self,
             vec![
                 metric("temperature", self.t),
                 metric("acceptance", self.accept.value()),
                 metric("sweep", self.steps as f64),
                 metric("free cells", self.free.len() as f64),
-            ],
+            ]
         )
     }
 

@@ -27,6 +27,23 @@ macro_rules! state_accessors {
     };
 }
 
+/// A search over one [`neighbourhood::State`] snapshots its current and best cells with these
+/// metrics (fields `geo`, `state`, `best`, `best_cost`, `steps`, `ended`).
+macro_rules! state_snapshot {
+    ($s:ident, $metrics:expr) => {
+        Snapshot::from_cells(
+            $s.geo,
+            &$s.state.cells,
+            &$s.best,
+            $s.state.cost(),
+            $s.best_cost,
+            $s.steps,
+            $s.ended,
+            $metrics,
+        )
+    };
+}
+
 pub mod annealing;
 pub mod backtrack;
 pub mod beam;
