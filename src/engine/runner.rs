@@ -479,7 +479,6 @@ impl Runner {
                         self.setup.seed.wrapping_add(self.step_offset),
                         Some(&grid),
                     );
-                    self.step_offset = self.step_offset.saturating_sub(self.search.steps());
                     self.running = false;
                     self.note(format!("rewound {n} steps, cost {}", self.search.cost()));
                 }

@@ -16,7 +16,7 @@ use crate::engine::experiment::{self, Arm, Plan, Progress, RunRecord};
 use crate::engine::runner::{self, Control, Frame, RunnerHandle, RunnerSetup};
 use crate::search::exact::{Strategy, Verdict};
 use crate::search::params::fmt_num;
-use crate::search::{ALGORITHMS, AlgoInfo, Params, Preset, find};
+use crate::search::{ALGORITHMS, AlgoInfo, Params, Preset};
 
 /// Speeds a person can pick, in steps per second; `None` is unlimited.
 pub const SPEEDS: &[Option<f64>] = &[
@@ -481,15 +481,7 @@ impl App {
             KeyCode::Enter => {
                 let algo = &ALGORITHMS[index];
                 if adding {
-                    let board = if algo.family == "exact" {
-                        None
-                    } else {
-                        self.focused()
-                            .frame
-                            .as_ref()
-                            .map(|_| self.puzzle.givens.clone())
-                    };
-                    self.add_pane(algo, preset, algo.default_params(preset), board);
+                    self.add_pane(algo, preset, algo.default_params(preset), None);
                     // a race starts together: every pane restarts now
                     self.act(Action::Restart);
                     self.focus = self.panes.len() - 1;
@@ -723,9 +715,4 @@ fn shell_word(name: &str, line: &str) -> String {
     } else {
         line.to_string()
     }
-}
-
-/// Resolve an algorithm name for the command line.
-pub fn algo_named(name: &str) -> anyhow::Result<&'static AlgoInfo> {
-    Ok(find(name)?)
 }
