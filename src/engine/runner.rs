@@ -51,6 +51,8 @@ pub struct Point {
     pub high: f64,
     pub best: f64,
     pub extra: Option<f64>,
+    /// The population's worst cost in the bucket (beam and genetic).
+    pub worst: Option<f64>,
 }
 
 /// A downsampled history: at most `2 * capacity` points whatever the run's length.
@@ -72,19 +74,31 @@ impl History {
         }
     }
 
-    pub fn push(&mut self, step: u64, cost: f64, best: f64, extra: Option<f64>) {
+    pub fn push(
+        &mut self,
+        step: u64,
+        cost: f64,
+        best: f64,
+        extra: Option<f64>,
+        worst: Option<f64>,
+    ) {
         let p = self.open.get_or_insert(Point {
             step,
             low: cost,
             high: cost,
             best,
             extra,
+            worst,
         });
         p.step = step;
         p.low = p.low.min(cost);
         p.high = p.high.max(cost);
         p.best = best;
         p.extra = extra;
+        p.worst = match (p.worst, worst) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => b.or(a),
+        };
         if step % self.bucket == 0 {
             self.points.push(self.open.take().expect("just set"));
             if self.points.len() >= 2 * self.capacity {
@@ -100,6 +114,7 @@ impl History {
                             high: c.iter().map(|p| p.high).fold(f64::NEG_INFINITY, f64::max),
                             best: last.best,
                             extra: last.extra,
+                            worst: c.iter().filter_map(|p| p.worst).reduce(f64::max),
                         }
                     })
                     .collect();
@@ -324,6 +339,7 @@ impl Runner {
             self.search.cost() as f64,
             self.search.best_cost() as f64,
             snapshot_extra,
+            self.search.chart_worst(),
         );
     }
 
@@ -585,7 +601,7 @@ mod tests {
             } else {
                 (step % 10) as f64
             };
-            h.push(step, cost, 0.0, None);
+            h.push(step, cost, 0.0, None, None);
         }
         assert!(h.len() <= 129, "{}", h.len());
         let pts = h.points();

@@ -203,6 +203,9 @@ impl Search for Beam {
     fn chart_value(&self) -> Option<f64> {
         Some(self.beam.iter().map(|s| s.cost() as f64).sum::<f64>() / self.beam.len() as f64)
     }
+    fn chart_worst(&self) -> Option<f64> {
+        self.beam.iter().map(|s| s.cost()).max().map(f64::from)
+    }
 
     fn step(&mut self) -> Step {
         if self.ended.is_some() {

@@ -383,6 +383,9 @@ impl Search for Genetic {
     fn chart_value(&self) -> Option<f64> {
         Some(self.mean)
     }
+    fn chart_worst(&self) -> Option<f64> {
+        Some(self.worst as f64)
+    }
 
     fn step(&mut self) -> Step {
         if self.ended.is_some() {

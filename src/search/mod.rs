@@ -196,6 +196,10 @@ pub trait Search: Send {
     fn chart_value(&self) -> Option<f64> {
         None
     }
+    /// The population's worst cost, for beam and genetic (charted beside the mean).
+    fn chart_worst(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// Run until the search ends or `max_steps` steps have been taken in total.

@@ -88,28 +88,47 @@ pub fn draw(f: &mut Frame, area: Rect, history: &[Point], extra_name: Option<&st
             .iter()
             .filter_map(|p| p.extra.map(|e| (p.step as f64, e)))
             .collect();
-        let emax = extra.iter().map(|p| p.1).fold(f64::MIN_POSITIVE, f64::max);
+        let worst: Vec<(f64, f64)> = history
+            .iter()
+            .filter_map(|p| p.worst.map(|w| (p.step as f64, w)))
+            .collect();
+        let emax = extra
+            .iter()
+            .chain(&worst)
+            .map(|p| p.1)
+            .fold(f64::MIN_POSITIVE, f64::max);
         let name = extra_name.unwrap_or("");
-        let chart = Chart::new(vec![
+        let mut sets = vec![
             Dataset::default()
                 .name(name.to_string())
                 .marker(Marker::Braille)
                 .graph_type(GraphType::Line)
                 .style(theme.series(2))
                 .data(&extra),
-        ])
-        .block(
-            Block::bordered()
-                .title(name.to_string())
-                .border_style(theme.border()),
-        )
-        .x_axis(Axis::default().bounds([x0, x1]).style(theme.dim()))
-        .y_axis(
-            Axis::default()
-                .bounds([0.0, emax * 1.05])
-                .labels(axis_labels(0.0, emax))
-                .style(theme.dim()),
-        );
+        ];
+        if !worst.is_empty() {
+            sets.push(
+                Dataset::default()
+                    .name("worst")
+                    .marker(Marker::Braille)
+                    .graph_type(GraphType::Line)
+                    .style(theme.series(3))
+                    .data(&worst),
+            );
+        }
+        let chart = Chart::new(sets)
+            .block(
+                Block::bordered()
+                    .title(name.to_string())
+                    .border_style(theme.border()),
+            )
+            .x_axis(Axis::default().bounds([x0, x1]).style(theme.dim()))
+            .y_axis(
+                Axis::default()
+                    .bounds([0.0, emax * 1.05])
+                    .labels(axis_labels(0.0, emax))
+                    .style(theme.dim()),
+            );
         f.render_widget(chart, bottom);
     }
 }

@@ -18,7 +18,7 @@ use crate::tui::theme::Theme;
 pub fn extra_name(family: &str) -> Option<&'static str> {
     match family {
         "annealing" | "tabu" | "sampling" => Some("temperature"),
-        "genetic" | "beam" => Some("population mean"),
+        "genetic" | "beam" => Some("population mean and worst"),
         _ => None,
     }
 }
