@@ -1,0 +1,41 @@
+//! Hot loops under divan: one step of each local search family, and exact solves.
+//! Run: `cargo bench --bench hot_loops`.
+
+use divan::Bencher;
+use sudoscope::catalog::resolve_one;
+use sudoscope::search::exact::{Strategy, solve};
+use sudoscope::search::{Preset, build};
+
+fn main() {
+    divan::main();
+}
+
+/// 10,000 steps of a search on top95:1 (set up outside the timed part). Only searches that keep
+/// stepping that long are here: the descents other than plateau stop in a local minimum first.
+#[divan::bench(args = ["annealing", "tabu", "plateau"])]
+fn ten_thousand_steps(bencher: Bencher, algo: &str) {
+    let puzzle = resolve_one("top95:1").unwrap();
+    let (preset, overrides) = match algo {
+        "plateau" => (
+            Preset::Classic,
+            vec!["max_iterations=1000000000".to_string()],
+        ),
+        _ => (Preset::Tuned, Vec::new()),
+    };
+    bencher
+        .with_inputs(|| build(algo, preset, &overrides, &puzzle, 1, None).unwrap())
+        .bench_local_values(|mut s| {
+            for _ in 0..10_000 {
+                s.step();
+            }
+            assert!(s.ended().is_none(), "{algo} ended before 10,000 steps");
+            s
+        });
+}
+
+/// Find and prove unique: one hard and one easy puzzle.
+#[divan::bench(args = ["top95:1", "hardest:1", "easy50:1"])]
+fn exact_solve(bencher: Bencher, reference: &str) {
+    let puzzle = resolve_one(reference).unwrap();
+    bencher.bench_local(|| solve(divan::black_box(&puzzle), Strategy::FULL, 2));
+}
