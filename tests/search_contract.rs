@@ -10,9 +10,9 @@ use sudoscope::board::{Grid, Puzzle};
 use sudoscope::catalog::resolve_one;
 use sudoscope::search::{ALGORITHMS, Event, Outcome, Preset, Search, build};
 
-/// sudoku_7 (9x9), tiny4 (4x4) and one 16x16 instance with half its cells given.
+/// sudoku_7 (9x9), tiny4 (4x4), and a 16x16 and a 25x25 instance with half their cells given.
 fn puzzles() -> Vec<Puzzle> {
-    ["sudoku_7", "tiny4", "la16:21"]
+    ["sudoku_7", "tiny4", "la16:21", "la25:21"]
         .iter()
         .map(|r| resolve_one(r).unwrap())
         .collect()
@@ -25,9 +25,9 @@ fn grid_of(s: &dyn Search, p: &Puzzle) -> Grid {
 /// Steps to take per algorithm: population methods do far more work per step.
 fn steps_for(name: &str, p: &Puzzle) -> u64 {
     match (name, p.geometry().n) {
-        ("genetic", 16) => 3,
+        ("genetic", 16 | 25) => 3,
         ("genetic" | "beam", _) => 8,
-        (_, 16) => 300,
+        (_, 16 | 25) => 300,
         _ => 2000,
     }
 }
@@ -37,7 +37,7 @@ fn givens_kept_costs_honest_solutions_valid() {
     for p in puzzles() {
         for algo in ALGORITHMS {
             for preset in [Preset::Classic, Preset::Tuned] {
-                if algo.name == "genetic" && preset == Preset::Classic && p.geometry().n == 16 {
+                if algo.name == "genetic" && preset == Preset::Classic && p.geometry().n >= 16 {
                     continue; // all-pairs breeding of 200 16x16 individuals: 40k children a step
                 }
                 let mut s = build(algo.name, preset, &[], &p, 7, None).unwrap();
