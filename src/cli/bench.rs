@@ -87,6 +87,15 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     Ok(exit::OK)
 }
 
+/// A puzzle no search can finish, so a throughput run lasts as long as asked: A1 can only be 1
+/// (the rest of row A is 2-9), but I1 holds 1 — no solution, yet no repeated given.
+fn never_solved() -> anyhow::Result<Puzzle> {
+    Ok(catalog::resolve_one(&format!(
+        ".23456789{}1........",
+        ".".repeat(63)
+    ))?)
+}
+
 fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
@@ -301,9 +310,7 @@ fn tui_overhead(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
         out,
         "\nTUI overhead: tuned annealing at unlimited speed on a puzzle with no solution (it never stops), frames drawn at 30 fps"
     )?;
-    // A1 can only be 1, but I1 holds 1: no solution, no repeated given, a search that never ends
-    let unsolvable = format!(".23456789{}1........", ".".repeat(63));
-    let puzzle = catalog::resolve_one(&unsolvable)?;
+    let puzzle = never_solved()?;
     let algo = find("annealing")?;
     // headless: the same search, same seed, for the same time
     let headless = {
@@ -390,8 +397,7 @@ fn rss_kib() -> Option<u64> {
 /// stay flat (downsampled history, bounded channels, bounded rewind buffer).
 fn memory(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
     use crate::engine::runner::{Control, RunnerSetup, spawn};
-    let unsolvable = format!(".23456789{}1........", ".".repeat(63));
-    let puzzle = catalog::resolve_one(&unsolvable)?;
+    let puzzle = never_solved()?;
     let algo = find("annealing")?;
     let (tx, rx) = crossbeam_channel::bounded(64);
     let handle = spawn(

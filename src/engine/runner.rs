@@ -357,7 +357,6 @@ impl Runner {
             if self.rewind.len() == REWIND {
                 self.rewind.pop_front();
             }
-            self.rewind.push_back(self.search.cells().to_vec());
             let before = self.search.cells().to_vec();
             let step = self.search.step();
             let geo = self.setup.puzzle.geometry();
@@ -372,6 +371,8 @@ impl Runner {
                     .filter(|(_, (a, b))| a != b)
                     .map(|(i, _)| i as u16),
             );
+            // the board before the step is also the rewind point
+            self.rewind.push_back(before);
             if let Some(o) = step.ended {
                 self.note(format!(
                     "ended: {} (best cost {})",

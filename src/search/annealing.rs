@@ -63,10 +63,7 @@ pub fn course_params() -> Vec<ParamSpec> {
 impl CourseAnnealing {
     pub fn new(puzzle: &Puzzle, params: &Params, seed: u64, start: Option<&Grid>) -> Self {
         let mut rng = Rng::new(seed);
-        let grid = match start {
-            Some(g) => repr::repair_free(puzzle, g, &mut rng),
-            None => repr::random_fill(puzzle, &mut rng),
-        };
+        let grid = repr::initial(puzzle, None, start, &mut rng);
         let hood = Neighbourhood::new(puzzle, Kind::Classic);
         let state = State::new(&grid, Counted::ALL);
         let best_cost = state.cost();

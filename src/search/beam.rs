@@ -90,21 +90,14 @@ impl Beam {
     ) -> Beam {
         let mut rng = Rng::new(seed);
         let k = params.usize("k");
-        let (kind, counted) = match preset {
-            Preset::Classic => (Kind::Classic, Counted::ALL),
-            Preset::Tuned => (Kind::BoxSwap, Counted::LINES),
+        let (kind, counted, unit) = match preset {
+            Preset::Classic => (Kind::Classic, Counted::ALL, None),
+            Preset::Tuned => (Kind::BoxSwap, Counted::LINES, Some(PermUnit::Box)),
         };
         // the first member continues from the board on screen; the others start fresh
         let beam: Vec<State> = (0..k)
             .map(|i| {
-                let g = match (preset, start.filter(|_| i == 0)) {
-                    (Preset::Classic, Some(g)) => repr::repair_free(puzzle, g, &mut rng),
-                    (Preset::Classic, None) => repr::random_fill(puzzle, &mut rng),
-                    (Preset::Tuned, Some(g)) => {
-                        repr::repair_perm(puzzle, PermUnit::Box, g, &mut rng)
-                    }
-                    (Preset::Tuned, None) => repr::random_perm(puzzle, PermUnit::Box, &mut rng),
-                };
+                let g = repr::initial(puzzle, unit, start.filter(|_| i == 0), &mut rng);
                 State::new(&g, counted)
             })
             .collect();

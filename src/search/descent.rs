@@ -75,24 +75,11 @@ impl Descent {
         start: Option<&Grid>,
     ) -> Descent {
         let mut rng = Rng::new(seed);
-        let (kind, counted, grid) = match preset {
-            Preset::Classic => (
-                Kind::Classic,
-                Counted::ALL,
-                match start {
-                    Some(g) => repr::repair_free(puzzle, g, &mut rng),
-                    None => repr::random_fill(puzzle, &mut rng),
-                },
-            ),
-            Preset::Tuned => (
-                Kind::BoxSwap,
-                Counted::LINES,
-                match start {
-                    Some(g) => repr::repair_perm(puzzle, PermUnit::Box, g, &mut rng),
-                    None => repr::random_perm(puzzle, PermUnit::Box, &mut rng),
-                },
-            ),
+        let (kind, counted, unit) = match preset {
+            Preset::Classic => (Kind::Classic, Counted::ALL, None),
+            Preset::Tuned => (Kind::BoxSwap, Counted::LINES, Some(PermUnit::Box)),
         };
+        let grid = repr::initial(puzzle, unit, start, &mut rng);
         let hood = Neighbourhood::new(puzzle, kind);
         let state = State::new(&grid, counted);
         let best_cost = state.cost();

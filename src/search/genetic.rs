@@ -191,11 +191,7 @@ impl Genetic {
         };
         // the first individual continues from the board on screen; the rest are random
         for i in 0..size {
-            let ind = match (start.filter(|_| i == 0), preset) {
-                (Some(s), Preset::Classic) => repr::repair_free(puzzle, s, &mut rng),
-                (Some(s), Preset::Tuned) => repr::repair_perm(puzzle, PermUnit::Box, s, &mut rng),
-                (None, _) => g.random_individual(&mut rng),
-            };
+            let ind = repr::initial(puzzle, g.unit(), start.filter(|_| i == 0), &mut rng);
             g.costs.push(cost(&ind, counted));
             g.pop.extend_from_slice(ind.cells());
         }
@@ -210,11 +206,13 @@ impl Genetic {
         g
     }
 
+    /// The representation: free values (classic) or a permutation per box (tuned).
+    fn unit(&self) -> Option<PermUnit> {
+        (self.preset == Preset::Tuned).then_some(PermUnit::Box)
+    }
+
     fn random_individual(&self, rng: &mut Rng) -> Grid {
-        match self.preset {
-            Preset::Classic => repr::random_fill(&self.puzzle, rng),
-            Preset::Tuned => repr::random_perm(&self.puzzle, PermUnit::Box, rng),
-        }
+        repr::initial(&self.puzzle, self.unit(), None, rng)
     }
 
     fn individual(&self, i: usize) -> &[u8] {

@@ -108,10 +108,7 @@ impl Gibbs {
                 }
             })
             .collect();
-        let grid = match start {
-            Some(g) => repr::repair_free(puzzle, g, &mut rng),
-            None => repr::random_fill(puzzle, &mut rng),
-        };
+        let grid = repr::initial(puzzle, None, start, &mut rng);
         let state = State::new(&grid, Counted::ALL);
         let lambda = params.get("lambda");
         let max_peers = geo.peers[0].len();

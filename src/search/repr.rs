@@ -95,6 +95,22 @@ pub fn repair_free(puzzle: &Puzzle, start: &Grid, rng: &mut Rng) -> Grid {
     g
 }
 
+/// A search's starting grid: the board on screen repaired into the representation (free values
+/// when `unit` is `None`, a permutation per box or row otherwise), or a random one.
+pub fn initial(
+    puzzle: &Puzzle,
+    unit: Option<PermUnit>,
+    start: Option<&Grid>,
+    rng: &mut Rng,
+) -> Grid {
+    match (unit, start) {
+        (None, Some(g)) => repair_free(puzzle, g, rng),
+        (None, None) => random_fill(puzzle, rng),
+        (Some(u), Some(g)) => repair_perm(puzzle, u, g, rng),
+        (Some(u), None) => random_perm(puzzle, u, rng),
+    }
+}
+
 /// Each box (row) a random arrangement of the values its givens leave.
 pub fn random_perm(puzzle: &Puzzle, unit: PermUnit, rng: &mut Rng) -> Grid {
     repair_perm(puzzle, unit, &puzzle.givens, rng)
