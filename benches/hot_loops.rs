@@ -3,7 +3,7 @@
 
 use divan::Bencher;
 use sudoscope::catalog::resolve_one;
-use sudoscope::search::exact::{Strategy, solve};
+use sudoscope::search::exact::{Strategy, solve, solve_fastest};
 use sudoscope::search::{Preset, build};
 
 fn main() {
@@ -33,9 +33,17 @@ fn ten_thousand_steps(bencher: Bencher, algo: &str) {
         });
 }
 
-/// Find and prove unique: one hard and one easy puzzle.
+/// Find and prove unique with the generic solver (the one the TUI steps through): one hard
+/// and one easy puzzle.
 #[divan::bench(args = ["top95:1", "hardest:1", "easy50:1"])]
 fn exact_solve(bencher: Bencher, reference: &str) {
     let puzzle = resolve_one(reference).unwrap();
     bencher.bench_local(|| solve(divan::black_box(&puzzle), Strategy::FULL, 2));
+}
+
+/// The same with the 9x9 band solver.
+#[divan::bench(args = ["top95:1", "hardest:1", "easy50:1"])]
+fn band_solve(bencher: Bencher, reference: &str) {
+    let puzzle = resolve_one(reference).unwrap();
+    bencher.bench_local(|| solve_fastest(divan::black_box(&puzzle), 2));
 }

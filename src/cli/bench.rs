@@ -18,7 +18,7 @@ use crate::board::Puzzle;
 use crate::catalog;
 use crate::engine::experiment::{Arm, Plan, Progress, run as run_experiment};
 use crate::engine::stats::quantile;
-use crate::search::exact::{Strategy, Verdict, solve};
+use crate::search::exact::{Strategy, Verdict, solve, solve_fastest};
 use crate::search::{Preset, build, find};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -113,44 +113,57 @@ fn exact(out: &mut impl Write, sets: &[String], limit: usize) -> anyhow::Result<
     )?;
     writeln!(
         out,
-        "{:<44} {:>8} {:>12} {:>12} {:>10}",
-        "set", "puzzles", "mean µs", "max µs", "guesses"
+        "{:<36} {:>8} {:>8} {:>12} {:>12} {:>10}",
+        "set", "puzzles", "solver", "mean µs", "max µs", "guesses"
     )?;
     for set in sets {
         let puzzles = load(set, limit)?;
-        let mut times = Vec::with_capacity(puzzles.len());
-        let mut guesses = 0u64;
-        let mut unique = 0;
-        for p in &puzzles {
-            let t = Instant::now();
-            let (v, s) = solve(p, Strategy::FULL, 2);
-            times.push(t.elapsed().as_secs_f64() * 1e6);
-            guesses += s.guesses;
-            unique += matches!(v, Verdict::Unique(_)) as usize;
+        let nine = puzzles.iter().all(|p| p.geometry().n == 9);
+        let mut solvers: Vec<(&str, ExactFn)> = Vec::new();
+        if nine {
+            solvers.push(("bands", |p| solve_fastest(p, 2)));
         }
-        let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
-        let max = times.iter().cloned().fold(0.0, f64::max);
-        writeln!(
-            out,
-            "{:<44} {:>8} {:>12.1} {:>12.1} {:>10.1}{}",
-            shorten(set),
-            puzzles.len(),
-            mean,
-            max,
-            guesses as f64 / puzzles.len().max(1) as f64,
-            if unique == puzzles.len() {
-                String::new()
-            } else {
-                format!("  ({unique} unique)")
+        solvers.push(("generic", |p| solve(p, Strategy::FULL, 2)));
+        for (name, solver) in solvers {
+            let mut times = Vec::with_capacity(puzzles.len());
+            let mut guesses = 0u64;
+            let mut unique = 0;
+            for p in &puzzles {
+                let t = Instant::now();
+                let (v, s) = solver(p);
+                times.push(t.elapsed().as_secs_f64() * 1e6);
+                guesses += s.guesses;
+                unique += matches!(v, Verdict::Unique(_)) as usize;
             }
-        )?;
+            let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+            let max = times.iter().cloned().fold(0.0, f64::max);
+            writeln!(
+                out,
+                "{:<36} {:>8} {:>8} {:>12.1} {:>12.1} {:>10.1}{}",
+                shorten(set),
+                puzzles.len(),
+                name,
+                mean,
+                max,
+                guesses as f64 / puzzles.len().max(1) as f64,
+                if unique == puzzles.len() {
+                    String::new()
+                } else {
+                    format!("  ({unique} unique)")
+                }
+            )?;
+        }
     }
     Ok(())
 }
 
+/// An exact solve counting up to two solutions.
+type ExactFn = fn(&Puzzle) -> (Verdict, crate::search::exact::ExactStats);
+
 fn shorten(s: &str) -> String {
-    if s.len() > 44 {
-        format!("…{}", &s[s.len() - 43..])
+    if s.chars().count() > 36 {
+        let tail: String = s.chars().rev().take(35).collect();
+        format!("…{}", tail.chars().rev().collect::<String>())
     } else {
         s.to_string()
     }

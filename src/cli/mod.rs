@@ -75,8 +75,12 @@ pub struct SolveArgs {
     #[arg(short, long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Exact solver only: use the naive variant (first empty cell, elimination only).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "generic")]
     pub naive: bool,
+    /// Exact solver only: use the generic solver (the one the TUI steps through: elimination,
+    /// hidden singles, fewest candidates first) instead of the 9x9 band solver.
+    #[arg(long)]
+    pub generic: bool,
     /// Algorithm (see --list-algos); without it the exact solver counts solutions.
     #[arg(short, long)]
     pub algo: Option<String>,

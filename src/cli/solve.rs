@@ -17,26 +17,61 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     if let Some(algo) = &args.algo {
         return super::local::run(args, algo, &puzzles, out);
     }
-    let strategy = if args.naive {
-        Strategy::NAIVE
-    } else {
-        Strategy::FULL
-    };
     let mut code = exit::OK;
     for p in &puzzles {
+        let engine = Engine::of(args, p);
         let start = Instant::now();
-        let (verdict, stats) = exact::solve(p, strategy, 2);
+        let (verdict, stats) = match engine {
+            Engine::Bands => exact::solve_fastest(p, 2),
+            Engine::Generic(strategy) => exact::solve(p, strategy, 2),
+        };
         let micros = start.elapsed().as_secs_f64() * 1e6;
         if !matches!(verdict, Verdict::Unique(_)) {
             code = exit::UNSOLVED;
         }
         match args.format {
             Format::Lines => writeln!(out, "{}", verdict_line(&verdict))?,
-            Format::Json => writeln!(out, "{}", exact_json(p, &verdict, &stats, micros))?,
-            Format::Text => write_exact_text(out, p, &verdict, &stats, micros, args.naive)?,
+            Format::Json => writeln!(out, "{}", exact_json(p, &verdict, &stats, micros, engine))?,
+            Format::Text => write_exact_text(out, p, &verdict, &stats, micros, engine)?,
         }
     }
     Ok(code)
+}
+
+/// Which exact solver answers for a puzzle.
+#[derive(Clone, Copy)]
+enum Engine {
+    /// The 9x9 band solver.
+    Bands,
+    Generic(Strategy),
+}
+
+impl Engine {
+    fn of(args: &SolveArgs, p: &Puzzle) -> Engine {
+        if args.naive {
+            Engine::Generic(Strategy::NAIVE)
+        } else if args.generic || p.geometry().n != 9 {
+            Engine::Generic(Strategy::FULL)
+        } else {
+            Engine::Bands
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Engine::Bands => "9x9 band solver: locked candidates and singles on bitboards",
+            Engine::Generic(Strategy::NAIVE) => "naive: first empty cell, elimination",
+            Engine::Generic(_) => "fewest candidates first, elimination + hidden singles",
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Engine::Bands => "bands",
+            Engine::Generic(Strategy::NAIVE) => "naive",
+            Engine::Generic(_) => "generic",
+        }
+    }
 }
 
 /// The `--format lines` word for a verdict: the solution, `unsolvable` or `multiple`.
@@ -56,7 +91,13 @@ fn status(v: &Verdict) -> &'static str {
     }
 }
 
-fn exact_json(p: &Puzzle, v: &Verdict, s: &ExactStats, micros: f64) -> serde_json::Value {
+fn exact_json(
+    p: &Puzzle,
+    v: &Verdict,
+    s: &ExactStats,
+    micros: f64,
+    engine: Engine,
+) -> serde_json::Value {
     let solution = match v {
         Verdict::Unique(g) | Verdict::Several(g) => Some(g.to_line()),
         Verdict::None => None,
@@ -66,6 +107,7 @@ fn exact_json(p: &Puzzle, v: &Verdict, s: &ExactStats, micros: f64) -> serde_jso
         "size": p.geometry().label(),
         "givens": p.givens.filled(),
         "algorithm": "backtrack",
+        "solver": engine.name(),
         "status": status(v),
         "solution": solution,
         "guesses": s.guesses,
@@ -82,7 +124,7 @@ fn write_exact_text(
     v: &Verdict,
     s: &ExactStats,
     micros: f64,
-    naive: bool,
+    engine: Engine,
 ) -> std::io::Result<()> {
     let what = match v {
         Verdict::Unique(_) => "unique solution",
@@ -100,11 +142,7 @@ fn write_exact_text(
     if let Verdict::Unique(grid) | Verdict::Several(grid) = v {
         write!(out, "{grid}")?;
     }
-    let variant = if naive {
-        "naive: first empty cell, elimination"
-    } else {
-        "fewest candidates first, elimination + hidden singles"
-    };
+    let variant = engine.describe();
     let depth = s.solution_depth.map_or("-".to_string(), |d| d.to_string());
     writeln!(
         out,

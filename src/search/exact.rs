@@ -401,9 +401,16 @@ impl ExactSolver {
     }
 }
 
-/// Count solutions up to `limit` with the full strategy.
+/// Count solutions up to `limit` with the given strategy.
 pub fn solve(puzzle: &Puzzle, strategy: Strategy, limit: u32) -> (Verdict, ExactStats) {
     ExactSolver::new(puzzle, strategy, limit).solve()
+}
+
+/// Count solutions up to `limit` as fast as this size allows: the band solver at 9x9
+/// ([`super::bands`]), the full strategy at every other size. The counters are those of the
+/// solver that ran.
+pub fn solve_fastest(puzzle: &Puzzle, limit: u32) -> (Verdict, ExactStats) {
+    super::bands::solve(puzzle, limit).unwrap_or_else(|| solve(puzzle, Strategy::FULL, limit))
 }
 
 #[cfg(test)]

@@ -46,6 +46,7 @@ macro_rules! state_snapshot {
 
 pub mod annealing;
 pub mod backtrack;
+pub mod bands;
 pub mod beam;
 pub mod descent;
 pub mod exact;

@@ -14,7 +14,7 @@ use crate::board::{Grid, Puzzle};
 use crate::catalog;
 use crate::engine::experiment::{self, Arm, Plan, Progress, RunRecord};
 use crate::engine::runner::{self, Control, Frame, RunnerHandle, RunnerSetup};
-use crate::search::exact::{Strategy, Verdict};
+use crate::search::exact::Verdict;
 use crate::search::params::fmt_num;
 use crate::search::{ALGORITHMS, AlgoInfo, Params, Preset};
 
@@ -128,7 +128,7 @@ pub struct App {
 }
 
 fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<String>) {
-    match crate::search::exact::solve(puzzle, Strategy::FULL, 2).0 {
+    match crate::search::exact::solve_fastest(puzzle, 2).0 {
         Verdict::Unique(g) => (Some(g), None),
         Verdict::Several(_) => (None, Some("this puzzle has several solutions: cost 0 is reachable in more than one way".into())),
         Verdict::None => (
