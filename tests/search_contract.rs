@@ -118,6 +118,49 @@ fn same_seed_same_trajectory_different_seed_different() {
     }
 }
 
+/// `advance(n)` (the batched path experiments, the runner and benchmarks use) takes the same
+/// steps as `step()` called n times: same board, costs and step count after every batch.
+#[test]
+fn advance_takes_the_same_steps_as_step() {
+    let p = resolve_one("top95:3").unwrap();
+    for algo in ALGORITHMS {
+        for preset in [Preset::Classic, Preset::Tuned] {
+            let mut one = build(algo.name, preset, &[], &p, 5, None).unwrap();
+            let mut batched = build(algo.name, preset, &[], &p, 5, None).unwrap();
+            let per_batch = if algo.family == "genetic" || algo.family == "beam" {
+                2
+            } else {
+                97
+            };
+            for _ in 0..6 {
+                let mut stepped = 0;
+                while stepped < per_batch && one.ended().is_none() {
+                    one.step();
+                    stepped += 1;
+                }
+                assert_eq!(
+                    batched.advance(per_batch),
+                    stepped,
+                    "{} {preset}",
+                    algo.name
+                );
+                assert_eq!(one.cells(), batched.cells(), "{} {preset}", algo.name);
+                assert_eq!(
+                    (one.cost(), one.best_cost(), one.steps(), one.ended()),
+                    (
+                        batched.cost(),
+                        batched.best_cost(),
+                        batched.steps(),
+                        batched.ended()
+                    ),
+                    "{} {preset}",
+                    algo.name
+                );
+            }
+        }
+    }
+}
+
 /// Switching: every algorithm continues from a given board, repaired with the fewest changes.
 #[test]
 fn every_algorithm_starts_from_the_board_on_screen() {

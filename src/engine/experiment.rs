@@ -191,10 +191,15 @@ fn one_run(
         if search.steps() >= plan.max_steps {
             break Outcome::BudgetSpent;
         }
-        if search.steps() % 4096 == 0 && progress.stop.load(Ordering::Relaxed) {
+        if progress.stop.load(Ordering::Relaxed) {
             return None;
         }
-        search.step();
+        // up to the next checkpoint or the budget, at most 4,096 steps between looks at `stop`
+        let steps = search.steps();
+        let until = marks
+            .get(next_mark)
+            .map_or(plan.max_steps, |&m| m.min(plan.max_steps));
+        search.advance((until - steps).clamp(1, 4096));
     };
     let seconds = start.elapsed().as_secs_f64();
     let best = search.best_cost();

@@ -562,15 +562,13 @@ impl Runner {
                 }
                 None => {
                     // as fast as possible: batches between looks at the controls and the clock
-                    let mut taken = 0;
-                    while taken < 4096 && self.search.ended().is_none() {
-                        self.search.step();
-                        taken += 1;
-                        if taken % 64 == 0 {
-                            self.record_history();
+                    for _ in 0..64 {
+                        let taken = self.search.advance(64);
+                        self.record_history();
+                        if taken < 64 {
+                            break;
                         }
                     }
-                    self.record_history();
                 }
             }
             if last_frame.elapsed() >= FRAME_INTERVAL || self.search.ended().is_some() {

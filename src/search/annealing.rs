@@ -345,7 +345,7 @@ impl PermAnnealing {
                 &self.layout,
                 &self.cand,
                 &self.state,
-                self.settings.min_conflicts,
+                (self.settings.min_conflicts, self.settings.propagate),
                 &mut rng,
             );
             let d = self
@@ -376,34 +376,15 @@ impl PermAnnealing {
         }
     }
 
-    fn cool(&mut self) {
-        self.t *= self.settings.alpha;
-        self.chains_since_best += 1;
-        if self.settings.reheat_after > 0 && self.chains_since_best >= self.settings.reheat_after {
-            self.t = self.t0 * self.settings.reheat;
-            self.chains_since_best = 0;
-            self.reheats += 1;
-        } else if self.settings.reheat_after == 0 && self.t < self.settings.freeze {
-            self.ended = Some(Outcome::Stuck);
-        }
-    }
-}
-
-impl Search for PermAnnealing {
-    fn chart_value(&self) -> Option<f64> {
-        Some(self.t)
-    }
-
-    fn step(&mut self) -> Step {
-        if self.ended.is_some() {
-            return idle(self.state.cost(), self.ended);
-        }
+    /// One proposal, accepted or not: the cells, the cost change and the verdict.
+    #[inline(always)]
+    fn propose(&mut self) -> (usize, usize, i32, Verdict) {
         self.steps += 1;
         let (a, b) = draw_pair(
             &self.layout,
             &self.cand,
             &self.state,
-            self.settings.min_conflicts,
+            (self.settings.min_conflicts, self.settings.propagate),
             &mut self.rng,
         );
         let (va, vb) = (self.state.cells[a], self.state.cells[b]);
@@ -442,17 +423,52 @@ impl Search for PermAnnealing {
             self.chain_pos = 0;
             self.cool();
         }
+        (a, b, d, verdict)
+    }
+
+    fn cool(&mut self) {
+        self.t *= self.settings.alpha;
+        self.chains_since_best += 1;
+        if self.settings.reheat_after > 0 && self.chains_since_best >= self.settings.reheat_after {
+            self.t = self.t0 * self.settings.reheat;
+            self.chains_since_best = 0;
+            self.reheats += 1;
+        } else if self.settings.reheat_after == 0 && self.t < self.settings.freeze {
+            self.ended = Some(Outcome::Stuck);
+        }
+    }
+}
+
+impl Search for PermAnnealing {
+    fn chart_value(&self) -> Option<f64> {
+        Some(self.t)
+    }
+
+    fn step(&mut self) -> Step {
+        if self.ended.is_some() {
+            return idle(self.state.cost(), self.ended);
+        }
+        let (a, b, delta, verdict) = self.propose();
         Step {
             event: Event::Move {
                 cells: [a as u16, b as u16],
                 n_cells: 2,
-                delta: d,
-                accepted,
+                delta,
+                accepted: verdict.accepted(),
                 verdict,
             },
             cost: self.state.cost(),
             ended: self.ended,
         }
+    }
+
+    fn advance(&mut self, n: u64) -> u64 {
+        let mut taken = 0;
+        while taken < n && self.ended.is_none() {
+            self.propose();
+            taken += 1;
+        }
+        taken
     }
 
     fn snapshot(&self) -> Snapshot {
@@ -473,13 +489,17 @@ impl Search for PermAnnealing {
     state_accessors!();
 }
 
-/// Two distinct free cells of one random box (row); the first preferably in conflict.
+/// Two distinct free cells of one random box (row); the first preferably in conflict (with
+/// probability `min_conflicts`, the first conflicting cell from a random start). With `restrict`
+/// the partner is drawn uniformly among the cells whose exchange keeps both values within their
+/// candidates (a bit mask over the group, no retries); otherwise, or when none does, uniformly
+/// among all the others.
 #[inline]
 fn draw_pair(
     layout: &PermLayout,
     cand: &[u32],
     state: &State,
-    min_conflicts: f64,
+    (min_conflicts, restrict): (f64, bool),
     rng: &mut Rng,
 ) -> (usize, usize) {
     // one generator call for the group and the first cell, one for the coin and the partner
@@ -487,7 +507,7 @@ fn draw_pair(
     let cells = &layout.groups[layout.movable[g] as usize];
     let len = cells.len();
     let mut i = scale(bits, len);
-    let (coin, mut partner_bits) = rng.below_and_bits(1 << 16);
+    let (coin, partner_bits) = rng.below_and_bits(1 << 16);
     if (coin as f64) < min_conflicts * 65536.0 {
         for _ in 0..len {
             let c = cells[i] as usize;
@@ -498,21 +518,29 @@ fn draw_pair(
         }
     }
     let a = cells[i] as usize;
-    let va = state.cells[a];
-    // the partner: a few draws for one whose exchange keeps both values within candidates
-    let mut b = a;
-    for attempt in 0..4 {
-        if attempt > 0 {
-            partner_bits = rng.next_u64() as u32;
+    let mut fits = 0u32;
+    if restrict {
+        let (va, cand_a) = (state.cells[a] - 1, cand[a]);
+        for (k, &c) in cells.iter().enumerate() {
+            let vc = state.cells[c as usize] - 1;
+            fits |= ((cand[c as usize] >> va) & (cand_a >> vc) & 1) << k;
         }
-        let mut j = scale(partner_bits, len - 1);
-        if j >= i {
-            j += 1;
-        }
-        b = cells[j] as usize;
-        if cand[b] & 1 << (va - 1) != 0 && cand[a] & 1 << (state.cells[b] - 1) != 0 {
-            break;
-        }
+        fits &= !(1 << i);
     }
-    (a, b)
+    let j = if fits != 0 {
+        nth_bit(fits, scale(partner_bits, fits.count_ones() as usize))
+    } else {
+        let j = scale(partner_bits, len - 1);
+        j + (j >= i) as usize
+    };
+    (a, cells[j] as usize)
+}
+
+/// Position of the `n`-th (from 0) set bit of `mask`, which has more than `n` set bits.
+#[inline]
+fn nth_bit(mut mask: u32, n: usize) -> usize {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as usize
 }

@@ -108,6 +108,16 @@ pub enum Verdict {
     NoMove,
 }
 
+impl Verdict {
+    /// Whether the move was taken.
+    pub fn accepted(&self) -> bool {
+        matches!(
+            self,
+            Verdict::Downhill | Verdict::Sideways | Verdict::UphillAccepted { .. }
+        )
+    }
+}
+
 /// What one step did. Small and `Copy` so that stepping never allocates.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Event {
@@ -201,6 +211,18 @@ pub trait Search: Send {
     fn chart_worst(&self) -> Option<f64> {
         None
     }
+    /// Take up to `n` steps, fewer when the search ends; returns how many were taken. The same
+    /// steps as calling [`Search::step`] `n` times; drivers that do not look at each step
+    /// (experiments, the runner at full speed, benchmarks) use this, and a search whose steps
+    /// are cheap overrides it with a loop that builds no per-step event.
+    fn advance(&mut self, n: u64) -> u64 {
+        let mut taken = 0;
+        while taken < n && self.ended().is_none() {
+            self.step();
+            taken += 1;
+        }
+        taken
+    }
 }
 
 /// Run until the search ends or `max_steps` steps have been taken in total.
@@ -212,7 +234,7 @@ pub fn run_to_end(search: &mut dyn Search, max_steps: u64) -> Outcome {
         if search.steps() >= max_steps {
             return Outcome::BudgetSpent;
         }
-        search.step();
+        search.advance((max_steps - search.steps()).min(1 << 16));
     }
 }
 
