@@ -490,10 +490,11 @@ impl Search for PermAnnealing {
 }
 
 /// Two distinct free cells of one random box (row); the first preferably in conflict (with
-/// probability `min_conflicts`, the first conflicting cell from a random start). With `restrict`
-/// the partner is drawn uniformly among the cells whose exchange keeps both values within their
-/// candidates (a bit mask over the group, no retries); otherwise, or when none does, uniformly
-/// among all the others.
+/// probability `min_conflicts`, the first conflicting cell from a random start). The partner is
+/// drawn among all the others; with `restrict`, when that exchange would put a value outside
+/// its cell's candidates, it is drawn again uniformly among the cells whose exchange keeps
+/// both values within their candidates (a bit mask over the group, no retries), or when there
+/// is none it stays.
 #[inline]
 fn draw_pair(
     layout: &PermLayout,
@@ -518,22 +519,26 @@ fn draw_pair(
         }
     }
     let a = cells[i] as usize;
-    let mut fits = 0u32;
-    if restrict {
-        let (va, cand_a) = (state.cells[a] - 1, cand[a]);
-        for (k, &c) in cells.iter().enumerate() {
-            let vc = state.cells[c as usize] - 1;
-            fits |= ((cand[c as usize] >> va) & (cand_a >> vc) & 1) << k;
-        }
-        fits &= !(1 << i);
+    let j = scale(partner_bits, len - 1);
+    let b = cells[j + (j >= i) as usize] as usize;
+    let (va, vb) = (state.cells[a] - 1, state.cells[b] - 1);
+    if !restrict || (cand[b] >> va) & (cand[a] >> vb) & 1 != 0 {
+        return (a, b);
     }
-    let j = if fits != 0 {
-        nth_bit(fits, scale(partner_bits, fits.count_ones() as usize))
-    } else {
-        let j = scale(partner_bits, len - 1);
-        j + (j >= i) as usize
-    };
-    (a, cells[j] as usize)
+    let mut fits = 0u32;
+    for (k, &c) in cells.iter().enumerate() {
+        let vc = state.cells[c as usize] - 1;
+        fits |= ((cand[c as usize] >> va) & (cand[a] >> vc) & 1) << k;
+    }
+    fits &= !(1 << i);
+    if fits == 0 {
+        return (a, b);
+    }
+    let k = nth_bit(
+        fits,
+        scale(rng.next_u64() as u32, fits.count_ones() as usize),
+    );
+    (a, cells[k] as usize)
 }
 
 /// Position of the `n`-th (from 0) set bit of `mask`, which has more than `n` set bits.
