@@ -562,10 +562,10 @@ impl Runner {
                 }
                 None => {
                     // as fast as possible: batches between looks at the controls and the clock
-                    for _ in 0..64 {
-                        let taken = self.search.advance(64);
+                    for _ in 0..16 {
+                        let taken = self.search.advance(256);
                         self.record_history();
-                        if taken < 64 {
+                        if taken < 256 {
                             break;
                         }
                     }
