@@ -232,7 +232,6 @@ impl Board {
         if w == 0 {
             return Err(Dead);
         }
-        self.words[word] = w;
         self.seen[word] = w;
         let cols = (w | w >> 9 | w >> 18) & ROW0;
         let keep = OTHER_BANDS_KEEP[cols as usize];
@@ -250,6 +249,7 @@ impl Board {
             self.words[other] &= !placed;
             other += 3;
         }
+        // the loop cleared the placed cells from this word too: store it whole
         self.words[word] = w;
         Ok(true)
     }
