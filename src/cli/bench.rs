@@ -57,23 +57,17 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         cores()
     )?;
     if all || args.suite == Suite::Exact {
-        let sets = if args.sets.is_empty() {
-            vec!["top95".into(), "top1465".into(), "forum1106".into()]
-        } else {
-            args.sets.clone()
-        };
-        exact(out, &sets, args.limit)?;
+        exact(
+            out,
+            &sets_or(args, &["top95", "top1465", "forum1106"]),
+            args.limit,
+        )?;
     }
     if all || args.suite == Suite::Search {
         search(out, args.seconds)?;
     }
     if all || args.suite == Suite::Anneal {
-        let sets = if args.sets.is_empty() {
-            vec!["top95".into(), "la16".into(), "la25".into()]
-        } else {
-            args.sets.clone()
-        };
-        anneal(out, &sets, args.limit)?;
+        anneal(out, &sets_or(args, &["top95", "la16", "la25"]), args.limit)?;
     }
     if all || args.suite == Suite::Scaling {
         scaling(out)?;
@@ -85,6 +79,15 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         memory(out, args.seconds)?;
     }
     Ok(exit::OK)
+}
+
+/// The sets given with `--set`, or a suite's defaults when there are none.
+fn sets_or(args: &BenchArgs, defaults: &[&str]) -> Vec<String> {
+    if args.sets.is_empty() {
+        defaults.iter().map(|s| s.to_string()).collect()
+    } else {
+        args.sets.clone()
+    }
 }
 
 /// A puzzle no search can finish, so a throughput run lasts as long as asked: A1 can only be 1
