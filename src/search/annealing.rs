@@ -16,13 +16,14 @@
 
 use super::neighbourhood::{Kind, Neighbourhood, State};
 use super::params::{ParamSpec, Params};
+use super::perm::{Draw, PermState};
 use super::repr::{self, PermLayout, PermUnit, Zobrist};
 use super::tabu::TabuList;
 use super::{
     AcceptanceRate, Event, Outcome, Search, Snapshot, Step, Verdict, idle, metric, metropolis,
 };
 use crate::board::{Counted, Geometry, Grid, Puzzle};
-use crate::rng::{Rng, scale};
+use crate::rng::Rng;
 
 /// The course's annealing on the classic neighbourhood.
 pub struct CourseAnnealing {
@@ -238,10 +239,8 @@ pub fn tuned_settings(params: &Params) -> PermSettings {
 pub struct PermAnnealing {
     geo: &'static Geometry,
     settings: PermSettings,
-    layout: PermLayout,
-    /// Candidate mask per cell (all values when not propagating).
-    cand: Vec<u32>,
-    state: State,
+    state: PermState,
+    draw: Draw,
     best: Vec<u8>,
     best_cost: u32,
     rng: Rng,
@@ -280,12 +279,8 @@ impl PermAnnealing {
             (None, true) => repr::candidate_perm(puzzle, settings.unit, &cand, &mut rng),
             (None, false) => repr::random_perm(puzzle, settings.unit, &mut rng),
         };
-        let counted = match settings.unit {
-            PermUnit::Box => Counted::LINES,
-            PermUnit::Row => Counted::COLUMNS_AND_BOXES,
-        };
         let layout = PermLayout::new(puzzle, settings.unit);
-        let state = State::new(&grid, counted);
+        let state = PermState::new(&grid, &layout, settings.unit, &cand);
         let zobrist = (settings.tabu > 0).then(|| Zobrist::new(puzzle.geometry()));
         let hash = zobrist.as_ref().map_or(0, |z| z.hash(&state.cells));
         let chain_len = if settings.chain_factor > 0.0 {
@@ -299,8 +294,7 @@ impl PermAnnealing {
             best: state.cells.clone(),
             best_cost,
             state,
-            layout,
-            cand,
+            draw: Draw::new(settings.min_conflicts, settings.propagate),
             settings,
             t0: 1.0,
             t: 1.0,
@@ -319,7 +313,7 @@ impl PermAnnealing {
             ended: (best_cost == 0).then_some(Outcome::Solved),
             rng,
         };
-        if s.layout.movable.is_empty() && s.ended.is_none() {
+        if s.state.movable() == 0 && s.ended.is_none() {
             s.ended = Some(Outcome::Stuck);
         }
         s.t0 = if settings.t0 > 0.0 {
@@ -334,25 +328,14 @@ impl PermAnnealing {
 
     /// Standard deviation of the deltas of 200 random moves from the start (Lewis's T0).
     fn delta_spread(&mut self) -> f64 {
-        if self.layout.movable.is_empty() {
+        if self.state.movable() == 0 {
             return 1.0;
         }
         let mut rng = self.rng.clone();
         let (mut sum, mut sq) = (0.0, 0.0);
         let k = 200;
         for _ in 0..k {
-            let (a, b) = draw_pair(
-                &self.layout,
-                &self.cand,
-                &self.state,
-                (self.settings.min_conflicts, self.settings.propagate),
-                &mut rng,
-            );
-            let d = self
-                .state
-                .tracker
-                .delta_swap(a, self.state.cells[a], b, self.state.cells[b])
-                as f64;
+            let d = self.state.delta(self.state.draw(self.draw, &mut rng)) as f64;
             sum += d;
             sq += d * d;
         }
@@ -376,19 +359,14 @@ impl PermAnnealing {
         }
     }
 
-    /// One proposal, accepted or not: the cells, the cost change and the verdict.
+    /// One proposal, accepted or not: the cells, the cost change and the verdict. The caller
+    /// lends the generator (a local copy stays in registers through a batch).
     #[inline(always)]
-    fn propose(&mut self) -> (usize, usize, i32, Verdict) {
+    fn propose(&mut self, rng: &mut Rng) -> (usize, usize, i32, Verdict) {
         self.steps += 1;
-        let (a, b) = draw_pair(
-            &self.layout,
-            &self.cand,
-            &self.state,
-            (self.settings.min_conflicts, self.settings.propagate),
-            &mut self.rng,
-        );
-        let (va, vb) = (self.state.cells[a], self.state.cells[b]);
-        let d = self.state.tracker.delta_swap(a, va, b, vb);
+        let pair = self.state.draw(self.draw, rng);
+        let ((a, va), (b, vb)) = self.state.cells_of(pair);
+        let d = self.state.delta(pair);
         let new_hash = match &self.zobrist {
             Some(z) => z.after_swap(self.hash, a, va, b, vb),
             None => 0,
@@ -398,13 +376,11 @@ impl PermAnnealing {
             (false, Verdict::Tabu)
         } else {
             let p = self.accept_probability(d.max(0));
-            metropolis(d, self.t, || p, &mut self.rng)
+            metropolis(d, self.t, || p, rng)
         };
         self.accept.record(accepted);
         if accepted {
-            self.state.cells[a] = vb;
-            self.state.cells[b] = va;
-            self.state.tracker.apply_swap(a, va, b, vb);
+            self.state.swap(pair, d);
             if self.settings.tabu > 0 {
                 self.hash = new_hash;
                 self.tabu.push(new_hash);
@@ -448,7 +424,9 @@ impl Search for PermAnnealing {
         if self.ended.is_some() {
             return idle(self.state.cost(), self.ended);
         }
-        let (a, b, delta, verdict) = self.propose();
+        let mut rng = self.rng.clone();
+        let (a, b, delta, verdict) = self.propose(&mut rng);
+        self.rng = rng;
         Step {
             event: Event::Move {
                 cells: [a as u16, b as u16],
@@ -463,11 +441,13 @@ impl Search for PermAnnealing {
     }
 
     fn advance(&mut self, n: u64) -> u64 {
+        let mut rng = self.rng.clone();
         let mut taken = 0;
         while taken < n && self.ended.is_none() {
-            self.propose();
+            self.propose(&mut rng);
             taken += 1;
         }
+        self.rng = rng;
         taken
     }
 
@@ -487,65 +467,4 @@ impl Search for PermAnnealing {
     }
 
     state_accessors!();
-}
-
-/// Two distinct free cells of one random box (row); the first preferably in conflict (with
-/// probability `min_conflicts`, the first conflicting cell from a random start). The partner is
-/// drawn among all the others; with `restrict`, when that exchange would put a value outside
-/// its cell's candidates, it is drawn again uniformly among the cells whose exchange keeps
-/// both values within their candidates (a bit mask over the group, no retries), or when there
-/// is none it stays.
-#[inline]
-fn draw_pair(
-    layout: &PermLayout,
-    cand: &[u32],
-    state: &State,
-    (min_conflicts, restrict): (f64, bool),
-    rng: &mut Rng,
-) -> (usize, usize) {
-    // one generator call for the group and the first cell, one for the coin and the partner
-    let (g, bits) = rng.below_and_bits(layout.movable.len());
-    let cells = &layout.groups[layout.movable[g] as usize];
-    let len = cells.len();
-    let mut i = scale(bits, len);
-    let (coin, partner_bits) = rng.below_and_bits(1 << 16);
-    if (coin as f64) < min_conflicts * 65536.0 {
-        for _ in 0..len {
-            let c = cells[i] as usize;
-            if state.tracker.in_conflict(c, state.cells[c]) {
-                break;
-            }
-            i = if i + 1 == len { 0 } else { i + 1 };
-        }
-    }
-    let a = cells[i] as usize;
-    let j = scale(partner_bits, len - 1);
-    let b = cells[j + (j >= i) as usize] as usize;
-    let (va, vb) = (state.cells[a] - 1, state.cells[b] - 1);
-    if !restrict || (cand[b] >> va) & (cand[a] >> vb) & 1 != 0 {
-        return (a, b);
-    }
-    let mut fits = 0u32;
-    for (k, &c) in cells.iter().enumerate() {
-        let vc = state.cells[c as usize] - 1;
-        fits |= ((cand[c as usize] >> va) & (cand[a] >> vc) & 1) << k;
-    }
-    fits &= !(1 << i);
-    if fits == 0 {
-        return (a, b);
-    }
-    let k = nth_bit(
-        fits,
-        scale(rng.next_u64() as u32, fits.count_ones() as usize),
-    );
-    (a, cells[k] as usize)
-}
-
-/// Position of the `n`-th (from 0) set bit of `mask`, which has more than `n` set bits.
-#[inline]
-fn nth_bit(mut mask: u32, n: usize) -> usize {
-    for _ in 0..n {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros() as usize
 }

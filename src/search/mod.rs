@@ -54,6 +54,7 @@ pub mod genetic;
 pub mod gibbs;
 pub mod neighbourhood;
 pub mod params;
+pub mod perm;
 pub mod registry;
 pub mod repr;
 pub mod tabu;
