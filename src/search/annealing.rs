@@ -360,28 +360,34 @@ impl PermAnnealing {
     }
 
     /// One proposal, accepted or not: the cells, the cost change and the verdict. The caller
-    /// lends the generator (a local copy stays in registers through a batch).
+    /// lends the generator (a local copy stays in registers through a batch) and says whether
+    /// there is a tabu list (`TABU` = `settings.tabu > 0`), so the loop without one carries
+    /// none of its work.
     #[inline(always)]
-    fn propose(&mut self, rng: &mut Rng) -> (usize, usize, i32, Verdict) {
+    fn propose<const TABU: bool>(&mut self, rng: &mut Rng) -> (usize, usize, i32, Verdict) {
         self.steps += 1;
         let pair = self.state.draw(self.draw, rng);
         let ((a, va), (b, vb)) = self.state.cells_of(pair);
         let d = self.state.delta(pair);
-        let new_hash = match &self.zobrist {
-            Some(z) => z.after_swap(self.hash, a, va, b, vb),
-            None => 0,
+        let new_hash = match (TABU, &self.zobrist) {
+            (true, Some(z)) => z.after_swap(self.hash, a, va, b, vb),
+            _ => 0,
         };
-        let (accepted, verdict) = if self.settings.tabu > 0 && self.tabu.contains(new_hash) {
+        let (accepted, verdict) = if TABU && self.tabu.contains(new_hash) {
             self.tabu_hits += 1;
             (false, Verdict::Tabu)
         } else {
-            let p = self.accept_probability(d.max(0));
+            let p = if d > 0 {
+                self.accept_probability(d)
+            } else {
+                1.0
+            };
             metropolis(d, self.t, || p, rng)
         };
         self.accept.record(accepted);
         if accepted {
             self.state.swap(pair, d);
-            if self.settings.tabu > 0 {
+            if TABU {
                 self.hash = new_hash;
                 self.tabu.push(new_hash);
             }
@@ -425,7 +431,11 @@ impl Search for PermAnnealing {
             return idle(self.state.cost(), self.ended);
         }
         let mut rng = self.rng.clone();
-        let (a, b, delta, verdict) = self.propose(&mut rng);
+        let (a, b, delta, verdict) = if self.settings.tabu > 0 {
+            self.propose::<true>(&mut rng)
+        } else {
+            self.propose::<false>(&mut rng)
+        };
         self.rng = rng;
         Step {
             event: Event::Move {
@@ -443,9 +453,16 @@ impl Search for PermAnnealing {
     fn advance(&mut self, n: u64) -> u64 {
         let mut rng = self.rng.clone();
         let mut taken = 0;
-        while taken < n && self.ended.is_none() {
-            self.propose(&mut rng);
-            taken += 1;
+        if self.settings.tabu > 0 {
+            while taken < n && self.ended.is_none() {
+                self.propose::<true>(&mut rng);
+                taken += 1;
+            }
+        } else {
+            while taken < n && self.ended.is_none() {
+                self.propose::<false>(&mut rng);
+                taken += 1;
+            }
         }
         self.rng = rng;
         taken
