@@ -208,15 +208,6 @@ impl CostTracker {
         self.cost = (self.cost as i32 + d) as u32;
         d
     }
-
-    /// True when `cell` holding `value` clashes with another cell in one of the counted units.
-    #[inline]
-    pub fn in_conflict(&self, cell: usize, value: u8) -> bool {
-        self.geo.cell_units[cell]
-            .iter()
-            .enumerate()
-            .any(|(k, &u)| self.unit_counts(k) && self.count(u as usize, value) > 1)
-    }
 }
 
 #[cfg(test)]
