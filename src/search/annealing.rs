@@ -246,14 +246,21 @@ pub struct PermAnnealing {
     rng: Rng,
     t0: f64,
     t: f64,
-    /// exp(−d/T) for d = 0..TABLE, valid for `table_t`.
+    /// exp(−d/T) for d = 0..TABLE at the current T, kept when T changes once per chain;
+    /// `table_len` is 0 when T changes after every proposal (computed directly then).
     table: [f64; TABLE],
-    table_t: f64,
+    table_len: u32,
     chain_len: u64,
-    chain_pos: u64,
+    /// Proposals left in the current chain.
+    chain_left: u64,
     chains_since_best: u64,
     reheats: u64,
-    accept: AcceptanceRate,
+    /// Accepted proposals, all told.
+    accepted: u64,
+    /// Steps and acceptances at the start of the current acceptance window, and the rate over
+    /// the last complete window (`None` before the first one ends).
+    window: (u64, u64),
+    acceptance: Option<f64>,
     zobrist: Option<Zobrist>,
     hash: u64,
     tabu: TabuList,
@@ -263,6 +270,9 @@ pub struct PermAnnealing {
 }
 
 const TABLE: usize = 16;
+/// The acceptance rate is reported over windows of at least this many proposals, each closed
+/// at the end of a chain.
+const WINDOW: u64 = 1000;
 
 impl PermAnnealing {
     pub fn new(puzzle: &Puzzle, settings: PermSettings, seed: u64, start: Option<&Grid>) -> Self {
@@ -299,12 +309,14 @@ impl PermAnnealing {
             t0: 1.0,
             t: 1.0,
             table: [0.0; TABLE],
-            table_t: f64::NAN,
+            table_len: if chain_len > 1 { TABLE as u32 } else { 0 },
             chain_len,
-            chain_pos: 0,
+            chain_left: chain_len,
             chains_since_best: 0,
             reheats: 0,
-            accept: AcceptanceRate::new(chain_len as f64),
+            accepted: 0,
+            window: (0, 0),
+            acceptance: None,
             zobrist,
             hash,
             tabu: TabuList::new(settings.tabu),
@@ -321,7 +333,7 @@ impl PermAnnealing {
         } else {
             s.delta_spread()
         };
-        s.t = s.t0;
+        s.set_temperature(s.t0);
         s.tabu.push(s.hash);
         s
     }
@@ -343,19 +355,32 @@ impl PermAnnealing {
         (sq / k as f64 - mean * mean).sqrt().max(0.1)
     }
 
-    #[inline]
-    fn accept_probability(&mut self, d: i32) -> f64 {
-        // with cooling after every proposal the table would be rebuilt each time: compute directly
-        if self.chain_len > 1 && (d as usize) < TABLE {
-            if self.table_t != self.t {
-                for (k, e) in self.table.iter_mut().enumerate() {
-                    *e = (-(k as f64) / self.t).exp();
-                }
-                self.table_t = self.t;
-            }
-            self.table[d as usize]
+    /// exp(−d/T) for an uphill d.
+    #[inline(always)]
+    fn accept_probability(&self, d: i32) -> f64 {
+        if (d as u32) < self.table_len {
+            self.table[d as usize & (TABLE - 1)]
         } else {
             (-(d as f64) / self.t).exp()
+        }
+    }
+
+    fn set_temperature(&mut self, t: f64) {
+        self.t = t;
+        // with cooling after every proposal the table would be rebuilt each time
+        if self.table_len > 0 {
+            for (k, e) in self.table.iter_mut().enumerate() {
+                *e = (-(k as f64) / t).exp();
+            }
+        }
+    }
+
+    /// The acceptance rate over the last complete window, or so far before the first one ends.
+    fn acceptance(&self) -> f64 {
+        match self.acceptance {
+            Some(rate) => rate,
+            None if self.steps > 0 => self.accepted as f64 / self.steps as f64,
+            None => 1.0,
         }
     }
 
@@ -384,7 +409,7 @@ impl PermAnnealing {
             };
             metropolis(d, self.t, || p, rng)
         };
-        self.accept.record(accepted);
+        self.accepted += accepted as u64;
         if accepted {
             self.state.swap(pair, d);
             if TABU {
@@ -400,23 +425,31 @@ impl PermAnnealing {
                 self.ended = Some(Outcome::Solved);
             }
         }
-        self.chain_pos += 1;
-        if self.chain_pos >= self.chain_len && self.ended.is_none() {
-            self.chain_pos = 0;
+        self.chain_left -= 1;
+        if self.chain_left == 0 && self.ended.is_none() {
+            self.chain_left = self.chain_len;
             self.cool();
         }
         (a, b, d, verdict)
     }
 
+    /// The end of a chain: cool (or reheat), and close the acceptance window if it is long
+    /// enough.
     fn cool(&mut self) {
-        self.t *= self.settings.alpha;
+        let mut t = self.t * self.settings.alpha;
         self.chains_since_best += 1;
         if self.settings.reheat_after > 0 && self.chains_since_best >= self.settings.reheat_after {
-            self.t = self.t0 * self.settings.reheat;
+            t = self.t0 * self.settings.reheat;
             self.chains_since_best = 0;
             self.reheats += 1;
-        } else if self.settings.reheat_after == 0 && self.t < self.settings.freeze {
+        } else if self.settings.reheat_after == 0 && t < self.settings.freeze {
             self.ended = Some(Outcome::Stuck);
+        }
+        self.set_temperature(t);
+        let (steps, accepted) = self.window;
+        if self.steps - steps >= WINDOW {
+            self.acceptance = Some((self.accepted - accepted) as f64 / (self.steps - steps) as f64);
+            self.window = (self.steps, self.accepted);
         }
     }
 }
@@ -452,27 +485,26 @@ impl Search for PermAnnealing {
 
     fn advance(&mut self, n: u64) -> u64 {
         let mut rng = self.rng.clone();
-        let mut taken = 0;
+        // `propose` counts the steps
+        let (start, end) = (self.steps, self.steps.saturating_add(n));
         if self.settings.tabu > 0 {
-            while taken < n && self.ended.is_none() {
+            while self.ended.is_none() && self.steps < end {
                 self.propose::<true>(&mut rng);
-                taken += 1;
             }
         } else {
-            while taken < n && self.ended.is_none() {
+            while self.ended.is_none() && self.steps < end {
                 self.propose::<false>(&mut rng);
-                taken += 1;
             }
         }
         self.rng = rng;
-        taken
+        self.steps - start
     }
 
     fn snapshot(&self) -> Snapshot {
         let mut metrics = vec![
             metric("temperature", self.t),
             metric("T0", self.t0),
-            metric("acceptance", self.accept.value()),
+            metric("acceptance", self.acceptance()),
             metric("chain length", self.chain_len as f64),
             metric("reheats", self.reheats as f64),
         ];
@@ -484,4 +516,43 @@ impl Search for PermAnnealing {
     }
 
     state_accessors!();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog;
+
+    fn metric_of(s: &impl Search, name: &str) -> f64 {
+        let snap = s.snapshot();
+        snap.metrics.iter().find(|m| m.name == name).unwrap().value
+    }
+
+    /// The acceptance metric: the rate so far until the first window closes, then the rate
+    /// over the last window closed, windows closing at the first chain end at least `WINDOW`
+    /// proposals after the previous close.
+    #[test]
+    fn acceptance_is_reported_over_whole_chains_of_at_least_a_window() {
+        let puzzle = catalog::resolve_one("top95:1").unwrap();
+        let settings = tuned_settings(&Params::defaults(tuned_params()));
+        let mut s = PermAnnealing::new(&puzzle, settings, 5, None);
+        let chain = metric_of(&s, "chain length") as u64;
+        assert!(chain > 1 && chain < WINDOW, "chain {chain}");
+        assert_eq!(metric_of(&s, "acceptance"), 1.0);
+        let (mut accepted, mut mark, mut expected) = (0u64, (0u64, 0u64), None);
+        let mut closed = 0;
+        for k in 1..=6 * WINDOW {
+            let step = s.step();
+            assert!(step.ended.is_none(), "top95:1 is not solved this early");
+            accepted += matches!(step.event, Event::Move { accepted: true, .. }) as u64;
+            if k % chain == 0 && k - mark.0 >= WINDOW {
+                expected = Some((accepted - mark.1) as f64 / (k - mark.0) as f64);
+                mark = (k, accepted);
+                closed += 1;
+            }
+            let want = expected.unwrap_or(accepted as f64 / k as f64);
+            assert_eq!(metric_of(&s, "acceptance"), want, "step {k}");
+        }
+        assert!(closed >= 4, "{closed} windows closed");
+    }
 }

@@ -36,32 +36,65 @@ const _: () = assert!(crate::board::geometry::MAX_BOX == 5 && 3 * 25 < NO_UNIT a
 pub struct PermState {
     /// Every cell's value, givens included (kept equal to the slots' values).
     pub cells: Vec<u8>,
+    /// Movable groups.
+    groups: usize,
+    /// The longest group, rounded up to whole lanes of four (so the update of `wanted`
+    /// vectorises; the padding slots hold no candidates and want nothing).
+    width: usize,
+    /// All the tables in one allocation, so the loop reaches each at a fixed offset from one
+    /// base.
+    t: Box<Tables>,
+    cost: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Tables {
     /// Per slot: its value (0 past a group's end), cell, counted units and places in them,
     /// and candidates shifted so that bit v stands for value v.
-    val: Box<[u8; SLOTS]>,
-    cell: Box<[u16; SLOTS]>,
-    units: Box<[[u8; 2]; SLOTS]>,
-    places: Box<[[u8; 2]; SLOTS]>,
-    cand: Box<[u32; SLOTS]>,
+    val: [u8; SLOTS],
+    cell: [u16; SLOTS],
+    units: [[u8; 2]; SLOTS],
+    places: [[u8; 2]; SLOTS],
+    cand: [u32; SLOTS],
     /// Free cells of each movable group.
-    lens: Vec<u8>,
-    /// The longest group.
-    width: usize,
+    lens: [u8; 32],
     /// `takers[g << 5 | v]`: the slots of group g that have v among their candidates.
-    takers: Box<[u32; SLOTS]>,
+    takers: [u32; SLOTS],
     /// `wanted[s]`: the slots of s's group holding a value among s's candidates.
-    wanted: Box<[u32; SLOTS]>,
+    wanted: [u32; SLOTS],
     /// Per movable group, bit k: slot k holds a value repeated in one of its units.
     clashing: [u32; 32],
     /// `counts[u << 5 | v]`: cells of unit u holding v.
-    counts: Box<[u8; PAIRS]>,
+    counts: [u8; PAIRS],
     /// Per unit: bit v = value v there once, bit 32 + v = value v there.
-    words: Box<[u64; UNITS]>,
+    words: [u64; UNITS],
     /// `holders[u << 5 | v]`: the places in unit u holding v.
-    holders: Box<[u32; PAIRS]>,
+    holders: [u32; PAIRS],
     /// `unit_slot[u << 5 | p]`: the slot at place p of unit u (`NO_SLOT` if it never moves).
-    unit_slot: Box<[u16; PAIRS]>,
-    cost: u32,
+    unit_slot: [u16; PAIRS],
+}
+
+/// (unit, value) pairs whose "repeated" status a swap changed: at most one per counted unit
+/// of each of the two cells.
+#[derive(Default)]
+struct Flips {
+    at: [(u8, u8); 4],
+    n: usize,
+}
+
+impl Flips {
+    /// Keep `pair` if `yes` (written either way, so no branch). A swap notes at most four
+    /// pairs in each list, so `n` stays within `at`.
+    #[inline(always)]
+    fn note(&mut self, pair: (u8, u8), yes: bool) {
+        self.at[self.n & 3] = pair;
+        self.n += yes as usize;
+    }
+
+    #[inline(always)]
+    fn pairs(&self) -> &[(u8, u8)] {
+        &self.at[..self.n]
+    }
 }
 
 /// Two slots of one group: a proposed exchange.
@@ -107,51 +140,54 @@ impl PermState {
         };
         let mut s = PermState {
             cells: grid.cells().to_vec(),
-            val: Box::new([0; SLOTS]),
-            cell: Box::new([0; SLOTS]),
-            units: Box::new([[NO_UNIT; 2]; SLOTS]),
-            places: Box::new([[0; 2]; SLOTS]),
-            cand: Box::new([0; SLOTS]),
-            lens: Vec::with_capacity(layout.movable.len()),
+            groups: layout.movable.len(),
             width: 0,
-            takers: Box::new([0; SLOTS]),
-            wanted: Box::new([0; SLOTS]),
-            clashing: [0; 32],
-            counts: Box::new([0; PAIRS]),
-            words: Box::new([0; UNITS]),
-            holders: Box::new([0; PAIRS]),
-            unit_slot: Box::new([NO_SLOT; PAIRS]),
+            t: Box::new(Tables {
+                val: [0; SLOTS],
+                cell: [0; SLOTS],
+                units: [[NO_UNIT; 2]; SLOTS],
+                places: [[0; 2]; SLOTS],
+                cand: [0; SLOTS],
+                lens: [0; 32],
+                takers: [0; SLOTS],
+                wanted: [0; SLOTS],
+                clashing: [0; 32],
+                counts: [0; PAIRS],
+                words: [0; UNITS],
+                holders: [0; PAIRS],
+                unit_slot: [NO_SLOT; PAIRS],
+            }),
             cost: cost(grid, counted_units(unit)),
         };
         for (c, &v) in grid.cells().iter().enumerate() {
             for u in units_of(c) {
-                s.holders[index(u, v)] |= 1 << place(u, c);
+                s.t.holders[index(u, v)] |= 1 << place(u, c);
                 s.add(u, v, 1);
             }
         }
         for (g, &group) in layout.movable.iter().enumerate() {
             let cells = &layout.groups[group as usize];
-            s.lens.push(cells.len() as u8);
-            s.width = s.width.max(cells.len());
+            s.t.lens[g] = cells.len() as u8;
+            s.width = s.width.max(cells.len().next_multiple_of(4));
             for (k, &c) in cells.iter().enumerate() {
                 let (slot, c) = (g << 5 | k, c as usize);
-                s.val[slot] = grid.get(c);
-                s.cell[slot] = c as u16;
-                s.units[slot] = units_of(c);
-                s.places[slot] = s.units[slot].map(|u| place(u, c));
-                s.cand[slot] = cand[c] << 1;
+                s.t.val[slot] = grid.get(c);
+                s.t.cell[slot] = c as u16;
+                s.t.units[slot] = units_of(c);
+                s.t.places[slot] = s.t.units[slot].map(|u| place(u, c));
+                s.t.cand[slot] = cand[c] << 1;
                 for u in 0..2 {
-                    s.unit_slot[index(s.units[slot][u], s.places[slot][u])] = slot as u16;
+                    s.t.unit_slot[index(s.t.units[slot][u], s.t.places[slot][u])] = slot as u16;
                 }
                 for v in 1..=geo.n {
-                    s.takers[g << 5 | v] |= (s.cand[slot] >> v & 1) << k;
+                    s.t.takers[g << 5 | v] |= (s.t.cand[slot] >> v & 1) << k;
                 }
             }
             for k in 0..cells.len() {
                 let slot = g << 5 | k;
                 s.refresh(slot);
                 for x in 0..cells.len() {
-                    s.wanted[slot] |= (s.cand[slot] >> s.val[g << 5 | x] & 1) << x;
+                    s.t.wanted[slot] |= (s.t.cand[slot] >> s.t.val[g << 5 | x] & 1) << x;
                 }
             }
         }
@@ -164,7 +200,7 @@ impl PermState {
 
     /// Groups with two free cells or more.
     pub fn movable(&self) -> usize {
-        self.lens.len()
+        self.groups
     }
 
     /// The cells of a pair and their values.
@@ -172,14 +208,14 @@ impl PermState {
     pub fn cells_of(&self, pair: Pair) -> ((usize, u8), (usize, u8)) {
         let (a, b) = (pair.a & (SLOTS - 1), pair.b & (SLOTS - 1));
         (
-            (self.cell[a] as usize, self.val[a]),
-            (self.cell[b] as usize, self.val[b]),
+            (self.t.cell[a] as usize, self.t.val[a]),
+            (self.t.cell[b] as usize, self.t.val[b]),
         )
     }
 
     #[inline(always)]
     fn word(&self, unit: u8) -> u64 {
-        self.words[unit as usize & (UNITS - 1)]
+        self.t.words[unit as usize & (UNITS - 1)]
     }
 
     /// Two distinct slots of one random movable group. The first is drawn at random; with
@@ -190,13 +226,13 @@ impl PermState {
     /// or stays when there is none. Two generator calls, a third only for the redraw.
     #[inline(always)]
     pub fn draw(&self, draw: Draw, rng: &mut Rng) -> Pair {
-        let (g, bits) = rng.below_and_bits(self.lens.len());
-        let len = self.lens[g] as usize;
+        let (g, bits) = rng.below_and_bits(self.groups);
+        let len = self.t.lens[g & 31] as usize;
         let start = g << 5;
         let mut i = scale(bits, len);
         let (coin, partner_bits) = rng.below_and_bits(1 << 16);
         let guided = 0u32.wrapping_sub(((coin as u32) < draw.conflict_coin) as u32);
-        let clashing = self.clashing[g & 31] & guided;
+        let clashing = self.t.clashing[g & 31] & guided;
         // the first clashing slot at or after i, wrapping round; i itself when there is none
         let turned = (clashing >> i) | (clashing << (len - i));
         i += turned.trailing_zeros() as usize & 0usize.wrapping_sub((clashing != 0) as usize);
@@ -209,8 +245,8 @@ impl PermState {
             return pair;
         }
         // the slots that can take a's value and hold a value a can take
-        let va = self.val[a & (SLOTS - 1)] as usize;
-        let fits = self.takers[(start | va) & (SLOTS - 1)] & self.wanted[a & (SLOTS - 1)];
+        let va = self.t.val[a & (SLOTS - 1)] as usize;
+        let fits = self.t.takers[(start | va) & (SLOTS - 1)] & self.t.wanted[a & (SLOTS - 1)];
         let fits = fits & !(1 << i);
         if fits >> k & 1 != 0 || fits == 0 {
             return pair;
@@ -231,8 +267,8 @@ impl PermState {
     #[inline(always)]
     pub fn delta(&self, pair: Pair) -> i32 {
         let (a, b) = (pair.a & (SLOTS - 1), pair.b & (SLOTS - 1));
-        let (ua, ub) = (self.units[a], self.units[b]);
-        let (va, vb) = (self.val[a] as u32, self.val[b] as u32);
+        let (ua, ub) = (self.t.units[a], self.t.units[b]);
+        let (va, vb) = (self.t.val[a] as u32, self.t.val[b] as u32);
         let mut d = 0;
         for k in 0..2 {
             let (wa, wb) = (self.word(ua[k]), self.word(ub[k]));
@@ -250,82 +286,81 @@ impl PermState {
     #[inline(always)]
     pub fn swap(&mut self, pair: Pair, delta: i32) {
         let (a, b) = (pair.a & (SLOTS - 1), pair.b & (SLOTS - 1));
-        let (va, vb) = (self.val[a], self.val[b]);
-        self.val[a] = vb;
-        self.val[b] = va;
-        self.cells[self.cell[a] as usize] = vb;
-        self.cells[self.cell[b] as usize] = va;
+        let (va, vb) = (self.t.val[a], self.t.val[b]);
+        self.t.val[a] = vb;
+        self.t.val[b] = va;
+        self.cells[self.t.cell[a] as usize] = vb;
+        self.cells[self.t.cell[b] as usize] = va;
         self.cost = self.cost.wrapping_add_signed(delta);
         // every slot of the group: does it want the values now at a and b
         let (start, at_a, at_b) = (a & !31, 1u32 << (a & 31), 1u32 << (b & 31));
         let end = (start + self.width).min(SLOTS);
-        for (w, &cand) in self.wanted[start..end]
-            .iter_mut()
-            .zip(&self.cand[start..end])
-        {
-            *w = (*w & !(at_a | at_b)) | ((cand >> vb & 1) * at_a) | ((cand >> va & 1) * at_b);
+        let keep = !(at_a | at_b);
+        let wanted = self.t.wanted[start..end].chunks_exact_mut(4);
+        for (w, cand) in wanted.zip(self.t.cand[start..end].chunks_exact(4)) {
+            for k in 0..4 {
+                w[k] = (w[k] & keep) | ((cand[k] >> vb & 1) * at_a) | ((cand[k] >> va & 1) * at_b);
+            }
         }
-        let mut flips = [(0u8, 0u8); 8];
-        let mut n = 0;
+        let (mut gained, mut lost) = (Flips::default(), Flips::default());
         for k in 0..2 {
-            let (ua, ub) = (self.units[a][k], self.units[b][k]);
-            let (pa, pb) = (self.places[a][k], self.places[b][k]);
+            let (ua, ub) = (self.t.units[a][k], self.t.units[b][k]);
+            let (pa, pb) = (self.t.places[a][k], self.t.places[b][k]);
             if ua == ub {
                 // the two values change places; the unit's counts stay
                 let both = 1 << pa | 1 << pb;
-                self.holders[index(ua, va)] ^= both;
-                self.holders[index(ua, vb)] ^= both;
+                self.t.holders[index(ua, va)] ^= both;
+                self.t.holders[index(ua, vb)] ^= both;
             } else {
-                n = self.replace(ua, pa, va, vb, &mut flips, n);
-                n = self.replace(ub, pb, vb, va, &mut flips, n);
+                self.replace(ua, pa, va, vb, &mut gained, &mut lost);
+                self.replace(ub, pb, vb, va, &mut gained, &mut lost);
             }
         }
         self.refresh(a);
         self.refresh(b);
-        for &(u, v) in &flips[..n] {
-            let mut places = self.holders[index(u, v)];
+        // A place whose cell never moves has `NO_SLOT`, which lands in group 31: no puzzle has
+        // that many groups, so its bits are written and never read, and the loops need no test.
+        for &(u, v) in gained.pairs() {
+            // every holder of a value now repeated clashes
+            let mut places = self.t.holders[index(u, v)];
             while places != 0 {
-                let slot = self.unit_slot[index(u, places.trailing_zeros() as u8)];
-                if slot != NO_SLOT {
-                    self.refresh(slot as usize);
-                }
+                let slot = self.t.unit_slot[index(u, places.trailing_zeros() as u8)] as usize;
+                self.t.clashing[slot >> 5 & 31] |= 1 << (slot & 31);
+                places &= places - 1;
+            }
+        }
+        for &(u, v) in lost.pairs() {
+            // the one holder left may still clash in its other unit
+            let mut places = self.t.holders[index(u, v)];
+            while places != 0 {
+                self.refresh(self.t.unit_slot[index(u, places.trailing_zeros() as u8)] as usize);
                 places &= places - 1;
             }
         }
     }
 
-    /// Place `p` of `unit` goes from `old` to `new`: counts, words and holders follow, and each
-    /// value that starts or stops being repeated there is noted in `flips` (n so far; returns
-    /// the new n).
+    /// Place `p` of `unit` goes from `old` to `new`: counts, words and holders follow; a value
+    /// that becomes repeated there is noted in `gained`, one that stops being in `lost`.
     #[inline(always)]
-    fn replace(
-        &mut self,
-        unit: u8,
-        p: u8,
-        old: u8,
-        new: u8,
-        flips: &mut [(u8, u8); 8],
-        mut n: usize,
-    ) -> usize {
-        self.holders[index(unit, old)] &= !(1 << p);
-        self.holders[index(unit, new)] |= 1 << p;
-        flips[n & 7] = (unit, old);
-        n += (self.add(unit, old, -1) == 1) as usize;
-        flips[n & 7] = (unit, new);
-        n += (self.add(unit, new, 1) == 2) as usize;
-        n
+    fn replace(&mut self, unit: u8, p: u8, old: u8, new: u8, gained: &mut Flips, lost: &mut Flips) {
+        self.t.holders[index(unit, old)] &= !(1 << p);
+        self.t.holders[index(unit, new)] |= 1 << p;
+        let left = self.add(unit, old, -1);
+        lost.note((unit, old), left == 1);
+        let now = self.add(unit, new, 1);
+        gained.note((unit, new), now == 2);
     }
 
     /// Recompute whether `slot` holds a value repeated in one of its units.
     #[inline(always)]
     fn refresh(&mut self, slot: usize) {
         let slot = slot & (SLOTS - 1);
-        let [p, q] = self.units[slot].map(|u| self.word(u));
+        let [p, q] = self.t.units[slot].map(|u| self.word(u));
         // present and not once: more than once
         let repeated = (p >> PRESENT) & !p | (q >> PRESENT) & !q;
         let bit = 1u32 << (slot & 31);
-        let m = &mut self.clashing[slot >> 5];
-        *m = (*m & !bit) | (bit * (repeated >> self.val[slot] & 1) as u32);
+        let m = &mut self.t.clashing[slot >> 5];
+        *m = (*m & !bit) | (bit * (repeated >> self.t.val[slot] & 1) as u32);
     }
 
     /// Count `by` more (or fewer) of `value` in `unit`, refresh the unit's word, and return
@@ -333,9 +368,9 @@ impl PermState {
     #[inline(always)]
     fn add(&mut self, unit: u8, value: u8, by: i8) -> u8 {
         let i = index(unit, value);
-        let c = self.counts[i].wrapping_add_signed(by);
-        self.counts[i] = c;
-        let w = &mut self.words[unit as usize & (UNITS - 1)];
+        let c = self.t.counts[i].wrapping_add_signed(by);
+        self.t.counts[i] = c;
+        let w = &mut self.t.words[unit as usize & (UNITS - 1)];
         let (once, present) = (1u64 << value, 1u64 << (PRESENT + value));
         *w = (*w & !(once | present)) | (once * (c == 1) as u64) | (present * (c > 0) as u64);
         c
@@ -446,19 +481,19 @@ mod tests {
             assert_eq!(s.cost(), cost(&g, counted_units(unit)), "step {step}");
             // clashing masks: a cell repeats a value in a counted unit
             let clash = counted_conflicts(&g, unit);
-            for (m, &len) in s.lens.iter().enumerate() {
+            for (m, &len) in s.t.lens[..s.groups].iter().enumerate() {
                 for k in 0..len as usize {
                     let slot = m << 5 | k;
-                    let c = s.cell[slot] as usize;
+                    let c = s.t.cell[slot] as usize;
                     assert_eq!(
-                        s.clashing[m] >> k & 1 == 1,
+                        s.t.clashing[m] >> k & 1 == 1,
                         clash[c],
                         "step {step} cell {c}"
                     );
                     let wanted = (0..len as usize)
-                        .filter(|&x| s.cand[slot] >> s.val[m << 5 | x] & 1 == 1)
+                        .filter(|&x| s.t.cand[slot] >> s.t.val[m << 5 | x] & 1 == 1)
                         .fold(0, |w, x| w | 1 << x);
-                    assert_eq!(s.wanted[slot], wanted, "step {step} slot {slot}");
+                    assert_eq!(s.t.wanted[slot], wanted, "step {step} slot {slot}");
                 }
             }
         }
