@@ -166,7 +166,7 @@ fn run_traced(
             break Outcome::BudgetSpent;
         }
         search.step();
-        if search.steps() % every == 0 || search.ended().is_some() {
+        if search.steps().is_multiple_of(every) || search.ended().is_some() {
             row(&search.snapshot(), &mut w)?;
         }
     };

@@ -99,7 +99,7 @@ impl History {
             (Some(a), Some(b)) => Some(a.max(b)),
             (a, b) => b.or(a),
         };
-        if step % self.bucket == 0 {
+        if step.is_multiple_of(self.bucket) {
             self.points.push(self.open.take().expect("just set"));
             if self.points.len() >= 2 * self.capacity {
                 // merge neighbours: half the points, buckets twice as wide

@@ -23,7 +23,7 @@ use super::{
     AcceptanceRate, Event, Outcome, Search, Snapshot, Step, Verdict, idle, metric, metropolis,
 };
 use crate::board::{Counted, Geometry, Grid, Puzzle};
-use crate::rng::Rng;
+use crate::rng::{LeanRng, Rng};
 
 /// The course's annealing on the classic neighbourhood.
 pub struct CourseAnnealing {
@@ -243,12 +243,14 @@ pub struct PermAnnealing {
     draw: Draw,
     best: Vec<u8>,
     best_cost: u32,
-    rng: Rng,
+    rng: LeanRng,
     t0: f64,
     t: f64,
     /// exp(−d/T) for d = 0..TABLE at the current T, kept when T changes once per chain;
     /// `table_len` is 0 when T changes after every proposal (computed directly then).
     table: [f64; TABLE],
+    /// The same as [`below_of`] them.
+    below: [u64; TABLE],
     table_len: u32,
     chain_len: u64,
     /// Proposals left in the current chain.
@@ -270,6 +272,12 @@ pub struct PermAnnealing {
 }
 
 const TABLE: usize = 16;
+
+/// ⌈p·2⁵³⌉: a 53-bit integer x is below it exactly when x·2⁻⁵³ is below p.
+fn below_of(p: f64) -> u64 {
+    (p * (1u64 << 53) as f64).ceil() as u64
+}
+
 /// The acceptance rate is reported over windows of at least this many proposals, each closed
 /// at the end of a chain.
 const WINDOW: u64 = 1000;
@@ -309,6 +317,7 @@ impl PermAnnealing {
             t0: 1.0,
             t: 1.0,
             table: [0.0; TABLE],
+            below: [0; TABLE],
             table_len: if chain_len > 1 { TABLE as u32 } else { 0 },
             chain_len,
             chain_left: chain_len,
@@ -323,7 +332,7 @@ impl PermAnnealing {
             tabu_hits: 0,
             steps: 0,
             ended: (best_cost == 0).then_some(Outcome::Solved),
-            rng,
+            rng: LeanRng::from(&mut rng),
         };
         if s.state.movable() == 0 && s.ended.is_none() {
             s.ended = Some(Outcome::Stuck);
@@ -355,13 +364,15 @@ impl PermAnnealing {
         (sq / k as f64 - mean * mean).sqrt().max(0.1)
     }
 
-    /// exp(−d/T) for an uphill d.
+    /// exp(−d/T) for an uphill d, and [`below_of`] it.
     #[inline(always)]
-    fn accept_probability(&self, d: i32) -> f64 {
+    fn acceptance_of(&self, d: i32) -> (f64, u64) {
         if (d as u32) < self.table_len {
-            self.table[d as usize & (TABLE - 1)]
+            let k = d as usize & (TABLE - 1);
+            (self.table[k], self.below[k])
         } else {
-            (-(d as f64) / self.t).exp()
+            let p = (-(d as f64) / self.t).exp();
+            (p, below_of(p))
         }
     }
 
@@ -371,6 +382,7 @@ impl PermAnnealing {
         if self.table_len > 0 {
             for (k, e) in self.table.iter_mut().enumerate() {
                 *e = (-(k as f64) / t).exp();
+                self.below[k] = below_of(*e);
             }
         }
     }
@@ -389,8 +401,7 @@ impl PermAnnealing {
     /// there is a tabu list (`TABU` = `settings.tabu > 0`), so the loop without one carries
     /// none of its work.
     #[inline(always)]
-    fn propose<const TABU: bool>(&mut self, rng: &mut Rng) -> (usize, usize, i32, Verdict) {
-        self.steps += 1;
+    fn propose<const TABU: bool>(&mut self, rng: &mut LeanRng) -> (usize, usize, i32, Verdict) {
         let pair = self.state.draw(self.draw, rng);
         let ((a, va), (b, vb)) = self.state.cells_of(pair);
         let d = self.state.delta(pair);
@@ -401,13 +412,20 @@ impl PermAnnealing {
         let (accepted, verdict) = if TABU && self.tabu.contains(new_hash) {
             self.tabu_hits += 1;
             (false, Verdict::Tabu)
+        } else if d < 0 {
+            (true, Verdict::Downhill)
+        } else if d == 0 {
+            (true, Verdict::Sideways)
         } else {
-            let p = if d > 0 {
-                self.accept_probability(d)
+            // a uniform u = x·2⁻⁵³ in [0, 1) is below p exactly when x < ⌈p·2⁵³⌉: the same
+            // outcome, compared as integers (p itself only for the verdict, which `advance` drops)
+            let (p, below) = self.acceptance_of(d);
+            let t = self.t;
+            if rng.next_u64() >> 11 < below {
+                (true, Verdict::UphillAccepted { p, t })
             } else {
-                1.0
-            };
-            metropolis(d, self.t, || p, rng)
+                (false, Verdict::UphillRejected { p, t })
+            }
         };
         self.accepted += accepted as u64;
         if accepted {
@@ -425,12 +443,30 @@ impl PermAnnealing {
                 self.ended = Some(Outcome::Solved);
             }
         }
-        self.chain_left -= 1;
+        (a, b, d, verdict)
+    }
+
+    /// Up to `n` proposals within the current chain (`n` ≤ `chain_left`), fewer only when the
+    /// puzzle is solved; returns how many were made. Steps and chain are counted by the caller.
+    #[inline(always)]
+    fn run<const TABU: bool>(&mut self, n: u64, rng: &mut LeanRng) -> u64 {
+        for k in 0..n {
+            self.propose::<TABU>(rng);
+            if self.ended.is_some() {
+                return k + 1;
+            }
+        }
+        n
+    }
+
+    /// Count `n` proposals made; at the end of a chain, cool.
+    fn made(&mut self, n: u64) {
+        self.steps += n;
+        self.chain_left -= n;
         if self.chain_left == 0 && self.ended.is_none() {
             self.chain_left = self.chain_len;
             self.cool();
         }
-        (a, b, d, verdict)
     }
 
     /// The end of a chain: cool (or reheat), and close the acceptance window if it is long
@@ -470,6 +506,7 @@ impl Search for PermAnnealing {
             self.propose::<false>(&mut rng)
         };
         self.rng = rng;
+        self.made(1);
         Step {
             event: Event::Move {
                 cells: [a as u16, b as u16],
@@ -485,16 +522,16 @@ impl Search for PermAnnealing {
 
     fn advance(&mut self, n: u64) -> u64 {
         let mut rng = self.rng.clone();
-        // `propose` counts the steps
         let (start, end) = (self.steps, self.steps.saturating_add(n));
-        if self.settings.tabu > 0 {
-            while self.ended.is_none() && self.steps < end {
-                self.propose::<true>(&mut rng);
-            }
-        } else {
-            while self.ended.is_none() && self.steps < end {
-                self.propose::<false>(&mut rng);
-            }
+        while self.ended.is_none() && self.steps < end {
+            // to the end of the chain or of the budget, whichever comes first
+            let n = self.chain_left.min(end - self.steps);
+            let made = if self.settings.tabu > 0 {
+                self.run::<true>(n, &mut rng)
+            } else {
+                self.run::<false>(n, &mut rng)
+            };
+            self.made(made);
         }
         self.rng = rng;
         self.steps - start

@@ -48,6 +48,7 @@ pub mod annealing;
 pub mod backtrack;
 pub mod bands;
 pub mod beam;
+mod bits;
 pub mod descent;
 pub mod exact;
 pub mod genetic;

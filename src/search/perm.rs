@@ -14,10 +14,11 @@
 //! to date, so a proposal reads them instead of scanning the group. The cost is the number of
 //! values missing from the counted units, as [`crate::board::cost`] counts it.
 
+use super::bits::{count, crossed_bits, select};
 use super::repr::{PermLayout, PermUnit};
 use crate::board::cost::cost;
 use crate::board::{Counted, Grid};
-use crate::rng::{Rng, scale};
+use crate::rng::{LeanRng, scale, scale_and_rest};
 
 /// Units (3·25 < 128), (unit, value) and (unit, place) pairs, and slots: table sizes.
 const UNITS: usize = 128;
@@ -38,9 +39,10 @@ pub struct PermState {
     pub cells: Vec<u8>,
     /// Movable groups.
     groups: usize,
-    /// The longest group, rounded up to whole lanes of four (so the update of `wanted`
-    /// vectorises; the padding slots hold no candidates and want nothing).
-    width: usize,
+    /// Some group has more than 16 free cells: the update of `wanted` then covers all 32
+    /// slots of a group, else the first 16 (a fixed width, so it vectorises; the padding
+    /// slots hold no candidates and want nothing).
+    wide: bool,
     /// All the tables in one allocation, so the loop reaches each at a fixed offset from one
     /// base.
     t: Box<Tables>,
@@ -75,25 +77,26 @@ struct Tables {
 }
 
 /// (unit, value) pairs whose "repeated" status a swap changed: at most one per counted unit
-/// of each of the two cells.
+/// of each of the two cells, so four, each as its `index` in 16 bits of one register.
 #[derive(Default)]
 struct Flips {
-    at: [(u8, u8); 4],
-    n: usize,
+    at: u64,
+    n: u32,
 }
 
 impl Flips {
-    /// Keep `pair` if `yes` (written either way, so no branch). A swap notes at most four
-    /// pairs in each list, so `n` stays within `at`.
+    /// Keep the pair at `index` if `yes` (no branch).
     #[inline(always)]
-    fn note(&mut self, pair: (u8, u8), yes: bool) {
-        self.at[self.n & 3] = pair;
-        self.n += yes as usize;
+    fn note(&mut self, index: usize, yes: bool) {
+        self.at |= (index as u64 * yes as u64) << (16 * (self.n & 3));
+        self.n += yes as u32;
     }
 
+    /// The pairs kept, as indices.
     #[inline(always)]
-    fn pairs(&self) -> &[(u8, u8)] {
-        &self.at[..self.n]
+    fn pairs(&self) -> impl Iterator<Item = usize> {
+        let at = self.at;
+        (0..self.n).map(move |k| (at >> (16 * k)) as usize & (PAIRS - 1))
     }
 }
 
@@ -141,7 +144,7 @@ impl PermState {
         let mut s = PermState {
             cells: grid.cells().to_vec(),
             groups: layout.movable.len(),
-            width: 0,
+            wide: false,
             t: Box::new(Tables {
                 val: [0; SLOTS],
                 cell: [0; SLOTS],
@@ -168,7 +171,7 @@ impl PermState {
         for (g, &group) in layout.movable.iter().enumerate() {
             let cells = &layout.groups[group as usize];
             s.t.lens[g] = cells.len() as u8;
-            s.width = s.width.max(cells.len().next_multiple_of(4));
+            s.wide |= cells.len() > 16;
             for (k, &c) in cells.iter().enumerate() {
                 let (slot, c) = (g << 5 | k, c as usize);
                 s.t.val[slot] = grid.get(c);
@@ -221,18 +224,19 @@ impl PermState {
     /// Two distinct slots of one random movable group. The first is drawn at random; with
     /// probability `min_conflicts` it moves on to the first clashing cell from there
     /// (cyclically), if the group has one. The partner is drawn among the others; with
-    /// `restrict`, when that exchange would put a value outside its cell's candidates, it is
-    /// drawn again among the slots whose exchange keeps both values within their candidates,
-    /// or stays when there is none. Two generator calls, a third only for the redraw.
+    /// `restrict`, among the slots whose exchange keeps both values within their candidates
+    /// when there are any. One generator word for all four draws (group, cell, coin, partner):
+    /// each takes what the one before left over.
     #[inline(always)]
-    pub fn draw(&self, draw: Draw, rng: &mut Rng) -> Pair {
-        let (g, bits) = rng.below_and_bits(self.groups);
+    pub fn draw(&self, draw: Draw, rng: &mut LeanRng) -> Pair {
+        let x = rng.next_u64();
+        let (g, coin) = scale_and_rest((x >> 32) as u32, self.groups);
         let len = self.t.lens[g & 31] as usize;
         let start = g << 5;
-        let mut i = scale(bits, len);
-        let (coin, partner_bits) = rng.below_and_bits(1 << 16);
-        let guided = 0u32.wrapping_sub(((coin as u32) < draw.conflict_coin) as u32);
-        let clashing = self.t.clashing[g & 31] & guided;
+        let (mut i, partner_bits) = scale_and_rest(x as u32, len);
+        // a coin toss: no branch for the predictor to miss
+        let guided = (coin >> 16) < draw.conflict_coin;
+        let clashing = std::hint::select_unpredictable(guided, self.t.clashing[g & 31], 0);
         // the first clashing slot at or after i, wrapping round; i itself when there is none
         let turned = (clashing >> i) | (clashing << (len - i));
         i += turned.trailing_zeros() as usize & 0usize.wrapping_sub((clashing != 0) as usize);
@@ -248,15 +252,13 @@ impl PermState {
         let va = self.t.val[a & (SLOTS - 1)] as usize;
         let fits = self.t.takers[(start | va) & (SLOTS - 1)] & self.t.wanted[a & (SLOTS - 1)];
         let fits = fits & !(1 << i);
-        if fits >> k & 1 != 0 || fits == 0 {
-            return pair;
-        }
-        let k = select(
-            fits,
-            scale(rng.next_u64() as u32, count(fits) as usize) as u32,
-        );
+        // (select needs a set bit: 1 stands in for none, and is not taken)
+        let one_of = select(
+            fits | (fits == 0) as u32,
+            scale(partner_bits, count(fits) as usize) as u32,
+        ) as usize;
         Pair {
-            b: start | k as usize,
+            b: start | if fits != 0 { one_of } else { k },
             ..pair
         }
     }
@@ -273,10 +275,7 @@ impl PermState {
         for k in 0..2 {
             let (wa, wb) = (self.word(ua[k]), self.word(ub[k]));
             // once(old) + present(new) − 1, for each of the two cells
-            let change = (wa >> va & 1)
-                + (wa >> (PRESENT as u32 + vb) & 1)
-                + (wb >> vb & 1)
-                + (wb >> (PRESENT as u32 + va) & 1);
+            let change = crossed_bits(wa, wb, va, vb);
             d += (change as i32 - 2) * (ua[k] != ub[k]) as i32;
         }
         d
@@ -293,14 +292,12 @@ impl PermState {
         self.cells[self.t.cell[b] as usize] = va;
         self.cost = self.cost.wrapping_add_signed(delta);
         // every slot of the group: does it want the values now at a and b
-        let (start, at_a, at_b) = (a & !31, 1u32 << (a & 31), 1u32 << (b & 31));
-        let end = (start + self.width).min(SLOTS);
-        let keep = !(at_a | at_b);
-        let wanted = self.t.wanted[start..end].chunks_exact_mut(4);
-        for (w, cand) in wanted.zip(self.t.cand[start..end].chunks_exact(4)) {
-            for k in 0..4 {
-                w[k] = (w[k] & keep) | ((cand[k] >> vb & 1) * at_a) | ((cand[k] >> va & 1) * at_b);
-            }
+        let start = a & (SLOTS - 32);
+        let (va32, vb32, at_a, at_b) = (va as u32, vb as u32, 1u32 << (a & 31), 1u32 << (b & 31));
+        if self.wide {
+            follow_wanted::<32>(&mut self.t, start, va32, vb32, at_a, at_b);
+        } else {
+            follow_wanted::<16>(&mut self.t, start, va32, vb32, at_a, at_b);
         }
         let (mut gained, mut lost) = (Flips::default(), Flips::default());
         for k in 0..2 {
@@ -319,23 +316,19 @@ impl PermState {
         self.refresh(a);
         self.refresh(b);
         // A place whose cell never moves has `NO_SLOT`, which lands in group 31: no puzzle has
-        // that many groups, so its bits are written and never read, and the loops need no test.
-        for &(u, v) in gained.pairs() {
-            // every holder of a value now repeated clashes
-            let mut places = self.t.holders[index(u, v)];
-            while places != 0 {
-                let slot = self.t.unit_slot[index(u, places.trailing_zeros() as u8)] as usize;
-                self.t.clashing[slot >> 5 & 31] |= 1 << (slot & 31);
-                places &= places - 1;
+        // that many groups, so its bits are written and never read, and no test is needed.
+        for pair in gained.pairs() {
+            // a value now held twice: both holders clash
+            let places = self.t.holders[pair];
+            for place in [places, places & places.wrapping_sub(1)] {
+                let slot = self.t.unit_slot[pair & !31 | place.trailing_zeros() as usize & 31];
+                self.t.clashing[slot as usize >> 5 & 31] |= 1 << (slot & 31);
             }
         }
-        for &(u, v) in lost.pairs() {
-            // the one holder left may still clash in its other unit
-            let mut places = self.t.holders[index(u, v)];
-            while places != 0 {
-                self.refresh(self.t.unit_slot[index(u, places.trailing_zeros() as u8)] as usize);
-                places &= places - 1;
-            }
+        for pair in lost.pairs() {
+            // a value now held once: its holder may still clash in its other unit
+            let place = self.t.holders[pair].trailing_zeros() as usize & 31;
+            self.refresh(self.t.unit_slot[pair & !31 | place] as usize);
         }
     }
 
@@ -346,9 +339,9 @@ impl PermState {
         self.t.holders[index(unit, old)] &= !(1 << p);
         self.t.holders[index(unit, new)] |= 1 << p;
         let left = self.add(unit, old, -1);
-        lost.note((unit, old), left == 1);
+        lost.note(index(unit, old), left == 1);
         let now = self.add(unit, new, 1);
-        gained.note((unit, new), now == 2);
+        gained.note(index(unit, new), now == 2);
     }
 
     /// Recompute whether `slot` holds a value repeated in one of its units.
@@ -371,11 +364,39 @@ impl PermState {
         let c = self.t.counts[i].wrapping_add_signed(by);
         self.t.counts[i] = c;
         let w = &mut self.t.words[unit as usize & (UNITS - 1)];
-        let (once, present) = (1u64 << value, 1u64 << (PRESENT + value));
-        *w = (*w & !(once | present)) | (once * (c == 1) as u64) | (present * (c > 0) as u64);
+        let both = (1u64 << PRESENT | 1) << value;
+        *w = (*w & !both) | STATUS[c as usize & 31] << value;
         c
     }
 }
+
+/// The first `W` slots of the group from `start` after the values `va` and `vb` changed
+/// places between the slots at `at_a` and `at_b`: which of them each slot wants.
+#[inline(always)]
+fn follow_wanted<const W: usize>(
+    t: &mut Tables,
+    start: usize,
+    va: u32,
+    vb: u32,
+    at_a: u32,
+    at_b: u32,
+) {
+    let keep = !(at_a | at_b);
+    let wanted: &mut [u32; W] = (&mut t.wanted[start..][..W]).try_into().unwrap();
+    let cand: &[u32; W] = (&t.cand[start..][..W]).try_into().unwrap();
+    for k in 0..W {
+        wanted[k] =
+            (wanted[k] & keep) | ((cand[k] >> vb & 1) * at_a) | ((cand[k] >> va & 1) * at_b);
+    }
+}
+
+/// A unit word's bits for one value held `c` times, at value 0: "once" and "there".
+const STATUS: [u64; 32] = {
+    let mut t = [1 << PRESENT; 32];
+    t[0] = 0;
+    t[1] = 1 << PRESENT | 1;
+    t
+};
 
 /// The units a permutation representation counts: the ones its groups do not fill.
 pub fn counted_units(unit: PermUnit) -> Counted {
@@ -391,93 +412,42 @@ fn index(unit: u8, x: u8) -> usize {
     ((unit as usize) << 5 | x as usize) & (PAIRS - 1)
 }
 
-/// Set bits of each byte of `x` (no popcount instruction on the baseline target).
-#[inline(always)]
-fn byte_counts(x: u32) -> u32 {
-    let a = x - ((x >> 1) & 0x5555_5555);
-    let b = (a & 0x3333_3333) + ((a >> 2) & 0x3333_3333);
-    (b + (b >> 4)) & 0x0f0f_0f0f
-}
-
-/// How many bits of `x` are set.
-#[inline(always)]
-fn count(x: u32) -> u32 {
-    byte_counts(x).wrapping_mul(0x0101_0101) >> 24
-}
-
-/// Position of the `r`-th (from 0) set bit of `x`, which has more than `r`: the byte holding
-/// it from running byte totals compared all at once, then a table within the byte.
-#[inline(always)]
-fn select(x: u32, r: u32) -> u32 {
-    // byte j of `upto`: set bits in bytes 0..=j (at most 32, so no byte overflows)
-    let upto = byte_counts(x).wrapping_mul(0x0101_0101);
-    // high bit of byte j: upto_j ≤ r (no borrow crosses a byte since r, upto_j ≤ 32)
-    let done = ((r * 0x0101_0101) | 0x8080_8080).wrapping_sub(upto) & 0x8080_8080;
-    // bytes wholly before the r-th bit form a prefix, so their number is the byte's index
-    let byte = ((done >> 7).wrapping_mul(0x0101_0101) >> 24) * 8;
-    let before = (upto << 8) >> byte & 0xff;
-    byte + SELECT_IN_BYTE[((x >> byte & 0xff) << 3 | (r - before)) as usize & 2047] as u32
-}
-
-/// `SELECT_IN_BYTE[b << 3 | r]`: position of the r-th set bit of byte b.
-const SELECT_IN_BYTE: [u8; 2048] = {
-    let mut t = [0u8; 2048];
-    let mut b = 0;
-    while b < 256 {
-        let (mut r, mut p) = (0, 0);
-        while p < 8 {
-            if b >> p & 1 == 1 {
-                t[b << 3 | r] = p as u8;
-                r += 1;
-            }
-            p += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Puzzle;
     use crate::board::cost::conflicts;
     use crate::catalog;
+    use crate::rng::Rng;
     use crate::search::repr;
 
-    #[test]
-    fn select_and_count_agree_with_a_plain_scan() {
-        let mut rng = Rng::new(9);
-        for _ in 0..20_000 {
-            let x = rng.next_u64() as u32 >> (rng.below(32) as u32);
-            let set: Vec<u32> = (0..32).filter(|&p| x >> p & 1 == 1).collect();
-            assert_eq!(count(x) as usize, set.len());
-            for (r, &p) in set.iter().enumerate() {
-                assert_eq!(select(x, r as u32), p, "x={x:#x} r={r}");
-            }
-        }
-    }
-
-    /// Random swaps (restricted or not) keep every incremental table equal to a recount.
-    fn check_against_recount(puzzle: &Puzzle, unit: PermUnit, restrict: bool, seed: u64) {
-        let mut rng = Rng::new(seed);
+    /// A random start on `puzzle`, with moves restricted to candidates or not.
+    fn start(puzzle: &Puzzle, unit: PermUnit, restrict: bool, rng: &mut Rng) -> PermState {
         let (locked, cand) = if restrict {
             repr::locked(puzzle)
         } else {
             let geo = puzzle.geometry();
             (puzzle.clone(), vec![geo.all_values_mask(); geo.cells])
         };
-        let grid = repr::candidate_perm(&locked, unit, &cand, &mut rng);
+        let grid = repr::candidate_perm(&locked, unit, &cand, rng);
         let layout = PermLayout::new(&locked, unit);
-        let mut s = PermState::new(&grid, &layout, unit, &cand);
+        PermState::new(&grid, &layout, unit, &cand)
+    }
+
+    /// Random swaps (restricted or not) keep every incremental table equal to a recount.
+    fn check_against_recount(puzzle: &Puzzle, unit: PermUnit, restrict: bool, seed: u64) {
+        let mut rng = Rng::new(seed);
+        let mut s = start(puzzle, unit, restrict, &mut rng);
+        let geo = puzzle.geometry();
+        let mut lean = LeanRng::from(&mut rng);
         let draw = Draw::new(0.5, restrict);
         for step in 0..3000 {
-            let pair = s.draw(draw, &mut rng);
+            let pair = s.draw(draw, &mut lean);
             let ((a, va), (b, vb)) = s.cells_of(pair);
             assert!(a != b && s.cells[a] == va && s.cells[b] == vb);
             let d = s.delta(pair);
             s.swap(pair, d);
-            let g = Grid::from_cells(grid.geometry(), s.cells.clone()).unwrap();
+            let g = Grid::from_cells(geo, s.cells.clone()).unwrap();
             assert_eq!(s.cost(), cost(&g, counted_units(unit)), "step {step}");
             // clashing masks: a cell repeats a value in a counted unit
             let clash = counted_conflicts(&g, unit);
@@ -520,6 +490,88 @@ mod tests {
                     })
             })
             .collect()
+    }
+
+    /// The probability of each (first, partner) pair of slots, from the definition in
+    /// [`PermState::draw`].
+    fn pair_probabilities(s: &PermState, min_conflicts: f64, restrict: bool) -> Vec<f64> {
+        let mut p = vec![0.0; SLOTS * SLOTS];
+        for g in 0..s.groups {
+            let len = s.t.lens[g] as usize;
+            let clashing = s.t.clashing[g];
+            for i in 0..len {
+                // the first clashing slot at or after i, cyclically
+                let turned = (0..len)
+                    .map(|k| (i + k) % len)
+                    .find(|&k| clashing >> k & 1 == 1);
+                let firsts = [
+                    (i, 1.0 - min_conflicts),
+                    (turned.unwrap_or(i), min_conflicts),
+                ];
+                for (a, weight) in firsts {
+                    let slot = g << 5 | a;
+                    let fits = (0..len)
+                        .filter(|&k| k != a)
+                        .filter(|&k| {
+                            let (b, va, vb) = (g << 5 | k, s.t.val[slot], s.t.val[g << 5 | k]);
+                            s.t.cand[b] >> va & 1 == 1 && s.t.cand[slot] >> vb & 1 == 1
+                        })
+                        .collect::<Vec<_>>();
+                    let partners = if restrict && !fits.is_empty() {
+                        fits
+                    } else {
+                        (0..len).filter(|&k| k != a).collect()
+                    };
+                    for &k in &partners {
+                        p[slot * SLOTS + (g << 5 | k)] +=
+                            weight / (s.groups * len * partners.len()) as f64;
+                    }
+                }
+            }
+        }
+        p
+    }
+
+    /// Draws follow their definition: every (first, partner) pair comes up within five
+    /// standard deviations of its expected count, and no impossible pair comes up.
+    #[test]
+    fn draws_follow_their_definition() {
+        let puzzle = catalog::resolve_one("top95:1").unwrap();
+        for (min_conflicts, restrict) in [(0.0, true), (0.6, true), (0.6, false)] {
+            let mut rng = Rng::new(11);
+            let mut s = start(&puzzle, PermUnit::Box, restrict, &mut rng);
+            let mut lean = LeanRng::from(&mut rng);
+            // some way into a search, so that some cells clash and others do not
+            for _ in 0..200 {
+                let pair = s.draw(Draw::new(0.5, restrict), &mut lean);
+                let d = s.delta(pair);
+                if d <= 0 {
+                    s.swap(pair, d);
+                }
+            }
+            let expected = pair_probabilities(&s, min_conflicts, restrict);
+            let n = 400_000;
+            let mut seen = vec![0u32; SLOTS * SLOTS];
+            let draw = Draw::new(min_conflicts, restrict);
+            for _ in 0..n {
+                let pair = s.draw(draw, &mut lean);
+                seen[pair.a * SLOTS + pair.b] += 1;
+            }
+            let mut pairs = 0;
+            for (k, (&p, &c)) in expected.iter().zip(&seen).enumerate() {
+                let mean = p * n as f64;
+                let sd = (mean * (1.0 - p)).sqrt();
+                assert!(
+                    (c as f64 - mean).abs() <= 5.0 * sd,
+                    "mc {min_conflicts} restrict {restrict}: pair ({}, {}) seen {c} times, \
+                     expected {mean:.0} ± {sd:.0}",
+                    k / SLOTS,
+                    k % SLOTS
+                );
+                pairs += (p > 0.0) as usize;
+            }
+            assert!(pairs > 100, "{pairs} possible pairs");
+        }
     }
 
     #[test]
