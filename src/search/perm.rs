@@ -85,7 +85,8 @@ struct Flips {
 }
 
 impl Flips {
-    /// Keep the pair at `index` if `yes` (no branch).
+    /// Keep the pair at `index` if `yes` (no branch). A swap notes at most four pairs in each
+    /// list, so no note lands on another.
     #[inline(always)]
     fn note(&mut self, index: usize, yes: bool) {
         self.at |= (index as u64 * yes as u64) << (16 * (self.n & 3));
