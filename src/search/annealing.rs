@@ -20,7 +20,8 @@ use super::perm::{Draw, PermState};
 use super::repr::{self, PermLayout, PermUnit, Zobrist};
 use super::tabu::TabuList;
 use super::{
-    AcceptanceRate, Event, Outcome, Search, Snapshot, Step, Verdict, idle, metric, metropolis,
+    AcceptanceRate, Event, Outcome, Search, Snapshot, Step, Verdict, below_of, idle, metric,
+    metropolis, uphill,
 };
 use crate::board::{Counted, Geometry, Grid, Puzzle};
 use crate::rng::{LeanRng, Rng};
@@ -106,7 +107,7 @@ impl Search for CourseAnnealing {
         self.next += 1;
         let d = self.state.delta(m);
         let t = self.t;
-        let (accepted, verdict) = metropolis(d, t, || (-(d as f64) / t).exp(), &mut self.rng);
+        let (accepted, verdict) = metropolis(d, t, || uphill(d, t), || self.rng.next_u64() >> 11);
         self.accept.record(accepted);
         if accepted {
             self.state.apply(m);
@@ -273,11 +274,6 @@ pub struct PermAnnealing {
 
 const TABLE: usize = 16;
 
-/// ⌈p·2⁵³⌉: a 53-bit integer x is below it exactly when x·2⁻⁵³ is below p.
-fn below_of(p: f64) -> u64 {
-    (p * (1u64 << 53) as f64).ceil() as u64
-}
-
 /// The acceptance rate is reported over windows of at least this many proposals, each closed
 /// at the end of a chain.
 const WINDOW: u64 = 1000;
@@ -371,8 +367,7 @@ impl PermAnnealing {
             let k = d as usize & (TABLE - 1);
             (self.table[k], self.below[k])
         } else {
-            let p = (-(d as f64) / self.t).exp();
-            (p, below_of(p))
+            uphill(d, self.t)
         }
     }
 
@@ -412,20 +407,9 @@ impl PermAnnealing {
         let (accepted, verdict) = if TABU && self.tabu.contains(new_hash) {
             self.tabu_hits += 1;
             (false, Verdict::Tabu)
-        } else if d < 0 {
-            (true, Verdict::Downhill)
-        } else if d == 0 {
-            (true, Verdict::Sideways)
         } else {
-            // a uniform u = x·2⁻⁵³ in [0, 1) is below p exactly when x < ⌈p·2⁵³⌉: the same
-            // outcome, compared as integers (p itself only for the verdict, which `advance` drops)
-            let (p, below) = self.acceptance_of(d);
-            let t = self.t;
-            if rng.next_u64() >> 11 < below {
-                (true, Verdict::UphillAccepted { p, t })
-            } else {
-                (false, Verdict::UphillRejected { p, t })
-            }
+            // (p itself only for the verdict, which `advance` drops)
+            metropolis(d, self.t, || self.acceptance_of(d), || rng.next_u64() >> 11)
         };
         self.accepted += accepted as u64;
         if accepted {

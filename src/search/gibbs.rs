@@ -10,7 +10,9 @@
 use super::neighbourhood::State;
 use super::params::{ParamSpec, Params, Preset};
 use super::repr;
-use super::{AcceptanceRate, Event, Outcome, Search, Snapshot, Step, idle, metric, metropolis};
+use super::{
+    AcceptanceRate, Event, Outcome, Search, Snapshot, Step, idle, metric, metropolis, uphill,
+};
 use crate::board::{Counted, EMPTY, Geometry, Grid, Puzzle};
 use crate::rng::Rng;
 
@@ -199,7 +201,7 @@ impl Search for Gibbs {
         let delta = self.state.cost() as i32 - before as i32;
         let t = self.t;
         let (accepted, verdict) =
-            metropolis(delta, t, || (-(delta as f64) / t).exp(), &mut self.rng);
+            metropolis(delta, t, || uphill(delta, t), || self.rng.next_u64() >> 11);
         if !accepted {
             self.state.clone_from(&self.saved);
         }

@@ -241,26 +241,39 @@ pub fn run_to_end(search: &mut dyn Search, max_steps: u64) -> Outcome {
 }
 
 /// The annealing (Metropolis) rule: downhill and sideways moves are taken; an uphill move is taken
-/// with probability `p` = exp(−Δ/T), which the caller supplies (some keep a table of it).
+/// with probability p = exp(−Δ/T), which the caller supplies with [`below_of`] it (some keep a
+/// table of both), against a uniform draw u = x·2⁻⁵³ given by its 53-bit integer x: u < p exactly
+/// when x < ⌈p·2⁵³⌉, so the test is made on integers.
 #[inline]
 pub fn metropolis(
     delta: i32,
     t: f64,
-    p: impl FnOnce() -> f64,
-    rng: &mut crate::rng::Rng,
+    p: impl FnOnce() -> (f64, u64),
+    draw53: impl FnOnce() -> u64,
 ) -> (bool, Verdict) {
     match delta {
         d if d < 0 => (true, Verdict::Downhill),
         0 => (true, Verdict::Sideways),
         _ => {
-            let p = p();
-            if rng.unit() < p {
+            let (p, below) = p();
+            if draw53() < below {
                 (true, Verdict::UphillAccepted { p, t })
             } else {
                 (false, Verdict::UphillRejected { p, t })
             }
         }
     }
+}
+
+/// ⌈p·2⁵³⌉: a 53-bit integer x is below it exactly when x·2⁻⁵³ is below p.
+pub fn below_of(p: f64) -> u64 {
+    (p * (1u64 << 53) as f64).ceil() as u64
+}
+
+/// exp(−Δ/T) for an uphill Δ, with [`below_of`] it, as [`metropolis`] takes it.
+pub fn uphill(delta: i32, t: f64) -> (f64, u64) {
+    let p = (-(delta as f64) / t).exp();
+    (p, below_of(p))
 }
 
 /// Exponential moving average of acceptance, over roughly the last `1/alpha` proposals.
