@@ -16,7 +16,7 @@
 
 use super::neighbourhood::{Kind, Neighbourhood, State};
 use super::params::{ParamSpec, Params};
-use super::perm::{Draw, PermState};
+use super::perm::{Draw, Pair, PermState};
 use super::repr::{self, PermLayout, PermUnit, Zobrist};
 use super::tabu::TabuList;
 use super::{
@@ -408,39 +408,55 @@ impl PermAnnealing {
             self.tabu_hits += 1;
             (false, Verdict::Tabu)
         } else {
-            // (p itself only for the verdict, which `advance` drops)
-            metropolis(d, self.t, || self.acceptance_of(d), || rng.next_u64() >> 11)
+            // (p itself only for the verdict, which `advance` drops); the draw's 32 spare bits
+            // as a 53-bit number: accepted with probability ⌈p·2³²⌉/2³², within 2⁻³² of p
+            metropolis(
+                d,
+                self.t,
+                || self.acceptance_of(d),
+                || (pair.rest as u64) << 21,
+            )
         };
         self.accepted += accepted as u64;
         if accepted {
-            self.state.swap(pair, d);
-            if TABU {
-                self.hash = new_hash;
-                self.tabu.push(new_hash);
-            }
-            if self.state.cost() < self.best_cost {
-                self.best_cost = self.state.cost();
-                self.best.copy_from_slice(&self.state.cells);
-                self.chains_since_best = 0;
-            }
-            if self.state.cost() == 0 {
-                self.ended = Some(Outcome::Solved);
-            }
+            self.accept::<TABU>(pair, d, new_hash);
         }
         (a, b, d, verdict)
+    }
+
+    /// Make an accepted move and keep the best grid. Out of line, so that the loop of draws
+    /// and tests that are mostly rejected stays small: with this inlined, the whole loop ran
+    /// at 28-31 million proposals per second against 38-41 million, alternating builds.
+    #[inline(never)]
+    fn accept<const TABU: bool>(&mut self, pair: Pair, d: i32, new_hash: u64) {
+        self.state.swap(pair, d);
+        if TABU {
+            self.hash = new_hash;
+            self.tabu.push(new_hash);
+        }
+        if self.state.cost() < self.best_cost {
+            self.best_cost = self.state.cost();
+            self.best.copy_from_slice(&self.state.cells);
+            self.chains_since_best = 0;
+        }
+        if self.state.cost() == 0 {
+            self.ended = Some(Outcome::Solved);
+        }
     }
 
     /// Up to `n` proposals within the current chain (`n` ≤ `chain_left`), fewer only when the
     /// puzzle is solved; returns how many were made. Steps and chain are counted by the caller.
     #[inline(always)]
     fn run<const TABU: bool>(&mut self, n: u64, rng: &mut LeanRng) -> u64 {
-        for k in 0..n {
-            self.propose::<TABU>(rng);
-            if self.ended.is_some() {
-                return k + 1;
+        let mut left = n;
+        while left > 0 {
+            left -= 1;
+            // (only an accepted move can end the run)
+            if self.propose::<TABU>(rng).3.accepted() && self.ended.is_some() {
+                break;
             }
         }
-        n
+        n - left
     }
 
     /// Count `n` proposals made; at the end of a chain, cool.

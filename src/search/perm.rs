@@ -18,7 +18,7 @@ use super::bits::{count, crossed_bits, select};
 use super::repr::{PermLayout, PermUnit};
 use crate::board::cost::cost;
 use crate::board::{Counted, Grid};
-use crate::rng::{LeanRng, scale, scale_and_rest};
+use crate::rng::{LeanRng, scale_and_rest};
 
 /// Units (3·25 < 128), (unit, value) and (unit, place) pairs, and slots: table sizes.
 const UNITS: usize = 128;
@@ -101,11 +101,14 @@ impl Flips {
     }
 }
 
-/// Two slots of one group: a proposed exchange.
+/// Two slots of one group: a proposed exchange, with what its draw left of the generator's word.
 #[derive(Clone, Copy, Debug)]
 pub struct Pair {
     a: usize,
     b: usize,
+    /// 32 bits spread evenly whatever the pair (in steps of at most 24), for the acceptance
+    /// test: one word per proposal in all.
+    pub rest: u32,
 }
 
 /// How a pair is drawn: the first cell with probability `min_conflicts` among the group's
@@ -226,15 +229,17 @@ impl PermState {
     /// probability `min_conflicts` it moves on to the first clashing cell from there
     /// (cyclically), if the group has one. The partner is drawn among the others; with
     /// `restrict`, among the slots whose exchange keeps both values within their candidates
-    /// when there are any. One generator word for all four draws (group, cell, coin, partner):
-    /// each takes what the one before left over.
+    /// when there are any. One generator word for the four draws and the acceptance test: the
+    /// high half gives group, cell and coin, each from what the one before left over; the low
+    /// half gives the partner, and what that leaves is the pair's `rest`.
     #[inline(always)]
     pub fn draw(&self, draw: Draw, rng: &mut LeanRng) -> Pair {
         let x = rng.next_u64();
-        let (g, coin) = scale_and_rest((x >> 32) as u32, self.groups);
+        let (g, cell_bits) = scale_and_rest((x >> 32) as u32, self.groups);
         let len = self.t.lens[g & 31] as usize;
         let start = g << 5;
-        let (mut i, partner_bits) = scale_and_rest(x as u32, len);
+        let (mut i, coin) = scale_and_rest(cell_bits, len);
+        let partner_bits = x as u32;
         // a coin toss: no branch for the predictor to miss
         let guided = (coin >> 16) < draw.conflict_coin;
         let clashing = std::hint::select_unpredictable(guided, self.t.clashing[g & 31], 0);
@@ -243,9 +248,13 @@ impl PermState {
         i += turned.trailing_zeros() as usize & 0usize.wrapping_sub((clashing != 0) as usize);
         i -= len * (i >= len) as usize;
         let a = start | i;
-        let j = scale(partner_bits, len - 1);
+        let (j, rest) = scale_and_rest(partner_bits, len - 1);
         let k = j + (j >= i) as usize;
-        let pair = Pair { a, b: start | k };
+        let pair = Pair {
+            a,
+            b: start | k,
+            rest,
+        };
         if !draw.restrict {
             return pair;
         }
@@ -254,13 +263,12 @@ impl PermState {
         let fits = self.t.takers[(start | va) & (SLOTS - 1)] & self.t.wanted[a & (SLOTS - 1)];
         let fits = fits & !(1 << i);
         // (select needs a set bit: 1 stands in for none, and is not taken)
-        let one_of = select(
-            fits | (fits == 0) as u32,
-            scale(partner_bits, count(fits) as usize) as u32,
-        ) as usize;
+        let (n, fit_rest) = scale_and_rest(partner_bits, count(fits) as usize);
+        let one_of = select(fits | (fits == 0) as u32, n as u32) as usize;
         Pair {
+            a,
             b: start | if fits != 0 { one_of } else { k },
-            ..pair
+            rest: if fits != 0 { fit_rest } else { rest },
         }
     }
 
@@ -534,7 +542,9 @@ mod tests {
     }
 
     /// Draws follow their definition: every (first, partner) pair comes up within five
-    /// standard deviations of its expected count, and no impossible pair comes up.
+    /// standard deviations of its expected count, and no impossible pair comes up; the rest
+    /// left for the acceptance test is even whatever the pair (below one half as often as not
+    /// for each pair, below 2⁻¹⁰ as often as that over all).
     #[test]
     fn draws_follow_their_definition() {
         let puzzle = catalog::resolve_one("top95:1").unwrap();
@@ -553,10 +563,26 @@ mod tests {
             let expected = pair_probabilities(&s, min_conflicts, restrict);
             let n = 400_000;
             let mut seen = vec![0u32; SLOTS * SLOTS];
+            let mut low_half = vec![0u32; SLOTS * SLOTS];
+            let mut tiny = 0;
             let draw = Draw::new(min_conflicts, restrict);
             for _ in 0..n {
                 let pair = s.draw(draw, &mut lean);
                 seen[pair.a * SLOTS + pair.b] += 1;
+                low_half[pair.a * SLOTS + pair.b] += (pair.rest < 1 << 31) as u32;
+                tiny += (pair.rest < 1 << 22) as u32;
+            }
+            let within = |count: u32, trials: u32, p: f64| {
+                let (mean, sd) = (p * trials as f64, (p * (1.0 - p) * trials as f64).sqrt());
+                assert!(
+                    (count as f64 - mean).abs() <= 5.0 * sd,
+                    "mc {min_conflicts} restrict {restrict}: rest below {p} in {count} of \
+                     {trials} draws, expected {mean:.0} ± {sd:.0}"
+                );
+            };
+            within(tiny, n, 1.0 / 1024.0);
+            for (&c, &h) in seen.iter().zip(&low_half) {
+                within(h, c, 0.5);
             }
             let mut pairs = 0;
             for (k, (&p, &c)) in expected.iter().zip(&seen).enumerate() {
