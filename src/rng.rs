@@ -119,12 +119,6 @@ impl LeanRng {
     }
 }
 
-/// Scale 32 random bits to `0..n` (multiply-shift).
-#[inline]
-pub fn scale(bits: u32, n: usize) -> usize {
-    ((bits as u64 * n as u64) >> 32) as usize
-}
-
 /// Scale 32 random bits to `0..n` (n > 0) and keep what the scaling left over: the low half of
 /// the product, 32 bits again, spread evenly (in steps of n) whatever the draw, so the caller
 /// can draw from them once more. One generator word then serves several small draws.
