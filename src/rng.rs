@@ -65,10 +65,17 @@ impl Rng {
         ((self.next_u64() >> 32).wrapping_mul(n as u64) >> 32) as usize
     }
 
+    /// 53 random bits: x, standing for the uniform draw x·2⁻⁵³ that [`Rng::unit`] returns (as
+    /// [`crate::search::metropolis`] takes it, compared on integers).
+    #[inline]
+    pub fn bits53(&mut self) -> u64 {
+        self.next_u64() >> 11
+    }
+
     /// Uniform in [0, 1).
     #[inline]
     pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+        self.bits53() as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
     /// True with probability p.

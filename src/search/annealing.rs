@@ -107,7 +107,7 @@ impl Search for CourseAnnealing {
         self.next += 1;
         let d = self.state.delta(m);
         let t = self.t;
-        let (accepted, verdict) = metropolis(d, t, || uphill(d, t), || self.rng.next_u64() >> 11);
+        let (accepted, verdict) = metropolis(d, t, || uphill(d, t), || self.rng.bits53());
         self.accept.record(accepted);
         if accepted {
             self.state.apply(m);

@@ -200,8 +200,7 @@ impl Search for Gibbs {
         self.allowed = allowed;
         let delta = self.state.cost() as i32 - before as i32;
         let t = self.t;
-        let (accepted, verdict) =
-            metropolis(delta, t, || uphill(delta, t), || self.rng.next_u64() >> 11);
+        let (accepted, verdict) = metropolis(delta, t, || uphill(delta, t), || self.rng.bits53());
         if !accepted {
             self.state.clone_from(&self.saved);
         }
