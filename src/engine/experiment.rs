@@ -125,7 +125,10 @@ pub fn run_with(
         .build()
         .expect("a thread pool");
     let results: Vec<Option<RunRecord>> = pool.install(|| {
+        // one run per piece of work: a thread that runs out steals single runs, instead of
+        // waiting while the other works through a block of runs rayon would not split again
         jobs.par_iter()
+            .with_max_len(1)
             .map(|&(a, p, r)| {
                 if progress.stop.load(Ordering::Relaxed) {
                     return None;
