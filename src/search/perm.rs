@@ -10,9 +10,11 @@
 //! Each counted unit keeps its value counts and one word: bit v says value v is there exactly
 //! once, bit 32 + v that it is there at all. A swap's cost change is then four word loads with
 //! no branch. Each group keeps a mask of its clashing slots (value repeated in a unit) and each
-//! slot the mask of its group's slots holding a value it may take; accepted swaps keep them up
-//! to date, so a proposal reads them instead of scanning the group. The cost is the number of
-//! values missing from the counted units, as [`crate::board::cost`] counts it.
+//! slot the masks of its group's slots holding a value it may take and of those it can exchange
+//! with, both values staying within their candidates; accepted swaps keep them up to date, so a
+//! proposal reads one word instead of scanning the group (or combining two tables, a load
+//! longer on the path to the cost change). The cost is the number of values missing from the
+//! counted units, as [`crate::board::cost`] counts it.
 
 use super::bits::{count, crossed_bits, select};
 use super::repr::{PermLayout, PermUnit};
@@ -39,10 +41,11 @@ pub struct PermState {
     pub cells: Vec<u8>,
     /// Movable groups.
     groups: usize,
-    /// Some group has more than 16 free cells: the update of `wanted` then covers all 32
-    /// slots of a group, else the first 16 (a fixed width, so it vectorises; the padding
-    /// slots hold no candidates and want nothing).
-    wide: bool,
+    /// Slots of a group that a swap's update of `wanted` and `fits` covers: 16, or 32 when
+    /// some group has more than 16 free cells (a fixed width, so it vectorises; the padding
+    /// slots hold no candidates and want nothing). 0 when every free cell may take every
+    /// value: then no swap changes them.
+    follow: u8,
     /// All the tables in one allocation, so the loop reaches each at a fixed offset from one
     /// base.
     t: Box<Tables>,
@@ -64,6 +67,9 @@ struct Tables {
     takers: [u32; SLOTS],
     /// `wanted[s]`: the slots of s's group holding a value among s's candidates.
     wanted: [u32; SLOTS],
+    /// `fits[s]`: the other slots of s's group that s can exchange with, keeping both values
+    /// within their candidates (`takers` of s's value and `wanted[s]`, without s).
+    fits: [u32; SLOTS],
     /// Per movable group, bit k: slot k holds a value repeated in one of its units.
     clashing: [u32; 32],
     /// `counts[u << 5 | v]`: cells of unit u holding v.
@@ -148,7 +154,7 @@ impl PermState {
         let mut s = PermState {
             cells: grid.cells().to_vec(),
             groups: layout.movable.len(),
-            wide: false,
+            follow: 0,
             t: Box::new(Tables {
                 val: [0; SLOTS],
                 cell: [0; SLOTS],
@@ -158,6 +164,7 @@ impl PermState {
                 lens: [0; 32],
                 takers: [0; SLOTS],
                 wanted: [0; SLOTS],
+                fits: [0; SLOTS],
                 clashing: [0; 32],
                 counts: [0; PAIRS],
                 words: [0; UNITS],
@@ -172,10 +179,20 @@ impl PermState {
                 s.add(u, v, 1);
             }
         }
+        let free = || layout.movable.iter().map(|&g| &layout.groups[g as usize]);
+        if free()
+            .flatten()
+            .any(|&c| cand[c as usize] != geo.all_values_mask())
+        {
+            s.follow = if free().any(|cells| cells.len() > 16) {
+                32
+            } else {
+                16
+            };
+        }
         for (g, &group) in layout.movable.iter().enumerate() {
             let cells = &layout.groups[group as usize];
             s.t.lens[g] = cells.len() as u8;
-            s.wide |= cells.len() > 16;
             for (k, &c) in cells.iter().enumerate() {
                 let (slot, c) = (g << 5 | k, c as usize);
                 s.t.val[slot] = grid.get(c);
@@ -196,6 +213,7 @@ impl PermState {
                 for x in 0..cells.len() {
                     s.t.wanted[slot] |= (s.t.cand[slot] >> s.t.val[g << 5 | x] & 1) << x;
                 }
+                s.refit(slot);
             }
         }
         s
@@ -258,10 +276,7 @@ impl PermState {
         if !draw.restrict {
             return pair;
         }
-        // the slots that can take a's value and hold a value a can take
-        let va = self.t.val[a & (SLOTS - 1)] as usize;
-        let fits = self.t.takers[(start | va) & (SLOTS - 1)] & self.t.wanted[a & (SLOTS - 1)];
-        let fits = fits & !(1 << i);
+        let fits = self.t.fits[a & (SLOTS - 1)];
         // (select needs a set bit: 1 stands in for none, and is not taken)
         let (n, fit_rest) = scale_and_rest(partner_bits, count(fits) as usize);
         let one_of = select(fits | (fits == 0) as u32, n as u32) as usize;
@@ -300,13 +315,18 @@ impl PermState {
         self.cells[self.t.cell[a] as usize] = vb;
         self.cells[self.t.cell[b] as usize] = va;
         self.cost = self.cost.wrapping_add_signed(delta);
-        // every slot of the group: does it want the values now at a and b
+        // every slot of the group: does it want the values now at a and b, can it exchange
+        // with them
         let start = a & (SLOTS - 32);
-        let (va32, vb32, at_a, at_b) = (va as u32, vb as u32, 1u32 << (a & 31), 1u32 << (b & 31));
-        if self.wide {
-            follow_wanted::<32>(&mut self.t, start, va32, vb32, at_a, at_b);
-        } else {
-            follow_wanted::<16>(&mut self.t, start, va32, vb32, at_a, at_b);
+        let (va32, vb32) = (va as u32, vb as u32);
+        if self.follow != 0 {
+            if self.follow == 32 {
+                follow_group::<32>(&mut self.t, start, a, b, va32, vb32);
+            } else {
+                follow_group::<16>(&mut self.t, start, a, b, va32, vb32);
+            }
+            self.refit(a);
+            self.refit(b);
         }
         let (mut gained, mut lost) = (Flips::default(), Flips::default());
         for k in 0..2 {
@@ -353,6 +373,14 @@ impl PermState {
         gained.note(index(unit, new), now == 2);
     }
 
+    /// Recompute the slots `slot` can exchange with.
+    #[inline(always)]
+    fn refit(&mut self, slot: usize) {
+        let slot = slot & (SLOTS - 1);
+        let takers = self.t.takers[(slot & !31) | self.t.val[slot] as usize & 31];
+        self.t.fits[slot] = takers & self.t.wanted[slot] & !(1 << (slot & 31));
+    }
+
     /// Recompute whether `slot` holds a value repeated in one of its units.
     #[inline(always)]
     fn refresh(&mut self, slot: usize) {
@@ -380,22 +408,32 @@ impl PermState {
 }
 
 /// The first `W` slots of the group from `start` after the values `va` and `vb` changed
-/// places between the slots at `at_a` and `at_b`: which of them each slot wants.
+/// places between slots `a` and `b`: which of them each slot wants, and which it can exchange
+/// with (right for every slot but `a` and `b`, which the caller refits).
 #[inline(always)]
-fn follow_wanted<const W: usize>(
+fn follow_group<const W: usize>(
     t: &mut Tables,
     start: usize,
+    a: usize,
+    b: usize,
     va: u32,
     vb: u32,
-    at_a: u32,
-    at_b: u32,
 ) {
+    let (at_a, at_b) = (1u32 << (a & 31), 1u32 << (b & 31));
+    let (cand_a, cand_b) = (t.cand[a & (SLOTS - 1)], t.cand[b & (SLOTS - 1)]);
     let keep = !(at_a | at_b);
     let wanted: &mut [u32; W] = (&mut t.wanted[start..][..W]).try_into().unwrap();
+    let fits: &mut [u32; W] = (&mut t.fits[start..][..W]).try_into().unwrap();
     let cand: &[u32; W] = (&t.cand[start..][..W]).try_into().unwrap();
+    let val: &[u8; W] = (&t.val[start..][..W]).try_into().unwrap();
     for k in 0..W {
-        wanted[k] =
-            (wanted[k] & keep) | ((cand[k] >> vb & 1) * at_a) | ((cand[k] >> va & 1) * at_b);
+        // slot k wants a's new value vb, and a can take k's value
+        let want_a = cand[k] >> vb & 1;
+        let want_b = cand[k] >> va & 1;
+        let v = val[k] as u32;
+        wanted[k] = (wanted[k] & keep) | (want_a * at_a) | (want_b * at_b);
+        fits[k] =
+            (fits[k] & keep) | ((want_a & cand_a >> v) * at_a) | ((want_b & cand_b >> v) * at_b);
     }
 }
 
@@ -473,6 +511,11 @@ mod tests {
                         .filter(|&x| s.t.cand[slot] >> s.t.val[m << 5 | x] & 1 == 1)
                         .fold(0, |w, x| w | 1 << x);
                     assert_eq!(s.t.wanted[slot], wanted, "step {step} slot {slot}");
+                    let fits = (0..len as usize)
+                        .filter(|&x| x != k && wanted >> x & 1 == 1)
+                        .filter(|&x| s.t.cand[m << 5 | x] >> s.t.val[slot] & 1 == 1)
+                        .fold(0, |w, x| w | 1 << x);
+                    assert_eq!(s.t.fits[slot], fits, "step {step} slot {slot}");
                 }
             }
         }
