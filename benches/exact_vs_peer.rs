@@ -1,42 +1,32 @@
 //! The exact solver beside the `sudoku` crate (a port of jczsolve) on the same puzzles in the
 //! same run: find a solution and prove it unique, one core, mean microseconds per puzzle.
 //!
-//! Run: `cargo bench --bench exact_vs_peer` (reads ../shared/puzzles; set SUDOSCOPE_PUZZLES to
-//! another folder holding the same files).
+//! Run: `cargo bench --bench exact_vs_peer` (the sets are the repository's own: `assets/puzzles/`
+//! and `tests/data/`).
 
-use std::path::PathBuf;
 use std::time::Instant;
 
-use sudoscope::board::parse_puzzles;
+use sudoscope::catalog::read_file;
 use sudoscope::search::exact::{Verdict, solve_fastest};
 
-const SETS: &[(&str, &str, usize)] = &[
-    ("top95", "top95.txt", 95),
+/// (name, file of this repository).
+const SETS: &[(&str, &str)] = &[
+    ("top95", "assets/puzzles/top95.txt"),
     (
         "17-clue (first 10,000)",
-        "tdoku_puzzles2_17_clue.txt",
-        10_000,
+        "tests/data/tdoku17_first10000.txt.gz",
     ),
+    ("magictour top1465", "assets/puzzles/top1465.txt"),
+    ("forum hardest 1106", "assets/puzzles/forum1106.txt"),
+    ("serg (first 10,000)", "tests/data/serg_first10000.txt.gz"),
     (
-        "magictour top1465",
-        "tdoku_puzzles3_magictour_top1465.txt",
-        1465,
-    ),
-    (
-        "forum hardest 1106",
-        "tdoku_puzzles6_forum_hardest_1106.txt",
-        1106,
+        "forum hardest 1905 11+ (first 10,000)",
+        "tests/data/forum1905_first10000.txt.gz",
     ),
 ];
 
 /// Passes over each set per solver; the fastest counts.
 const ROUNDS: usize = 15;
-
-fn folder() -> PathBuf {
-    std::env::var_os("SUDOSCOPE_PUZZLES")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles"))
-}
 
 /// Time two passes over the same puzzles, interleaved round by round so that drift in the
 /// machine's speed hits both alike; each side keeps its fastest round. Returns (seconds, what
@@ -62,17 +52,12 @@ fn time_pair(
 
 fn main() {
     println!(
-        "{:<24} {:>8} {:>14} {:>14} {:>8}",
+        "{:<40} {:>8} {:>14} {:>14} {:>8}",
         "set", "puzzles", "sudoscope µs", "sudoku µs", "ratio"
     );
-    for (name, file, take) in SETS {
-        let path = folder().join(file);
-        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let ours: Vec<_> = parse_puzzles(&bytes, file)
-            .unwrap()
-            .into_iter()
-            .take(*take)
-            .collect();
+    for (name, file) in SETS {
+        let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
+        let ours = read_file(&path).unwrap_or_else(|e| panic!("{e}"));
         let lines: Vec<String> = ours.iter().map(|p| p.givens.to_line()).collect();
         let theirs: Vec<sudoku::Sudoku> = lines
             .iter()
@@ -93,6 +78,6 @@ fn main() {
             "{name}: the solvers disagree on how many puzzles are unique"
         );
         let (a, b) = (t_ours / n as f64 * 1e6, t_peer / n as f64 * 1e6);
-        println!("{name:<24} {n:>8} {a:>14.1} {b:>14.1} {:>7.2}x", a / b);
+        println!("{name:<40} {n:>8} {a:>14.1} {b:>14.1} {:>7.2}x", a / b);
     }
 }

@@ -1,8 +1,8 @@
 //! Built-in puzzle sets (embedded in the binary) and puzzle references.
 //!
 //! A reference works everywhere a puzzle is asked for: a built-in name (`sudoku_7`), a set
-//! (`top95`) or one of its puzzles (`top95:12`, 1-based), a file path (optionally `path:index`),
-//! or the puzzle text itself.
+//! (`top95`) or one of its puzzles (`top95:12`, 1-based), a file path (optionally `path:index`;
+//! gzip-compressed files are read as they are), or the puzzle text itself.
 
 use std::path::Path;
 
@@ -176,7 +176,26 @@ pub fn read_file(path: &str) -> Result<Vec<Puzzle>, RefError> {
         path: path.to_string(),
         reason: io_reason(&e),
     })?;
+    let bytes = gunzip(bytes).map_err(|reason| RefError::Unreadable {
+        path: path.to_string(),
+        reason,
+    })?;
     Ok(parse_puzzles(&bytes, path)?)
+}
+
+/// The text of a gzip-compressed file (recognised by its first two bytes, whatever its name),
+/// or the bytes as they are.
+fn gunzip(bytes: Vec<u8>) -> Result<Vec<u8>, String> {
+    if !bytes.starts_with(&[0x1f, 0x8b]) {
+        return Ok(bytes);
+    }
+    let mut text = Vec::with_capacity(bytes.len() * 6);
+    std::io::Read::read_to_end(
+        &mut flate2::read::MultiGzDecoder::new(&bytes[..]),
+        &mut text,
+    )
+    .map_err(|e| format!("not a valid gzip file ({e})"))?;
+    Ok(text)
 }
 
 fn io_reason(e: &std::io::Error) -> String {
@@ -256,5 +275,33 @@ mod tests {
         assert!(e.starts_with("unknown puzzle \"nonsense\""), "{e}");
         let e = resolve_one("missing/file.txt").unwrap_err().to_string();
         assert_eq!(e, "cannot read missing/file.txt: no such file");
+    }
+
+    #[test]
+    fn gzip_files_read_as_their_text_and_broken_ones_say_so() {
+        use std::io::Write;
+        let dir = std::env::temp_dir().join(format!("sudoscope-gz-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = load_set(builtin_set("top95").unwrap())
+            .iter()
+            .map(|p| p.givens.to_line() + "\n")
+            .collect::<String>();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(text.as_bytes()).unwrap();
+        let bytes = gz.finish().unwrap();
+        let path = dir.join("top95.txt.gz");
+        std::fs::write(&path, &bytes).unwrap();
+        let path = path.to_str().unwrap();
+        let puzzles = resolve(path).unwrap();
+        assert_eq!(puzzles.len(), 95);
+        assert_eq!(puzzles[2].givens, resolve_one("top95:3").unwrap().givens);
+        assert_eq!(
+            resolve_one(&format!("{path}:3")).unwrap().givens,
+            puzzles[2].givens
+        );
+        let cut = dir.join("cut.gz");
+        std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+        let e = resolve(cut.to_str().unwrap()).unwrap_err().to_string();
+        assert!(e.contains("cut.gz: not a valid gzip file"), "{e}");
     }
 }

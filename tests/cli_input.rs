@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{check_solution, shared, stderr, stdout, sudoscope};
+use common::{check_solution, repo, stderr, stdout, sudoscope};
 
 fn write_temp(name: &str, bytes: &[u8]) -> String {
     let dir = std::env::temp_dir().join(format!("sudoscope-cli-{}", std::process::id()));
@@ -101,7 +101,7 @@ fn missing_files_directories_and_unknown_references() {
 /// `--format lines` prints one checkable line per puzzle of a set, in order.
 #[test]
 fn lines_format_answers_every_puzzle_of_a_file() {
-    let file = shared("top95.txt");
+    let file = repo("assets/puzzles/top95.txt");
     let out = sudoscope(&[
         "solve",
         "--puzzle",
@@ -110,7 +110,7 @@ fn lines_format_answers_every_puzzle_of_a_file() {
         "lines",
     ]);
     assert_eq!(out.status.code(), Some(0));
-    let puzzles = common::lines_of("top95.txt");
+    let puzzles = common::lines_of("assets/puzzles/top95.txt");
     let answers: Vec<String> = stdout(&out).lines().map(String::from).collect();
     assert_eq!(answers.len(), 95);
     for (p, a) in puzzles.iter().zip(&answers) {
@@ -166,7 +166,10 @@ fn puzzles_lists_sets_and_prints_one() {
     );
     assert!(text.contains("la25") && text.contains("25x25"), "{text}");
     let out = sudoscope(&["puzzles", "top95:3", "--lines"]);
-    assert_eq!(stdout(&out).trim(), common::lines_of("top95.txt")[2]);
+    assert_eq!(
+        stdout(&out).trim(),
+        common::lines_of("assets/puzzles/top95.txt")[2]
+    );
 }
 
 /// Every command-line error is one line on stderr with the documented exit code (README).

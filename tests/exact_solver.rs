@@ -2,9 +2,12 @@
 
 mod common;
 
-use common::{check_solution, lines_of, shared};
+use common::{check_solution, lines_of, repo};
 use sudoscope::board::{Puzzle, parse_puzzles};
 use sudoscope::search::exact::{Strategy, Verdict, solve, solve_fastest};
+
+const ROYLE_17: &str = "tests/data/royle17_first2000.txt.gz";
+const TDOKU_17: &str = "tests/data/tdoku17_first10000.txt.gz";
 
 /// One way of counting solutions up to two.
 type Solver = fn(&Puzzle) -> Verdict;
@@ -17,8 +20,7 @@ const FASTEST: Solver = |p| solve_fastest(p, 2).0;
 /// Solve the first `take` puzzles of a file; each must have a unique solution that passes the
 /// independent checker. Returns how many were solved.
 fn solve_all(file: &str, take: usize, solver: Solver) -> usize {
-    let bytes = std::fs::read(shared(file)).unwrap();
-    let puzzles = parse_puzzles(&bytes, file).unwrap();
+    let puzzles = sudoscope::catalog::read_file(repo(file).to_str().unwrap()).unwrap();
     let mut solved = 0;
     for p in puzzles.iter().take(take) {
         match solver(p) {
@@ -36,33 +38,27 @@ fn solve_all(file: &str, take: usize, solver: Solver) -> usize {
 #[test]
 fn top95_easy50_hardest_with_every_solver() {
     for s in [FULL, NAIVE, FASTEST] {
-        assert_eq!(solve_all("top95.txt", usize::MAX, s), 95);
-        assert_eq!(solve_all("easy50.txt", usize::MAX, s), 50);
-        assert_eq!(solve_all("hardest.txt", usize::MAX, s), 11);
+        assert_eq!(solve_all("assets/puzzles/top95.txt", usize::MAX, s), 95);
+        assert_eq!(solve_all("assets/puzzles/easy50.txt", usize::MAX, s), 50);
+        assert_eq!(solve_all("assets/puzzles/hardest.txt", usize::MAX, s), 11);
     }
 }
 
 #[test]
 fn project_euler_96() {
     for s in [FULL, FASTEST] {
-        assert_eq!(
-            solve_all("project_euler_p096_sudoku.txt", usize::MAX, s),
-            50
-        );
+        assert_eq!(solve_all("assets/puzzles/euler96.txt", usize::MAX, s), 50);
     }
 }
 
 #[test]
 fn seventeen_clue_puzzles() {
     for s in [FULL, FASTEST] {
-        assert_eq!(solve_all("royle_17clue_49151_pytudes.txt", 2000, s), 2000);
-        assert_eq!(solve_all("tdoku_puzzles2_17_clue.txt", 2000, s), 2000);
+        assert_eq!(solve_all(ROYLE_17, 2000, s), 2000);
+        assert_eq!(solve_all(TDOKU_17, 2000, s), 2000);
     }
     // the band solver is fast enough for the whole benchmark slice
-    assert_eq!(
-        solve_all("tdoku_puzzles2_17_clue.txt", 10_000, FASTEST),
-        10_000
-    );
+    assert_eq!(solve_all(TDOKU_17, 10_000, FASTEST), 10_000);
 }
 
 /// The benchmark's two hard sets, whole (forum hardest 1106 is named for its date, June 2011,
@@ -71,11 +67,11 @@ fn seventeen_clue_puzzles() {
 #[test]
 fn magictour_and_forum_hardest_with_the_band_solver() {
     assert_eq!(
-        solve_all("tdoku_puzzles3_magictour_top1465.txt", usize::MAX, FASTEST),
+        solve_all("assets/puzzles/top1465.txt", usize::MAX, FASTEST),
         1465
     );
     assert_eq!(
-        solve_all("tdoku_puzzles6_forum_hardest_1106.txt", usize::MAX, FASTEST),
+        solve_all("assets/puzzles/forum1106.txt", usize::MAX, FASTEST),
         375
     );
 }
@@ -84,7 +80,7 @@ fn magictour_and_forum_hardest_with_the_band_solver() {
 #[test]
 fn tdoku_test_puzzles_are_classified() {
     let mut seen = [0usize; 3];
-    for line in lines_of("tdoku_test_puzzles.txt") {
+    for line in lines_of("tests/data/tdoku_test_puzzles.txt") {
         let mut parts = line.split(':');
         let (puzzle, count) = (parts.next().unwrap(), parts.next().unwrap());
         let count: u64 = count.parse().unwrap();

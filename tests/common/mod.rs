@@ -5,15 +5,16 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-/// The shared puzzle collection beside the repository.
-pub fn shared(name: &str) -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    root.join("../shared/puzzles").join(name)
+/// A file of this repository: the built-in sets (`assets/puzzles/`) and the test data
+/// (`tests/data/`). Tests read nothing outside the repository.
+pub fn repo(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
-/// Puzzle lines of an 81-symbol-per-line file: comments and blank lines skipped.
-pub fn lines_of(name: &str) -> Vec<String> {
-    std::fs::read_to_string(shared(name))
+/// Puzzle lines of a one-puzzle-per-line file of the repository: comments and blank lines
+/// skipped.
+pub fn lines_of(path: &str) -> Vec<String> {
+    std::fs::read_to_string(repo(path))
         .unwrap()
         .lines()
         .map(str::trim)
