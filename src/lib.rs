@@ -6,6 +6,7 @@
 pub mod board;
 pub mod catalog;
 pub mod cli;
+pub mod cpu;
 pub mod engine;
 pub mod rng;
 pub mod search;

@@ -53,8 +53,9 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let all = args.suite == Suite::All;
     writeln!(
         out,
-        "machine: {} logical cores; one core per measurement unless stated",
-        cores()
+        "machine: {} logical cores; hot loops run as {} (chosen at run time); one core per measurement unless stated",
+        cores(),
+        crate::cpu::level().name()
     )?;
     if all || args.suite == Suite::Exact {
         exact(

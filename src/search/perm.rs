@@ -16,10 +16,10 @@
 //! longer on the path to the cost change). The cost is the number of values missing from the
 //! counted units, as [`crate::board::cost`] counts it.
 
-use super::bits::{count, crossed_bits, select};
 use super::repr::{PermLayout, PermUnit};
 use crate::board::cost::cost;
 use crate::board::{Counted, Grid};
+use crate::cpu::Isa;
 use crate::rng::{LeanRng, scale_and_rest};
 
 /// Units (3·25 < 128), (unit, value) and (unit, place) pairs, and slots: table sizes.
@@ -253,7 +253,7 @@ impl PermState {
     /// high half gives group, cell and coin, each from what the one before left over; the low
     /// half gives the partner, and what that leaves is the pair's `rest`.
     #[inline(always)]
-    pub fn draw(&self, draw: Draw, rng: &mut LeanRng) -> Pair {
+    pub fn draw(&self, draw: Draw, rng: &mut LeanRng, isa: impl Isa) -> Pair {
         let x = rng.next_u64();
         let (g, cell_bits) = scale_and_rest((x >> 32) as u32, self.groups);
         let len = self.t.lens[g & 31] as usize;
@@ -280,8 +280,8 @@ impl PermState {
         }
         let fits = self.t.fits[a & (SLOTS - 1)];
         // (select needs a set bit: 1 stands in for none, and is not taken)
-        let (n, fit_rest) = scale_and_rest(partner_bits, count(fits) as usize);
-        let one_of = select(fits | (fits == 0) as u32, n as u32) as usize;
+        let (n, fit_rest) = scale_and_rest(partner_bits, fits.count_ones() as usize);
+        let one_of = isa.select(fits | (fits == 0) as u32, n as u32) as usize;
         Pair {
             a,
             b: start | if fits != 0 { one_of } else { k },
@@ -293,7 +293,7 @@ impl PermState {
     /// outgoing value was there once, −1 when the incoming one was missing; a unit both cells
     /// lie in keeps its counts.
     #[inline(always)]
-    pub fn delta(&self, pair: Pair) -> i32 {
+    pub fn delta(&self, pair: Pair, isa: impl Isa) -> i32 {
         let (a, b) = (pair.a & (SLOTS - 1), pair.b & (SLOTS - 1));
         let (ua, ub) = (self.t.units[a], self.t.units[b]);
         let (va, vb) = (self.t.val[a] as u32, self.t.val[b] as u32);
@@ -301,7 +301,7 @@ impl PermState {
         for k in 0..2 {
             let (wa, wb) = (self.word(ua[k]), self.word(ub[k]));
             // once(old) + present(new) − 1, for each of the two cells
-            let change = crossed_bits(wa, wb, va, vb);
+            let change = isa.crossed_bits(wa, wb, va, vb);
             d += (change as i32 - 2) * (ua[k] != ub[k]) as i32;
         }
         d
@@ -467,6 +467,7 @@ mod tests {
     use crate::board::Puzzle;
     use crate::board::cost::conflicts;
     use crate::catalog;
+    use crate::cpu::Portable;
     use crate::rng::Rng;
     use crate::search::repr;
 
@@ -492,10 +493,10 @@ mod tests {
         let mut lean = LeanRng::from(&mut rng);
         let draw = Draw::new(0.5, restrict);
         for step in 0..3000 {
-            let pair = s.draw(draw, &mut lean);
+            let pair = s.draw(draw, &mut lean, Portable);
             let ((a, va), (b, vb)) = s.cells_of(pair);
             assert!(a != b && s.cells[a] == va && s.cells[b] == vb);
-            let d = s.delta(pair);
+            let d = s.delta(pair, Portable);
             s.swap(pair, d);
             let g = Grid::from_cells(geo, s.cells.clone()).unwrap();
             assert_eq!(s.cost(), cost(&g, counted_units(unit)), "step {step}");
@@ -601,8 +602,8 @@ mod tests {
             let mut lean = LeanRng::from(&mut rng);
             // some way into a search, so that some cells clash and others do not
             for _ in 0..200 {
-                let pair = s.draw(Draw::new(0.5, restrict), &mut lean);
-                let d = s.delta(pair);
+                let pair = s.draw(Draw::new(0.5, restrict), &mut lean, Portable);
+                let d = s.delta(pair, Portable);
                 if d <= 0 {
                     s.swap(pair, d);
                 }
@@ -614,7 +615,7 @@ mod tests {
             let mut tiny = 0;
             let draw = Draw::new(min_conflicts, restrict);
             for _ in 0..n {
-                let pair = s.draw(draw, &mut lean);
+                let pair = s.draw(draw, &mut lean, Portable);
                 seen[pair.a * SLOTS + pair.b] += 1;
                 low_half[pair.a * SLOTS + pair.b] += (pair.rest < 1 << 31) as u32;
                 tiny += (pair.rest < 1 << 22) as u32;
