@@ -165,9 +165,9 @@ impl Beam {
                 // Efraimidis–Spirakis: the k largest ln(u)/w are a weighted sample without replacement
                 self.keys.clear();
                 for (i, c) in self.pool.iter().enumerate() {
-                    let w = (-((c.cost - cheapest) as f64) / self.tau).exp().max(1e-300);
+                    let w = libm::exp(-((c.cost - cheapest) as f64) / self.tau).max(1e-300);
                     let u = self.rng.unit().max(f64::MIN_POSITIVE);
-                    self.keys.push((u.ln() / w, i as u32));
+                    self.keys.push((libm::log(u) / w, i as u32));
                 }
                 self.keys.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
                 self.chosen.clear();

@@ -173,7 +173,7 @@ impl Genetic {
                 0.0
             },
             mutation: match preset {
-                Preset::Classic => (-1.0 / params.get("temperature")).exp(),
+                Preset::Classic => libm::exp(-1.0 / params.get("temperature")),
                 Preset::Tuned => params.get("mutation"),
             },
             patience: params.get("patience") as u64,

@@ -124,7 +124,7 @@ impl Gibbs {
             best_cost,
             state,
             weights: (0..=max_peers)
-                .map(|k| (-lambda * k as f64).exp())
+                .map(|k| libm::exp(-lambda * k as f64))
                 .collect(),
             t0: params.get("t0"),
             t: params.get("t0"),

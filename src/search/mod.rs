@@ -48,7 +48,7 @@ pub mod annealing;
 pub mod backtrack;
 pub mod bands;
 pub mod beam;
-mod bits;
+
 pub mod descent;
 pub mod exact;
 pub mod genetic;
@@ -272,7 +272,7 @@ pub fn below_of(p: f64) -> u64 {
 
 /// exp(−Δ/T) for an uphill Δ, with [`below_of`] it, as [`metropolis`] takes it.
 pub fn uphill(delta: i32, t: f64) -> (f64, u64) {
-    let p = (-(delta as f64) / t).exp();
+    let p = libm::exp(-(delta as f64) / t);
     (p, below_of(p))
 }
 
