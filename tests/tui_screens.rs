@@ -102,6 +102,30 @@ fn main_screen_annealing() {
     insta::assert_snapshot!("main_annealing_120x40", text(&b));
 }
 
+/// The classic terminal size still shows the whole grid and the panels beside it.
+#[test]
+fn main_screen_fits_80x24() {
+    let (mut app, _rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 2);
+    let b = render(&mut app, 80, 24);
+    let t = text(&b);
+    assert!(!t.contains("too small"), "{t}");
+    // every row of the grid is drawn, with its nine values
+    let grid = app.panes[0].frame.as_ref().unwrap().snapshot.grid.clone();
+    for cell in 0..81 {
+        let (x, y) = cell_pos(&app, cell);
+        assert_eq!(
+            b[(x, y)].symbol(),
+            sudoscope::board::grid::symbol(grid.get(cell)).to_string(),
+            "cell {cell}"
+        );
+    }
+    assert!(
+        t.contains("annealing (classic)") && t.contains("step log"),
+        "{t}"
+    );
+    insta::assert_snapshot!("main_annealing_80x24", t);
+}
+
 #[test]
 fn family_panels() {
     for (algo, preset, steps) in [

@@ -19,7 +19,8 @@ pub fn needed(app: &App) -> (u16, u16) {
     let n = app.puzzle.geometry().n;
     let (gw, gh) = grid::grid_size(n, app.candidates);
     match app.panes.len() {
-        1 => (gw + 2 + 44, (gh + 2).max(24) + 1),
+        // the grid beside panels that shrink to fit: 80×24 is enough at 9x9
+        1 => (gw + 2 + 44, (gh + 2).max(20) + 1),
         2 => (2 * (gw + 2).max(36), gh + 2 + 12 + 1),
         _ => (2 * (gw + 2).max(36), 2 * (gh + 2 + 8) + 1),
     }
@@ -147,10 +148,15 @@ fn single(f: &mut Frame, area: Rect, app: &mut App, theme: &Theme) {
     app.grid_origin = Some((origin.0, origin.1, cw, ch));
     panel::cell_info(f, info_area, app, theme);
     let pane = &app.panes[0];
+    // on a short screen the metrics and then the log give up rows before the chart does: 9
+    // each from 26 rows up, 7 and 6 on an 80×24 terminal
+    let short = 26u16.saturating_sub(right.height);
+    let metrics_h = 9 - short.min(2);
+    let log_h = 9 - short.saturating_sub(2).min(5);
     let [head, chart_area, log_area] = Layout::vertical([
-        Constraint::Length(9),
-        Constraint::Min(8),
-        Constraint::Length(9),
+        Constraint::Length(metrics_h),
+        Constraint::Min(6),
+        Constraint::Length(log_h),
     ])
     .areas(right);
     panel::metrics(f, head, app, pane, theme);
