@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use sudoscope::catalog::read_file;
-use sudoscope::search::exact::{Verdict, solve_fastest};
+use sudoscope::search::exact::{Solutions, solve_fastest};
 
 /// (name, file of this repository).
 const SETS: &[(&str, &str)] = &[
@@ -68,7 +68,7 @@ fn main() {
             ROUNDS,
             || {
                 ours.iter()
-                    .filter(|p| matches!(solve_fastest(p, 2).0, Verdict::Unique(_)))
+                    .filter(|p| matches!(solve_fastest(p, 2).0, Solutions::Unique(_)))
                     .count()
             },
             || theirs.iter().filter(|s| s.solution().is_some()).count(),

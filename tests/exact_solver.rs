@@ -4,13 +4,13 @@ mod common;
 
 use common::{check_solution, lines_of, repo};
 use sudoscope::board::{Puzzle, parse_puzzles};
-use sudoscope::search::exact::{Strategy, Verdict, solve, solve_fastest};
+use sudoscope::search::exact::{Solutions, Strategy, solve, solve_fastest};
 
 const ROYLE_17: &str = "tests/data/royle17_first2000.txt.gz";
 const TDOKU_17: &str = "tests/data/tdoku17_first10000.txt.gz";
 
 /// One way of counting solutions up to two.
-type Solver = fn(&Puzzle) -> Verdict;
+type Solver = fn(&Puzzle) -> Solutions;
 
 const FULL: Solver = |p| solve(p, Strategy::FULL, 2).0;
 const NAIVE: Solver = |p| solve(p, Strategy::NAIVE, 2).0;
@@ -24,7 +24,7 @@ fn solve_all(file: &str, take: usize, solver: Solver) -> usize {
     let mut solved = 0;
     for p in puzzles.iter().take(take) {
         match solver(p) {
-            Verdict::Unique(g) => {
+            Solutions::Unique(g) => {
                 check_solution(&p.givens.to_line(), &g.to_line())
                     .unwrap_or_else(|e| panic!("{}: {e}", p.name));
                 solved += 1;
@@ -87,9 +87,11 @@ fn tdoku_test_puzzles_are_classified() {
         let p = parse_puzzles(puzzle.as_bytes(), "tdoku").unwrap().remove(0);
         for solver in [FULL, NAIVE, FASTEST] {
             match (count, solver(&p)) {
-                (0, Verdict::None) => {}
-                (1, Verdict::Unique(g)) => check_solution(puzzle, &g.to_line()).unwrap(),
-                (c, Verdict::Several(g)) if c >= 2 => check_solution(puzzle, &g.to_line()).unwrap(),
+                (0, Solutions::None) => {}
+                (1, Solutions::Unique(g)) => check_solution(puzzle, &g.to_line()).unwrap(),
+                (c, Solutions::Several(g)) if c >= 2 => {
+                    check_solution(puzzle, &g.to_line()).unwrap()
+                }
                 (c, v) => panic!("{puzzle}: {c} solutions, solver said {v:?}"),
             }
         }
@@ -106,10 +108,10 @@ fn lloyd_amos_instances_at_16_and_25() {
     for set in ["la16", "la25:21", "la25:25", "la25:30"] {
         for p in sudoscope::catalog::resolve(set).unwrap() {
             match solve(&p, Strategy::FULL, 1).0 {
-                Verdict::Unique(g) | Verdict::Several(g) => {
+                Solutions::Unique(g) | Solutions::Several(g) => {
                     check_solution(&p.givens.to_line(), &g.to_line()).unwrap()
                 }
-                Verdict::None => panic!("{}: no solution", p.name),
+                Solutions::None => panic!("{}: no solution", p.name),
             }
         }
     }
@@ -125,13 +127,13 @@ mod agreement {
     const SOLVED: &str =
         "374561928185429763962378415827613549649257831531984672496832157218745396753196284";
 
-    /// Verdict kind and the grid it carries, checked against the givens.
-    fn kind(givens: &Grid, v: &Verdict) -> u8 {
+    /// Solutions kind and the grid it carries, checked against the givens.
+    fn kind(givens: &Grid, v: &Solutions) -> u8 {
         match v {
-            Verdict::None => 0,
-            Verdict::Unique(g) | Verdict::Several(g) => {
+            Solutions::None => 0,
+            Solutions::Unique(g) | Solutions::Several(g) => {
                 assert!(g.is_valid_solution() && g.keeps_givens(givens), "{g}");
-                if matches!(v, Verdict::Unique(_)) {
+                if matches!(v, Solutions::Unique(_)) {
                     1
                 } else {
                     2

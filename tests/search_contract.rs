@@ -8,7 +8,7 @@ use common::check_solution;
 use sudoscope::board::cost::{Counted, cost};
 use sudoscope::board::{Grid, Puzzle};
 use sudoscope::catalog::resolve_one;
-use sudoscope::search::{ALGORITHMS, Event, Outcome, Preset, Search, build};
+use sudoscope::search::{ALGORITHMS, Event, Family, Outcome, Preset, Search, build};
 
 /// sudoku_7 (9x9), tiny4 (4x4), and a 16x16 and a 25x25 instance with half their cells given.
 fn puzzles() -> Vec<Puzzle> {
@@ -61,7 +61,7 @@ fn givens_kept_costs_honest_solutions_valid() {
                         "{what}: best cost"
                     );
                     assert!(
-                        snap.best_cost <= snap.cost || algo.family == "exact",
+                        snap.best_cost <= snap.cost || algo.family == Family::Exact,
                         "{what}"
                     );
                     if step.ended.is_some() {
@@ -87,11 +87,7 @@ fn same_seed_same_trajectory_different_seed_different() {
         for preset in [Preset::Classic, Preset::Tuned] {
             let trace = |seed: u64| {
                 let mut s = build(algo.name, preset, &[], &p, seed, None).unwrap();
-                let n = if algo.family == "genetic" || algo.family == "beam" {
-                    5
-                } else {
-                    500
-                };
+                let n = if algo.family.is_population() { 5 } else { 500 };
                 let mut out = Vec::new();
                 for _ in 0..n {
                     let st = s.step();
@@ -106,7 +102,7 @@ fn same_seed_same_trajectory_different_seed_different() {
                 "{} {preset} does not replay",
                 algo.name
             );
-            if algo.family != "exact" {
+            if algo.family != Family::Exact {
                 assert_ne!(
                     trace(11),
                     trace(12),
@@ -127,11 +123,7 @@ fn advance_takes_the_same_steps_as_step() {
         for preset in [Preset::Classic, Preset::Tuned] {
             let mut one = build(algo.name, preset, &[], &p, 5, None).unwrap();
             let mut batched = build(algo.name, preset, &[], &p, 5, None).unwrap();
-            let per_batch = if algo.family == "genetic" || algo.family == "beam" {
-                2
-            } else {
-                97
-            };
+            let per_batch = if algo.family.is_population() { 2 } else { 97 };
             for _ in 0..6 {
                 let mut stepped = 0;
                 while stepped < per_batch && one.ended().is_none() {
@@ -170,7 +162,7 @@ fn every_algorithm_starts_from_the_board_on_screen() {
     )
     .unwrap()
     .givens;
-    for algo in ALGORITHMS.iter().filter(|a| a.family != "exact") {
+    for algo in ALGORITHMS.iter().filter(|a| a.family != Family::Exact) {
         for preset in [Preset::Classic, Preset::Tuned] {
             let s = build(algo.name, preset, &[], &p, 3, Some(&solution)).unwrap();
             // the solved board is in every representation, so nothing needs repairing

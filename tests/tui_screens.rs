@@ -10,10 +10,10 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
 use sudoscope::catalog::resolve_one;
-use sudoscope::engine::runner::Frame;
+use sudoscope::engine::runner::Report;
 use sudoscope::search::{Preset, find};
 use sudoscope::tui::app::{App, Options, Overlay};
-use sudoscope::tui::input::Action;
+use sudoscope::tui::keys::Action;
 use sudoscope::tui::theme::Theme;
 use sudoscope::tui::view;
 
@@ -32,7 +32,7 @@ fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Options {
 }
 
 /// An app whose panes have each delivered a frame after `steps` single steps.
-fn settled(opts: Options, steps: u64) -> (App, Receiver<Frame>) {
+fn settled(opts: Options, steps: u64) -> (App, Receiver<Report>) {
     let (tx, rx) = bounded(256);
     let mut app = App::new(opts, tx);
     for _ in 0..steps {
@@ -42,10 +42,10 @@ fn settled(opts: Options, steps: u64) -> (App, Receiver<Frame>) {
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     loop {
         while let Ok(f) = rx.try_recv() {
-            app.on_frame(f);
+            app.on_report(f);
         }
         let ready = app.panes.iter().all(|p| {
-            p.frame.as_ref().is_some_and(|f| {
+            p.report.as_ref().is_some_and(|f| {
                 f.snapshot.steps == steps || f.snapshot.ended.is_some() && steps > 0
             })
         });
@@ -110,7 +110,7 @@ fn main_screen_fits_80x24() {
     let t = text(&b);
     assert!(!t.contains("too small"), "{t}");
     // every row of the grid is drawn, with its nine values
-    let grid = app.panes[0].frame.as_ref().unwrap().snapshot.grid.clone();
+    let grid = app.panes[0].report.as_ref().unwrap().snapshot.grid.clone();
     for cell in 0..81 {
         let (x, y) = cell_pos(&app, cell);
         assert_eq!(
@@ -163,7 +163,7 @@ fn help_race_and_too_small() {
 fn givens_conflicts_and_changes_carry_modifiers() {
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 1);
     let b = render(&mut app, 120, 40);
-    let frame = app.panes[0].frame.clone().unwrap();
+    let frame = app.panes[0].report.clone().unwrap();
     let grid = &frame.snapshot.grid;
     let conflicts = sudoscope::board::cost::conflicts(grid);
     let mut checked = (0, 0);
@@ -224,7 +224,53 @@ fn an_unsolvable_puzzle_is_labelled_and_local_search_still_runs() {
     let t = text(&render(&mut app, 120, 40));
     assert!(t.contains("this puzzle has no solution"), "{t}");
     assert!(t.contains("cannot reach cost 0"), "{t}");
-    let frame = app.panes[0].frame.as_ref().unwrap();
+    let frame = app.panes[0].report.as_ref().unwrap();
     assert_eq!(frame.snapshot.steps, 3, "the search took its steps");
     assert!(frame.snapshot.cost > 0);
+}
+
+/// README's key table is the key table: generated from `tui::keys`, so a key cannot work
+/// without being documented there (regenerate with `sudoscope::tui::keys::markdown()`).
+#[test]
+fn readme_lists_every_key_of_the_key_table() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let table = sudoscope::tui::keys::markdown();
+    assert!(
+        readme.contains(&table),
+        "README's key table differs from the key table; it should read:\n{table}"
+    );
+}
+
+/// The help overlay lists every binding of the key table, keys and words.
+#[test]
+fn help_lists_every_key_of_the_key_table() {
+    let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
+    app.overlay = Overlay::Help;
+    let t = text(&render(&mut app, 160, 50));
+    for b in sudoscope::tui::keys::BINDINGS {
+        let line = format!("{}  {}", sudoscope::tui::keys::keys_label(b), b.help);
+        assert!(t.contains(&line), "help lacks {line:?}:\n{t}");
+    }
+}
+
+/// The status line reads the panes' own state: "ended" once every search has ended, even while
+/// the app was told to run.
+#[test]
+fn status_line_says_ended_when_every_search_has_ended() {
+    let (mut app, _rx) = settled(
+        options("sudoku_7", "steepest", Preset::Classic, &["stochastic"]),
+        0,
+    );
+    let t = text(&render(&mut app, 120, 50));
+    assert!(t.contains("[paused,"), "{t}");
+    // both descents stop in a local minimum within 100 moves on sudoku_7
+    let (mut app, _rx) = settled(
+        options("sudoku_7", "steepest", Preset::Classic, &["stochastic"]),
+        100,
+    );
+    assert!(app.panes.iter().all(|p| p.ended()));
+    app.running = true;
+    let t = text(&render(&mut app, 120, 50));
+    assert!(t.contains("[ended,"), "{t}");
 }

@@ -10,12 +10,16 @@ use super::grid::{EMPTY, Grid};
 /// Which kinds of unit a cost counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Counted {
+    /// Rows count.
     pub rows: bool,
+    /// Columns count.
     pub columns: bool,
+    /// Boxes count.
     pub boxes: bool,
 }
 
 impl Counted {
+    /// Every unit: the canonical cost.
     pub const ALL: Counted = Counted {
         rows: true,
         columns: true,
@@ -34,6 +38,7 @@ impl Counted {
         boxes: true,
     };
 
+    /// Whether units of `kind` count.
     pub fn counts(self, kind: UnitKind) -> bool {
         match kind {
             UnitKind::Row => self.rows,
@@ -92,6 +97,7 @@ pub struct CostTracker {
 }
 
 impl CostTracker {
+    /// The counts of `grid`, for the units `counted` names.
     pub fn new(grid: &Grid, counted: Counted) -> CostTracker {
         let geo = grid.geometry();
         let stride = geo.n + 1;
@@ -110,10 +116,12 @@ impl CostTracker {
         }
     }
 
+    /// The cost now.
     pub fn cost(&self) -> u32 {
         self.cost
     }
 
+    /// The units it counts.
     pub fn counted(&self) -> Counted {
         self.counted
     }

@@ -6,15 +6,19 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The smallest and largest box size we support (4x4 up to 25x25).
+/// The smallest box size we support (4x4).
 pub const MIN_BOX: usize = 2;
+/// The largest box size we support (25x25).
 pub const MAX_BOX: usize = 5;
 
 /// Which of the three kinds of unit a unit index belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnitKind {
+    /// A row.
     Row,
+    /// A column.
     Column,
+    /// A box.
     Box,
 }
 
@@ -104,18 +108,22 @@ impl Geometry {
         }
     }
 
+    /// The row of a cell (from 0).
     pub fn row(&self, cell: usize) -> usize {
         cell / self.n
     }
 
+    /// The column of a cell (from 0).
     pub fn col(&self, cell: usize) -> usize {
         cell % self.n
     }
 
+    /// The box of a cell (from 0, left to right, top down).
     pub fn box_of(&self, cell: usize) -> usize {
         self.cell_units[cell][2] as usize - 2 * self.n
     }
 
+    /// Whether unit `unit` is a row, a column or a box.
     pub fn unit_kind(&self, unit: usize) -> UnitKind {
         match unit / self.n {
             0 => UnitKind::Row,
@@ -179,7 +187,9 @@ pub fn row_letter(row: usize) -> char {
 /// A printable cell name such as `C2`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellName {
+    /// The row, from 0.
     pub row: usize,
+    /// The column, from 0.
     pub col: usize,
 }
 

@@ -29,31 +29,38 @@ impl Grid {
             .then_some(Grid { geo, cells })
     }
 
+    /// The grid's shape.
     pub fn geometry(&self) -> &'static Geometry {
         self.geo
     }
 
+    /// Every cell's value, row by row.
     pub fn cells(&self) -> &[u8] {
         &self.cells
     }
 
+    /// Every cell's value, to change in place (values must stay within the geometry).
     pub fn cells_mut(&mut self) -> &mut [u8] {
         &mut self.cells
     }
 
+    /// The value of a cell (0: empty).
     pub fn get(&self, cell: usize) -> u8 {
         self.cells[cell]
     }
 
+    /// Put a value (0: empty) in a cell.
     pub fn set(&mut self, cell: usize, value: u8) {
         debug_assert!(value as usize <= self.geo.n);
         self.cells[cell] = value;
     }
 
+    /// How many cells hold a value.
     pub fn filled(&self) -> usize {
         self.cells.iter().filter(|&&v| v != EMPTY).count()
     }
 
+    /// True when no cell is empty.
     pub fn is_complete(&self) -> bool {
         self.cells.iter().all(|&v| v != EMPTY)
     }
@@ -137,11 +144,14 @@ pub fn value_of(symbol: char) -> Option<u8> {
 /// A puzzle: its givens and a name saying where it came from (`top95:12`, `file.txt:3`, ...).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
+    /// Where it came from.
     pub name: String,
+    /// The given values (empty elsewhere).
     pub givens: Grid,
 }
 
 impl Puzzle {
+    /// A puzzle named `name` with these givens.
     pub fn new(name: impl Into<String>, givens: Grid) -> Puzzle {
         Puzzle {
             name: name.into(),
@@ -149,10 +159,12 @@ impl Puzzle {
         }
     }
 
+    /// The puzzle's shape.
     pub fn geometry(&self) -> &'static Geometry {
         self.givens.geometry()
     }
 
+    /// Whether a cell holds a given.
     pub fn is_given(&self, cell: usize) -> bool {
         self.givens.get(cell) != EMPTY
     }

@@ -1,4 +1,8 @@
-//! The puzzle domain: geometry, grids, text formats and cost. No terminal, no threads.
+//! The puzzle domain: the shape of a grid ([`geometry`]), grids and puzzles ([`grid`]), the text
+//! formats puzzles come in ([`parse`]) and what the searches minimise ([`cost`]). Everything the
+//! searches share about Sudoku itself, and nothing about searching: no terminal, no threads, no
+//! randomness.
+#![warn(missing_docs)]
 
 pub mod cost;
 pub mod geometry;

@@ -21,43 +21,76 @@ use super::grid::{EMPTY, Grid, Puzzle, value_of};
 /// Where in the text a problem is: 1-based line and column (columns count characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Location {
+    /// The line, from 1.
     pub line: usize,
+    /// The column (in characters, from 1), when the problem is one character.
     pub column: Option<usize>,
 }
 
 /// What is wrong with a text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseErrorKind {
+    /// A NUL byte: not a text file.
     #[error("binary data (a NUL byte); expected a text file of puzzles")]
     Binary,
+    /// A byte that is not UTF-8.
     #[error("not UTF-8 text (invalid byte 0x{0:02x}); expected a text file of puzzles")]
     NotUtf8(u8),
+    /// Nothing but blanks, comments or separators (which of them, in words).
     #[error("no puzzle found{0}")]
     Empty(&'static str),
+    /// A character that is no puzzle symbol.
     #[error("unknown symbol {0:?}; use 1-9, then A-P for 10-25, and . or 0 for a blank")]
     UnknownSymbol(char),
+    /// A line whose length is no puzzle's and no grid row's.
     #[error(
         "{found} symbols; a puzzle line needs 16, 81, 256 or 625 and a grid row 4, 9, 16 or 25"
     )]
-    WrongLength { found: usize },
+    WrongLength {
+        /// Symbols on the line.
+        found: usize,
+    },
+    /// A value beyond the grid's size (an `A` in a 9x9).
     #[error("symbol {symbol:?} means {value}, too large for a {n}x{n} grid (values 1-{n})")]
     ValueTooLarge {
+        /// The symbol.
         symbol: char,
+        /// The value it means.
         value: usize,
+        /// The grid's side.
         n: usize,
     },
+    /// A row of a grid block that is not as wide as the block.
     #[error("row of {found} symbols inside a grid block of {expected}-symbol rows")]
-    RaggedBlock { found: usize, expected: usize },
+    RaggedBlock {
+        /// Symbols on this row.
+        found: usize,
+        /// Symbols on the block's rows.
+        expected: usize,
+    },
+    /// A grid block that ends early.
     #[error("grid block ends after {found} of its {expected} rows")]
-    ShortBlock { found: usize, expected: usize },
+    ShortBlock {
+        /// Rows read.
+        found: usize,
+        /// Rows the block needs.
+        expected: usize,
+    },
+    /// A malformed Lloyd–Amos instance file, with what is wrong.
     #[error("{0}")]
     BadInstance(String),
+    /// One value given twice in a unit.
     #[error("puzzle {index}: {unit}: {value} at {first} and {second}")]
     DuplicateGiven {
+        /// Which puzzle of the text (from 1).
         index: usize,
+        /// The unit, in words ("row C").
         unit: String,
+        /// The value repeated.
         value: char,
+        /// Its first cell.
         first: String,
+        /// Its second cell.
         second: String,
     },
 }
@@ -65,7 +98,9 @@ pub enum ParseErrorKind {
 /// A problem in a named text (usually a file path), printed as `path:line:column: reason`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
+    /// The text's name: a path, or `puzzle` for text typed in.
     pub source_name: String,
+    /// Where in the text, when the problem has a place.
     pub location: Option<Location>,
     /// Boxed so that `Result<_, ParseError>` stays small on the happy path.
     pub kind: Box<ParseErrorKind>,

@@ -11,43 +11,14 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use clap::{Args, ValueEnum};
-
+use super::args::{BenchArgs, Suite};
 use super::exit;
 use crate::board::Puzzle;
 use crate::catalog;
 use crate::engine::experiment::{Arm, Plan, Progress, run as run_experiment};
 use crate::engine::stats::quantile;
-use crate::search::exact::{Strategy, Verdict, solve, solve_fastest};
+use crate::search::exact::{Solutions, Strategy, solve, solve_fastest};
 use crate::search::{Preset, build, find};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Suite {
-    Exact,
-    Search,
-    Anneal,
-    Scaling,
-    Tui,
-    /// A runner left at unlimited speed: resident memory at start and end (not part of `all`).
-    Memory,
-    All,
-}
-
-#[derive(Args, Debug)]
-pub struct BenchArgs {
-    /// Which benchmark.
-    #[arg(value_enum, default_value_t = Suite::All)]
-    pub suite: Suite,
-    /// Puzzle sets (references) for `exact` and `anneal`; repeatable.
-    #[arg(long = "set", value_name = "REF")]
-    pub sets: Vec<String>,
-    /// Take at most this many puzzles of each set.
-    #[arg(long, default_value_t = 10_000)]
-    pub limit: usize,
-    /// Seconds of work per throughput measurement.
-    #[arg(long, default_value_t = 3.0)]
-    pub seconds: f64,
-}
 
 pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let all = args.suite == Suite::All;
@@ -137,7 +108,7 @@ fn exact(out: &mut impl Write, sets: &[String], limit: usize) -> anyhow::Result<
                 let (v, s) = solver(p);
                 times.push(t.elapsed().as_secs_f64() * 1e6);
                 guesses += s.guesses;
-                unique += matches!(v, Verdict::Unique(_)) as usize;
+                unique += matches!(v, Solutions::Unique(_)) as usize;
             }
             let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
             let max = times.iter().cloned().fold(0.0, f64::max);
@@ -162,7 +133,7 @@ fn exact(out: &mut impl Write, sets: &[String], limit: usize) -> anyhow::Result<
 }
 
 /// An exact solve counting up to two solutions.
-type ExactFn = fn(&Puzzle) -> (Verdict, crate::search::exact::ExactStats);
+type ExactFn = fn(&Puzzle) -> (Solutions, crate::search::exact::ExactStats);
 
 fn shorten(s: &str) -> String {
     if s.chars().count() > 36 {
@@ -452,7 +423,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
             }
             last = (Instant::now(), steps);
             f.pane = app.panes[0].id;
-            app.on_frame(f);
+            app.on_report(f);
         }
         term.draw(|fr| crate::tui::view::draw(fr, &mut app, &theme))?;
     }

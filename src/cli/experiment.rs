@@ -8,62 +8,15 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use anyhow::Context;
-use clap::{Args, ValueEnum};
 
+use super::args::{ExperimentArgs, TableFormat};
 use super::exit;
-use super::local::human_time;
+use super::human::{compact, human_time};
 use crate::catalog;
 use crate::engine::experiment::{self, Arm, Plan, Progress, RunRecord};
 use crate::engine::plot::{self, Group};
 use crate::engine::stats::{Summary, summarise};
-use crate::search::{Preset, find};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TableFormat {
-    /// The summary table on stdout.
-    Table,
-    /// One CSV record per run.
-    Csv,
-    /// One JSON object per run (JSON Lines).
-    Json,
-}
-
-#[derive(Args, Debug)]
-pub struct ExperimentArgs {
-    /// Algorithms, comma-separated (see `solve --list-algos`).
-    #[arg(short, long, value_delimiter = ',', required = true)]
-    pub algo: Vec<String>,
-    /// Presets, comma-separated; each algorithm runs in each.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "tuned")]
-    pub preset: Vec<Preset>,
-    /// Set a parameter for every algorithm that has it, `name=value` (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
-    /// A puzzle or a whole set (see `sudoscope puzzles`).
-    #[arg(short, long, default_value = crate::catalog::DEFAULT_PUZZLE)]
-    pub puzzle: String,
-    /// Independent runs per algorithm and puzzle.
-    #[arg(short, long, default_value_t = 100)]
-    pub runs: usize,
-    /// Base seed; run i of algorithm A on puzzle P is seeded from (seed, A, preset, P, i).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (default: every core).
-    #[arg(short, long)]
-    pub threads: Option<usize>,
-    /// Step budget per run.
-    #[arg(long, default_value_t = 10_000_000)]
-    pub max_steps: u64,
-    /// What to print, or to write with --out.
-    #[arg(short, long, value_enum, default_value_t = TableFormat::Table)]
-    pub format: TableFormat,
-    /// Write the per-run records (CSV or JSON by --format, CSV for table) to this file.
-    #[arg(short, long, value_name = "FILE")]
-    pub out: Option<std::path::PathBuf>,
-    /// Write SVG figures into this directory.
-    #[arg(long, value_name = "DIR")]
-    pub plot: Option<std::path::PathBuf>,
-}
+use crate::search::find;
 
 pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let puzzles = catalog::resolve(&args.puzzle)?;
@@ -251,15 +204,6 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
         )?;
     }
     Ok(())
-}
-
-fn compact(x: f64) -> String {
-    match x {
-        x if x >= 1e9 => format!("{:.1}G", x / 1e9),
-        x if x >= 1e6 => format!("{:.1}M", x / 1e6),
-        x if x >= 1e4 => format!("{:.1}k", x / 1e3),
-        x => format!("{x:.0}"),
-    }
 }
 
 fn write_csv(w: &mut dyn Write, records: &[RunRecord]) -> std::io::Result<()> {

@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use super::{PuzzlesArgs, exit};
+use super::args::PuzzlesArgs;
+use super::exit;
 use crate::catalog::{self, NAMED, SETS};
 
 pub fn run(args: &PuzzlesArgs, out: &mut impl Write) -> anyhow::Result<i32> {

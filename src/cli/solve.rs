@@ -3,19 +3,20 @@
 use std::io::Write;
 use std::time::Instant;
 
-use super::{Format, SolveArgs, exit};
+use super::args::{Format, SolveArgs};
+use super::exit;
 use crate::board::Puzzle;
 use crate::catalog;
-use crate::search::exact::{self, ExactStats, Strategy, Verdict};
+use crate::search::exact::{self, ExactStats, Solutions, Strategy};
 
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     if args.list_algos {
-        super::local::list_algos(out)?;
+        super::solve_algo::list_algos(out)?;
         return Ok(exit::OK);
     }
     let puzzles = catalog::resolve(&args.puzzle)?;
     if let Some(algo) = &args.algo {
-        return super::local::run(args, algo, &puzzles, out);
+        return super::solve_algo::run(args, algo, &puzzles, out);
     }
     let mut code = exit::OK;
     for p in &puzzles {
@@ -26,7 +27,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
             Engine::Generic(strategy) => exact::solve(p, strategy, 2),
         };
         let micros = start.elapsed().as_secs_f64() * 1e6;
-        if !matches!(verdict, Verdict::Unique(_)) {
+        if !matches!(verdict, Solutions::Unique(_)) {
             code = exit::UNSOLVED;
         }
         match args.format {
@@ -75,32 +76,32 @@ impl Engine {
 }
 
 /// The `--format lines` word for a verdict: the solution, `unsolvable` or `multiple`.
-fn verdict_line(v: &Verdict) -> String {
+fn verdict_line(v: &Solutions) -> String {
     match v {
-        Verdict::Unique(g) => g.to_line(),
-        Verdict::Several(_) => "multiple".into(),
-        Verdict::None => "unsolvable".into(),
+        Solutions::Unique(g) => g.to_line(),
+        Solutions::Several(_) => "multiple".into(),
+        Solutions::None => "unsolvable".into(),
     }
 }
 
-fn status(v: &Verdict) -> &'static str {
+fn status(v: &Solutions) -> &'static str {
     match v {
-        Verdict::Unique(_) => "unique",
-        Verdict::Several(_) => "multiple",
-        Verdict::None => "unsolvable",
+        Solutions::Unique(_) => "unique",
+        Solutions::Several(_) => "multiple",
+        Solutions::None => "unsolvable",
     }
 }
 
 fn exact_json(
     p: &Puzzle,
-    v: &Verdict,
+    v: &Solutions,
     s: &ExactStats,
     micros: f64,
     engine: Engine,
 ) -> serde_json::Value {
     let solution = match v {
-        Verdict::Unique(g) | Verdict::Several(g) => Some(g.to_line()),
-        Verdict::None => None,
+        Solutions::Unique(g) | Solutions::Several(g) => Some(g.to_line()),
+        Solutions::None => None,
     };
     serde_json::json!({
         "puzzle": p.name,
@@ -121,15 +122,15 @@ fn exact_json(
 fn write_exact_text(
     out: &mut impl Write,
     p: &Puzzle,
-    v: &Verdict,
+    v: &Solutions,
     s: &ExactStats,
     micros: f64,
     engine: Engine,
 ) -> std::io::Result<()> {
     let what = match v {
-        Verdict::Unique(_) => "unique solution",
-        Verdict::Several(_) => "several solutions (the first found is shown)",
-        Verdict::None => "no solution",
+        Solutions::Unique(_) => "unique solution",
+        Solutions::Several(_) => "several solutions (the first found is shown)",
+        Solutions::None => "no solution",
     };
     let g = p.geometry();
     writeln!(
@@ -139,7 +140,7 @@ fn write_exact_text(
         g.label(),
         p.givens.filled()
     )?;
-    if let Verdict::Unique(grid) | Verdict::Several(grid) = v {
+    if let Solutions::Unique(grid) | Solutions::Several(grid) = v {
         write!(out, "{grid}")?;
     }
     let variant = engine.describe();

@@ -208,7 +208,7 @@ fn one_run(
     let best = search.best_cost();
     curve.resize(marks.len(), best);
     let snap = search.snapshot();
-    let exact = arm.algo.family == "exact";
+    let exact = arm.algo.family == crate::search::Family::Exact;
     Some(RunRecord {
         algorithm: arm.algo.name,
         preset: arm.preset,

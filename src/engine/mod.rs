@@ -1,9 +1,11 @@
-//! Running searches: many independent runs on rayon (experiments), and the runner that drives one
-//! search on a worker for the visualiser.
+//! Running searches: the runner that drives one search on its own thread for the visualiser
+//! ([`runner`], with its downsampled [`history`] and the [`step_log`] in words), and many
+//! independent runs on rayon for experiments ([`experiment`], summarised by [`stats`] and drawn
+//! by [`plot`]). Nothing here draws on a terminal.
 
 pub mod experiment;
+pub mod history;
 pub mod plot;
 pub mod runner;
-
 pub mod stats;
-pub mod words;
+pub mod step_log;

@@ -1,12 +1,18 @@
-//! A runner drives one search on its own worker thread: control messages in, frames out.
+//! A runner drives one search on its own thread: control messages in, reports out.
 //!
-//! Frames go out over a bounded channel at most about once per frame interval; when the screen
-//! lags, the runner skips sending rather than queueing. The cost history is downsampled (min and
-//! max per bucket, buckets merging as the run grows), so an hour-long run holds as much history
-//! as a minute-long one; the rewind buffer keeps the last few hundred boards.
+//! Reports go out over a bounded channel at most about once per frame interval; when the screen
+//! lags, the runner skips sending rather than queueing, so the search never waits for the
+//! screen. The cost history is downsampled ([`History`]), so an hour-long run holds as much as a
+//! minute-long one; the rewind buffer keeps the last few hundred boards.
 //!
-//! Runners are long-lived loops, so each gets its own thread rather than a rayon worker: four racing
-//! runners on a two-core pool would otherwise starve each other.
+//! The loop has one place where controls arrive ([`Runner::next_control`], which also does the
+//! waiting: blocking while paused, until the next step is due at a set speed, not at all at full
+//! speed) and one function that builds a search ([`Runner::rebuild`]), from an [`Origin`] that
+//! says exactly what the current search was built from: the visualiser's "show the command"
+//! reproduces a view from it.
+//!
+//! Runners are long-lived loops, so each gets its own thread rather than a rayon worker: four
+//! racing runners on a two-core pool would otherwise starve each other.
 
 use std::collections::VecDeque;
 use std::thread::JoinHandle;
@@ -14,14 +20,17 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TrySendError};
 
-use super::words::describe;
+use super::history::{History, Point};
+use super::step_log::describe;
 use crate::board::{Grid, Puzzle};
 use crate::search::{AlgoInfo, Params, Preset, Search, Snapshot};
 
 /// What a runner is asked to do.
 #[derive(Clone, Debug)]
 pub enum Control {
+    /// Stop stepping.
     Pause,
+    /// Step again at the set speed.
     Resume,
     /// Take this many steps, then pause.
     Step(u64),
@@ -29,145 +38,83 @@ pub enum Control {
     Speed(Option<f64>),
     /// Continue from the board on screen with another algorithm, preset or parameters.
     Switch {
+        /// The algorithm to continue with.
         algo: &'static AlgoInfo,
+        /// Its preset.
         preset: Preset,
+        /// Its parameters.
         params: Params,
     },
     /// Start again from a fresh state with this seed.
     Reset {
+        /// The new seed.
         seed: u64,
+    },
+    /// Start again from this board (every racer from the same one).
+    Restart {
+        /// The seed of the new search.
+        seed: u64,
+        /// The board to start from.
+        start: Grid,
     },
     /// Go back this many steps (as far as the rewind buffer reaches) and pause there.
     Rewind(usize),
+    /// End the runner.
     Stop,
 }
 
-/// One point of the cost history: the step it ends at, the lowest and highest cost seen in its
-/// bucket, the best so far, and the family's extra series (temperature or population mean).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Point {
-    pub step: u64,
-    pub low: f64,
-    pub high: f64,
-    pub best: f64,
-    pub extra: Option<f64>,
-    /// The population's worst cost in the bucket (beam and genetic).
-    pub worst: Option<f64>,
-}
-
-/// A downsampled history: at most `2 * capacity` points whatever the run's length.
+/// Exactly what the current search was built from: running the same puzzle with these gives
+/// the same steps.
 #[derive(Clone, Debug)]
-pub struct History {
-    points: Vec<Point>,
-    capacity: usize,
-    bucket: u64,
-    open: Option<Point>,
-}
-
-impl History {
-    pub fn new(capacity: usize) -> History {
-        History {
-            points: Vec::with_capacity(2 * capacity),
-            capacity,
-            bucket: 1,
-            open: None,
-        }
-    }
-
-    pub fn push(
-        &mut self,
-        step: u64,
-        cost: f64,
-        best: f64,
-        extra: Option<f64>,
-        worst: Option<f64>,
-    ) {
-        let p = self.open.get_or_insert(Point {
-            step,
-            low: cost,
-            high: cost,
-            best,
-            extra,
-            worst,
-        });
-        p.step = step;
-        p.low = p.low.min(cost);
-        p.high = p.high.max(cost);
-        p.best = best;
-        p.extra = extra;
-        p.worst = match (p.worst, worst) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            (a, b) => b.or(a),
-        };
-        if step.is_multiple_of(self.bucket) {
-            self.points.push(self.open.take().expect("just set"));
-            if self.points.len() >= 2 * self.capacity {
-                // merge neighbours: half the points, buckets twice as wide
-                let merged: Vec<Point> = self
-                    .points
-                    .chunks(2)
-                    .map(|c| {
-                        let last = c[c.len() - 1];
-                        Point {
-                            step: last.step,
-                            low: c.iter().map(|p| p.low).fold(f64::INFINITY, f64::min),
-                            high: c.iter().map(|p| p.high).fold(f64::NEG_INFINITY, f64::max),
-                            best: last.best,
-                            extra: last.extra,
-                            worst: c.iter().filter_map(|p| p.worst).reduce(f64::max),
-                        }
-                    })
-                    .collect();
-                self.points = merged;
-                self.bucket *= 2;
-            }
-        }
-    }
-
-    /// The points, with the bucket still filling as the last one.
-    pub fn points(&self) -> Vec<Point> {
-        let mut v = self.points.clone();
-        v.extend(self.open);
-        v
-    }
-
-    pub fn len(&self) -> usize {
-        self.points.len() + self.open.is_some() as usize
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
+pub struct Origin {
+    /// The algorithm.
+    pub algo: &'static AlgoInfo,
+    /// Its preset.
+    pub preset: Preset,
+    /// Its parameters.
+    pub params: Params,
+    /// The seed the search was built with.
+    pub seed: u64,
+    /// The board it started from, when it did not start fresh (after a switch, an edit or a
+    /// rewind).
+    pub start: Option<Grid>,
+    /// Steps the pane had taken before this search began (a switch keeps counting).
+    pub offset: u64,
 }
 
 /// What the screen receives from a runner.
 #[derive(Clone, Debug)]
-pub struct Frame {
+pub struct Report {
+    /// The pane it belongs to.
     pub pane: usize,
+    /// The search's state.
     pub snapshot: Snapshot,
+    /// The downsampled cost history.
     pub history: Vec<Point>,
     /// The latest lines of the step log (newest last).
     pub log: Vec<String>,
     /// Cells changed by the last step.
     pub changed: Vec<u16>,
+    /// Steps per second over the last half second while running.
     pub steps_per_second: f64,
+    /// Whether the search is stepping (not paused, not ended).
     pub running: bool,
-    pub algo: &'static str,
-    pub family: &'static str,
-    pub preset: Preset,
-    pub params: Vec<(&'static str, f64)>,
-    pub seed: u64,
+    /// What the current search was built from.
+    pub origin: Origin,
     /// Set when the search thread panicked: the message.
     pub crashed: Option<String>,
 }
 
 /// The UI's handle on a runner.
 pub struct RunnerHandle {
+    /// Where controls go.
     pub control: Sender<Control>,
+    /// The runner's thread, joined when the handle is dropped.
     pub thread: Option<JoinHandle<()>>,
 }
 
 impl RunnerHandle {
+    /// Send a control; a runner that has ended ignores it.
     pub fn send(&self, c: Control) {
         let _ = self.control.send(c);
     }
@@ -184,13 +131,21 @@ impl Drop for RunnerHandle {
 
 /// How a runner starts.
 pub struct RunnerSetup {
+    /// The pane it reports to.
     pub pane: usize,
+    /// The puzzle.
     pub puzzle: Puzzle,
+    /// The algorithm.
     pub algo: &'static AlgoInfo,
+    /// Its preset.
     pub preset: Preset,
+    /// Its parameters.
     pub params: Params,
+    /// The seed.
     pub seed: u64,
+    /// Steps per second; `None` for as fast as possible.
     pub speed: Option<f64>,
+    /// Whether it starts stepping at once.
     pub running: bool,
     /// Start from this board instead of a fresh state.
     pub start: Option<Grid>,
@@ -200,23 +155,34 @@ pub struct RunnerSetup {
 pub const RUNNER_THREAD: &str = "runner-";
 
 const FRAME_INTERVAL: Duration = Duration::from_millis(33);
+/// How long an idle runner waits for a control before sending a report again.
+const IDLE_WAIT: Duration = Duration::from_millis(250);
 const REWIND: usize = 512;
 const LOG_LINES: usize = 12;
 /// Speeds up to this record every step (log in words, rewind buffer); faster runs only count.
-const WATCHED_SPEED: f64 = 2000.0;
+pub const WATCHED_SPEED: f64 = 2000.0;
 
-/// Start a runner on its own thread. Frames go to `frames`; a panic in the search is caught and
-/// reported as a frame with `crashed` set.
-pub fn spawn(setup: RunnerSetup, frames: Sender<Frame>) -> RunnerHandle {
+/// Start a runner on its own thread. Reports go to `reports`; a panic in the search is caught
+/// and reported with `crashed` set.
+pub fn spawn(setup: RunnerSetup, reports: Sender<Report>) -> RunnerHandle {
     let (tx, rx) = crossbeam_channel::bounded(64);
     let pane = setup.pane;
+    let crash_origin = Origin {
+        algo: setup.algo,
+        preset: setup.preset,
+        params: setup.params.clone(),
+        seed: setup.seed,
+        start: None,
+        offset: 0,
+    };
+    let geo = setup.puzzle.geometry();
     let thread = std::thread::Builder::new()
         .name(format!("{RUNNER_THREAD}{pane}"))
         .spawn(move || {
-            let crash_frames = frames.clone();
+            let crash_reports = reports.clone();
             let provoke = std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "worker");
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                let runner = Runner::new(setup, frames, rx);
+                let runner = Runner::new(setup, reports, rx);
                 if provoke {
                     panic!("provoked by SUDOSCOPE_TEST_PANIC=worker");
                 }
@@ -228,7 +194,7 @@ pub fn spawn(setup: RunnerSetup, frames: Sender<Frame>) -> RunnerHandle {
                     .map(|s| s.to_string())
                     .or_else(|| e.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "unknown panic".into());
-                let _ = crash_frames.send(crash_frame(pane, msg));
+                let _ = crash_reports.send(crash_report(pane, geo, crash_origin, msg));
             }
         })
         .expect("a runner thread");
@@ -238,10 +204,14 @@ pub fn spawn(setup: RunnerSetup, frames: Sender<Frame>) -> RunnerHandle {
     }
 }
 
-fn crash_frame(pane: usize, message: String) -> Frame {
-    let geo = crate::board::Geometry::for_box(3).expect("9x9 exists");
+fn crash_report(
+    pane: usize,
+    geo: &'static crate::board::Geometry,
+    origin: Origin,
+    message: String,
+) -> Report {
     let empty = Grid::empty(geo);
-    Frame {
+    Report {
         pane,
         snapshot: Snapshot {
             grid: empty.clone(),
@@ -258,19 +228,25 @@ fn crash_frame(pane: usize, message: String) -> Frame {
         changed: Vec::new(),
         steps_per_second: 0.0,
         running: false,
-        algo: "",
-        family: "",
-        preset: Preset::Tuned,
-        params: Vec::new(),
-        seed: 0,
+        origin,
         crashed: Some(message),
     }
 }
 
+/// What waiting for a control gave.
+enum Next {
+    Control(Control),
+    Nothing,
+    Gone,
+}
+
 struct Runner {
-    setup: RunnerSetup,
+    pane: usize,
+    puzzle: Puzzle,
+    origin: Origin,
     search: Box<dyn Search>,
-    frames: Sender<Frame>,
+    speed: Option<f64>,
+    reports: Sender<Report>,
     control: Receiver<Control>,
     history: History,
     log: VecDeque<String>,
@@ -280,44 +256,63 @@ struct Runner {
     pending_steps: u64,
     rate: f64,
     rate_mark: (Instant, u64),
-    /// Steps taken by earlier searches of this pane (switching keeps counting).
-    step_offset: u64,
+    /// When the next step is due at a set speed.
+    next_due: Instant,
+    last_report: Instant,
 }
 
 impl Runner {
-    fn new(setup: RunnerSetup, frames: Sender<Frame>, control: Receiver<Control>) -> Runner {
-        let search = setup.algo.build(
-            &setup.puzzle,
-            setup.preset,
-            &setup.params,
-            setup.seed,
-            setup.start.as_ref(),
-        );
-        let running = setup.running;
+    fn new(setup: RunnerSetup, reports: Sender<Report>, control: Receiver<Control>) -> Runner {
+        let origin = Origin {
+            algo: setup.algo,
+            preset: setup.preset,
+            params: setup.params,
+            seed: setup.seed,
+            start: setup.start,
+            offset: 0,
+        };
+        let search = build(&setup.puzzle, &origin);
         let mut r = Runner {
+            pane: setup.pane,
+            puzzle: setup.puzzle,
+            origin,
             search,
-            frames,
+            speed: setup.speed,
+            reports,
             control,
             history: History::new(256),
             log: VecDeque::new(),
             rewind: VecDeque::new(),
             changed: Vec::new(),
-            running,
+            running: setup.running,
             pending_steps: 0,
             rate: 0.0,
             rate_mark: (Instant::now(), 0),
-            step_offset: 0,
-            setup,
+            next_due: Instant::now(),
+            last_report: Instant::now() - FRAME_INTERVAL,
         };
         r.note(format!(
             "{} ({}) starts, seed {}, cost {}",
-            r.setup.algo.name,
-            r.setup.preset,
-            r.setup.seed,
+            r.origin.algo.name,
+            r.origin.preset,
+            r.origin.seed,
             r.search.cost()
         ));
         r.record_history();
         r
+    }
+
+    /// The only place a search is built after the start: from `origin`, which becomes the
+    /// runner's; the history and the rewind buffer start again when the pane's steps do.
+    fn rebuild(&mut self, origin: Origin) {
+        self.search = build(&self.puzzle, &origin);
+        if origin.offset == 0 {
+            self.history = History::new(256);
+            self.rewind.clear();
+        }
+        self.origin = origin;
+        self.changed.clear();
+        self.record_history();
     }
 
     fn note(&mut self, line: String) {
@@ -328,64 +323,67 @@ impl Runner {
     }
 
     fn total_steps(&self) -> u64 {
-        self.step_offset + self.search.steps()
+        self.origin.offset + self.search.steps()
     }
 
     fn record_history(&mut self) {
-        let snapshot_extra = self.extra();
         let step = self.total_steps();
         self.history.push(
             step,
             self.search.cost() as f64,
             self.search.best_cost() as f64,
-            snapshot_extra,
-            self.search.chart_worst(),
+            self.search.secondary(),
         );
     }
 
-    fn extra(&self) -> Option<f64> {
-        self.search.chart_value()
+    fn watched(&self) -> bool {
+        !self.running || self.speed.is_some_and(|s| s <= WATCHED_SPEED)
     }
 
-    fn watched(&self) -> bool {
-        !self.running || self.setup.speed.is_some_and(|s| s <= WATCHED_SPEED)
+    fn idle(&self) -> bool {
+        self.pending_steps == 0 && (!self.running || self.search.ended().is_some())
+    }
+
+    /// The current board as a grid.
+    fn board(&self) -> Grid {
+        Grid::from_cells(self.puzzle.geometry(), self.search.cells().to_vec())
+            .expect("search cells fit")
     }
 
     /// One step, with the words and the rewind buffer when someone can follow it.
     fn one_step(&mut self) {
-        if self.watched() {
-            if self.rewind.len() == REWIND {
-                self.rewind.pop_front();
-            }
-            let before = self.search.cells().to_vec();
-            let step = self.search.step();
-            let geo = self.setup.puzzle.geometry();
-            let line = describe(&step, geo, self.total_steps());
-            self.note(line);
-            self.changed.clear();
-            self.changed.extend(
-                before
-                    .iter()
-                    .zip(self.search.cells())
-                    .enumerate()
-                    .filter(|(_, (a, b))| a != b)
-                    .map(|(i, _)| i as u16),
-            );
-            // the board before the step is also the rewind point
-            self.rewind.push_back(before);
-            if let Some(o) = step.ended {
-                self.note(format!(
-                    "ended: {} (best cost {})",
-                    o.word(),
-                    self.search.best_cost()
-                ));
-            }
-        } else {
+        if !self.watched() {
             self.search.step();
+            return;
+        }
+        if self.rewind.len() == REWIND {
+            self.rewind.pop_front();
+        }
+        let before = self.search.cells().to_vec();
+        let step = self.search.step();
+        let line = describe(&step, self.puzzle.geometry(), self.total_steps());
+        self.note(line);
+        self.changed.clear();
+        self.changed.extend(
+            before
+                .iter()
+                .zip(self.search.cells())
+                .enumerate()
+                .filter(|(_, (a, b))| a != b)
+                .map(|(i, _)| i as u16),
+        );
+        // the board before the step is also the rewind point
+        self.rewind.push_back(before);
+        if let Some(o) = step.ended {
+            self.note(format!(
+                "ended: {} (best cost {})",
+                o.word(),
+                self.search.best_cost()
+            ));
         }
     }
 
-    fn send_frame(&mut self) {
+    fn send_report(&mut self) {
         let now = Instant::now();
         let dt = now.duration_since(self.rate_mark.0).as_secs_f64();
         if dt >= 0.5 {
@@ -394,221 +392,221 @@ impl Runner {
         }
         let mut snapshot = self.search.snapshot();
         snapshot.steps = self.total_steps();
-        let frame = Frame {
-            pane: self.setup.pane,
+        let report = Report {
+            pane: self.pane,
             snapshot,
             history: self.history.points(),
             log: self.log.iter().cloned().collect(),
             changed: self.changed.clone(),
             steps_per_second: if self.running { self.rate } else { 0.0 },
             running: self.running && self.search.ended().is_none(),
-            algo: self.setup.algo.name,
-            family: self.setup.algo.family,
-            preset: self.setup.preset,
-            params: self.setup.params.pairs(),
-            seed: self.setup.seed,
+            origin: self.origin.clone(),
             crashed: None,
         };
-        match self.frames.try_send(frame) {
+        self.last_report = now;
+        match self.reports.try_send(report) {
             Ok(()) | Err(TrySendError::Full(_)) => {}
             Err(TrySendError::Disconnected(_)) => self.running = false,
         }
     }
 
-    /// Apply a control message; false when the runner must stop.
+    /// The one place controls arrive. It also does the waiting: blocks while idle (reporting
+    /// first), waits until the next step is due at a set speed, and only looks at full speed.
+    fn next_control(&mut self) -> Next {
+        let wait = if self.idle() {
+            self.send_report();
+            Some(IDLE_WAIT)
+        } else if self.pending_steps > 0 || self.speed.is_none() {
+            None
+        } else {
+            Some(
+                self.next_due
+                    .saturating_duration_since(Instant::now())
+                    .min(FRAME_INTERVAL),
+            )
+        };
+        let received = match wait {
+            None | Some(Duration::ZERO) => self.control.try_recv().map_err(|e| e.is_disconnected()),
+            Some(d) => self
+                .control
+                .recv_timeout(d)
+                .map_err(|e| e == RecvTimeoutError::Disconnected),
+        };
+        match received {
+            Ok(c) => Next::Control(c),
+            Err(true) => Next::Gone,
+            Err(false) => Next::Nothing,
+        }
+    }
+
+    /// Apply a control; false when the runner must stop.
     fn handle(&mut self, c: Control) -> bool {
         match c {
             Control::Pause => self.running = false,
             Control::Resume => {
                 self.running = true;
                 self.rate_mark = (Instant::now(), self.total_steps());
+                self.next_due = Instant::now();
             }
             Control::Step(n) => {
                 self.running = false;
                 self.pending_steps += n;
             }
-            Control::Speed(s) => self.setup.speed = s,
+            Control::Speed(s) => self.speed = s,
             Control::Switch {
                 algo,
                 preset,
                 params,
             } => {
-                let board =
-                    Grid::from_cells(self.setup.puzzle.geometry(), self.search.cells().to_vec())
-                        .expect("search cells fit");
-                self.step_offset = self.total_steps();
-                self.setup.algo = algo;
-                self.setup.preset = preset;
-                self.setup.params = params;
-                self.search = algo.build(
-                    &self.setup.puzzle,
+                let origin = Origin {
+                    algo,
                     preset,
-                    &self.setup.params,
-                    self.setup.seed,
-                    Some(&board),
-                );
+                    params,
+                    seed: self.origin.seed,
+                    start: Some(self.board()),
+                    offset: self.total_steps(),
+                };
+                self.rebuild(origin);
                 self.note(format!(
                     "switched to {} ({}) from the board, cost {}",
                     algo.name,
                     preset,
                     self.search.cost()
                 ));
-                self.record_history();
             }
             Control::Reset { seed } => {
-                self.setup.seed = seed;
-                self.step_offset = 0;
-                self.history = History::new(256);
-                self.rewind.clear();
-                self.changed.clear();
-                self.search = self.setup.algo.build(
-                    &self.setup.puzzle,
-                    self.setup.preset,
-                    &self.setup.params,
+                self.rebuild(Origin {
                     seed,
-                    None,
-                );
+                    start: None,
+                    offset: 0,
+                    ..self.origin.clone()
+                });
                 self.note(format!(
                     "restarted with seed {seed}, cost {}",
                     self.search.cost()
                 ));
-                self.record_history();
             }
-            Control::Rewind(n) => {
-                let n = n.min(self.rewind.len());
-                if n == 0 {
-                    self.note(
-                        "nothing to rewind: steps are recorded at 2000 steps/s or slower".into(),
-                    );
-                } else {
-                    let mut board = None;
-                    for _ in 0..n {
-                        board = self.rewind.pop_back();
-                    }
-                    let grid =
-                        Grid::from_cells(self.setup.puzzle.geometry(), board.expect("n > 0"))
-                            .expect("recorded cells fit");
-                    self.step_offset = self.total_steps().saturating_sub(n as u64);
-                    self.search = self.setup.algo.build(
-                        &self.setup.puzzle,
-                        self.setup.preset,
-                        &self.setup.params,
-                        self.setup.seed.wrapping_add(self.step_offset),
-                        Some(&grid),
-                    );
-                    self.running = false;
-                    self.note(format!("rewound {n} steps, cost {}", self.search.cost()));
-                }
+            Control::Restart { seed, start } => {
+                self.rebuild(Origin {
+                    seed,
+                    start: Some(start),
+                    offset: 0,
+                    ..self.origin.clone()
+                });
+                self.note(format!(
+                    "restarted from the shared board with seed {seed}, cost {}",
+                    self.search.cost()
+                ));
             }
+            Control::Rewind(n) => self.rewind_by(n),
             Control::Stop => return false,
         }
         true
     }
 
-    fn run(mut self) {
-        let mut last_frame = Instant::now() - FRAME_INTERVAL;
-        let mut next_due = Instant::now();
-        loop {
-            // 1. controls: block when idle, poll while running
-            let idle = self.pending_steps == 0 && (!self.running || self.search.ended().is_some());
-            let msg = if idle {
-                self.send_frame();
-                match self.control.recv_timeout(Duration::from_millis(250)) {
-                    Ok(m) => Some(m),
-                    Err(RecvTimeoutError::Timeout) => continue,
-                    Err(RecvTimeoutError::Disconnected) => return,
-                }
-            } else {
-                self.control.try_recv().ok()
-            };
-            if let Some(m) = msg {
-                if !self.handle(m) {
+    fn rewind_by(&mut self, n: usize) {
+        let n = n.min(self.rewind.len());
+        if n == 0 {
+            self.note("nothing to rewind: steps are recorded at 2000 steps/s or slower".into());
+            return;
+        }
+        let mut board = None;
+        for _ in 0..n {
+            board = self.rewind.pop_back();
+        }
+        let grid = Grid::from_cells(self.puzzle.geometry(), board.expect("n > 0"))
+            .expect("recorded cells fit");
+        let offset = self.total_steps().saturating_sub(n as u64);
+        let rewound = self.rewind.clone();
+        self.rebuild(Origin {
+            seed: self.origin.seed.wrapping_add(offset),
+            start: Some(grid),
+            offset,
+            ..self.origin.clone()
+        });
+        // the boards before the one rewound to can still be reached
+        self.rewind = rewound;
+        self.running = false;
+        self.note(format!("rewound {n} steps, cost {}", self.search.cost()));
+    }
+
+    /// Steps due now: a pending single step, one step at a set speed, or batches at full speed.
+    fn work(&mut self) {
+        if self.search.ended().is_some() {
+            self.pending_steps = 0;
+            return;
+        }
+        if self.pending_steps > 0 {
+            self.pending_steps -= 1;
+            self.one_step();
+            self.record_history();
+            self.send_report();
+            return;
+        }
+        if !self.running {
+            return;
+        }
+        match self.speed {
+            Some(speed) => {
+                let now = Instant::now();
+                if now < self.next_due {
                     return;
                 }
-                self.send_frame();
-                continue;
+                self.next_due = (self.next_due + Duration::from_secs_f64(1.0 / speed.max(0.01)))
+                    .max(now - FRAME_INTERVAL);
+                self.one_step();
+                self.record_history();
             }
-            // 2. steps
-            if self.pending_steps > 0 {
-                self.pending_steps -= 1;
-                if self.search.ended().is_none() {
-                    self.one_step();
+            None => {
+                // as fast as possible: batches between looks at the controls and the clock
+                for _ in 0..16 {
+                    let taken = self.search.advance(256);
                     self.record_history();
-                }
-                self.send_frame();
-                continue;
-            }
-            match self.setup.speed {
-                Some(speed) => {
-                    let now = Instant::now();
-                    if now < next_due {
-                        let wait = (next_due - now).min(FRAME_INTERVAL);
-                        match self.control.recv_timeout(wait) {
-                            Ok(m) => {
-                                if !self.handle(m) {
-                                    return;
-                                }
-                                self.send_frame();
-                            }
-                            Err(RecvTimeoutError::Timeout) => {}
-                            Err(RecvTimeoutError::Disconnected) => return,
-                        }
-                        continue;
-                    }
-                    next_due = (next_due + Duration::from_secs_f64(1.0 / speed.max(0.01)))
-                        .max(now - FRAME_INTERVAL);
-                    self.one_step();
-                    self.record_history();
-                }
-                None => {
-                    // as fast as possible: batches between looks at the controls and the clock
-                    for _ in 0..16 {
-                        let taken = self.search.advance(256);
-                        self.record_history();
-                        if taken < 256 {
-                            break;
-                        }
+                    if taken < 256 {
+                        break;
                     }
                 }
             }
-            if last_frame.elapsed() >= FRAME_INTERVAL || self.search.ended().is_some() {
-                if let Some(o) = self.search.ended().filter(|_| !self.watched()) {
-                    self.note(format!(
-                        "ended: {} after {} steps (best cost {})",
-                        o.word(),
-                        self.total_steps(),
-                        self.search.best_cost()
-                    ));
+        }
+        if let Some(o) = self.search.ended().filter(|_| !self.watched()) {
+            self.note(format!(
+                "ended: {} after {} steps (best cost {})",
+                o.word(),
+                self.total_steps(),
+                self.search.best_cost()
+            ));
+        }
+    }
+
+    fn run(mut self) {
+        loop {
+            match self.next_control() {
+                Next::Gone => return,
+                Next::Control(c) => {
+                    if !self.handle(c) {
+                        return;
+                    }
+                    self.send_report();
+                    continue;
                 }
-                self.send_frame();
-                last_frame = Instant::now();
+                Next::Nothing => {}
+            }
+            self.work();
+            // (an idle runner reports as it starts waiting, in `next_control`)
+            if !self.idle() && self.last_report.elapsed() >= FRAME_INTERVAL {
+                self.send_report();
             }
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn history_stays_bounded_and_keeps_extremes() {
-        let mut h = History::new(64);
-        for step in 1..=1_000_000u64 {
-            let cost = if step == 777_777 {
-                99.0
-            } else {
-                (step % 10) as f64
-            };
-            h.push(step, cost, 0.0, None, None);
-        }
-        assert!(h.len() <= 129, "{}", h.len());
-        let pts = h.points();
-        assert_eq!(pts.last().unwrap().step, 1_000_000);
-        assert!(
-            pts.iter().any(|p| p.high == 99.0),
-            "a spike survives downsampling"
-        );
-        assert!(pts.windows(2).all(|w| w[0].step < w[1].step));
-    }
+/// The search `origin` describes, on `puzzle`.
+fn build(puzzle: &Puzzle, origin: &Origin) -> Box<dyn Search> {
+    origin.algo.build(
+        puzzle,
+        origin.preset,
+        &origin.params,
+        origin.seed,
+        origin.start.as_ref(),
+    )
 }

@@ -1,9 +1,12 @@
 //! Parameters declared per algorithm: name, meaning, default and valid range.
+//!
+//! Each algorithm declares its parameters as data ([`ParamSpec`]), so the command line, the
+//! visualiser's editor and `--list-algos` all check and describe values the same way.
 
 use std::fmt;
 
 /// The two presets every algorithm has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Preset {
     /// Behaves as the course material describes, failures included.
@@ -24,16 +27,22 @@ impl fmt::Display for Preset {
 /// One parameter: what it is called, what it means, its default and the values it accepts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ParamSpec {
+    /// The name `--set` takes.
     pub name: &'static str,
+    /// What it does, in a line.
     pub meaning: &'static str,
+    /// Its value unless set.
     pub default: f64,
+    /// The smallest value accepted.
     pub min: f64,
+    /// The largest value accepted.
     pub max: f64,
     /// Whole numbers only.
     pub integer: bool,
 }
 
 impl ParamSpec {
+    /// A whole-number parameter.
     pub const fn int(
         name: &'static str,
         meaning: &'static str,
@@ -50,6 +59,7 @@ impl ParamSpec {
             integer: true,
         }
     }
+    /// A real-valued parameter.
     pub const fn real(
         name: &'static str,
         meaning: &'static str,
@@ -147,10 +157,12 @@ impl Params {
         self.values[i]
     }
 
+    /// The value of a declared parameter, as a whole number.
     pub fn usize(&self, name: &str) -> usize {
         self.get(name) as usize
     }
 
+    /// The declarations, in order.
     pub fn specs(&self) -> &[ParamSpec] {
         &self.specs
     }

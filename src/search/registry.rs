@@ -1,26 +1,81 @@
-//! Every algorithm by name, with its parameters per preset and how to build it.
+//! Every algorithm by name, with its family, its parameters per preset, and how to build it.
+//!
+//! The command line, the visualiser's pickers and the experiments all read this one list, so an
+//! algorithm added here is everywhere at once.
 
+use super::anneal::course::{self, CourseAnnealing};
+use super::anneal::engine::PermAnnealing;
+use super::anneal::presets::{tabu_params, tabu_settings, tuned_params, tuned_settings};
+use super::contract::{Build, Search};
+use super::exact::backtrack::{self, Backtrack};
+use super::local::beam::{self, Beam};
+use super::local::descent::{self, Descent, Rule};
+use super::local::genetic::{self, Genetic};
+use super::local::sampling::{self, Sampling};
 use super::params::{ParamSpec, Params, Preset};
-use super::{Search, annealing, backtrack, beam, descent, genetic, gibbs, tabu};
 use crate::board::{Grid, Puzzle};
 
-/// Builds a search: puzzle, preset, parameters, seed, optional starting grid.
-pub type Builder = fn(&Puzzle, Preset, &Params, u64, Option<&Grid>) -> Box<dyn Search>;
+/// The kinds of search: what a step is and what the screen shows beside the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// One step is one move (or the end in a local minimum).
+    Descent,
+    /// One step is one proposal, taken or not by the Metropolis rule.
+    Annealing,
+    /// One step pools the neighbours of k states and keeps k.
+    Beam,
+    /// One step is one generation.
+    Genetic,
+    /// One step is one sweep over every free cell.
+    Sampling,
+    /// Annealing that refuses recently visited states.
+    Tabu,
+    /// Exact backtracking: one propagation, guess or backtrack per step.
+    Exact,
+}
+
+impl Family {
+    /// The family's name, as `--list-algos` prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Descent => "descent",
+            Family::Annealing => "annealing",
+            Family::Beam => "beam",
+            Family::Genetic => "genetic",
+            Family::Sampling => "sampling",
+            Family::Tabu => "tabu",
+            Family::Exact => "exact",
+        }
+    }
+
+    /// Whether one step works on a whole population (so it costs far more than a move).
+    pub fn is_population(self) -> bool {
+        matches!(self, Family::Beam | Family::Genetic)
+    }
+}
+
+/// Builds a search from its build context.
+pub type Builder = fn(&Build) -> Box<dyn Search>;
 
 /// One algorithm of the registry.
 pub struct AlgoInfo {
+    /// The name every command takes (`--algo NAME`).
     pub name: &'static str,
-    pub family: &'static str,
+    /// Its family.
+    pub family: Family,
+    /// One line on what it does.
     pub about: &'static str,
     params: fn(Preset) -> Vec<ParamSpec>,
     build: Builder,
 }
 
 impl AlgoInfo {
+    /// The parameters it takes in `preset`, with their defaults and ranges.
     pub fn params(&self, preset: Preset) -> Vec<ParamSpec> {
         (self.params)(preset)
     }
 
+    /// The default parameter values of `preset`.
     pub fn default_params(&self, preset: Preset) -> Params {
         Params::defaults(self.params(preset))
     }
@@ -34,136 +89,114 @@ impl AlgoInfo {
         seed: u64,
         start: Option<&Grid>,
     ) -> Box<dyn Search> {
-        (self.build)(puzzle, preset, params, seed, start)
+        (self.build)(&Build {
+            puzzle,
+            preset,
+            params,
+            seed,
+            start,
+        })
     }
 }
 
 /// Why an algorithm could not be built.
 #[derive(Debug, thiserror::Error)]
 pub enum BuildError {
+    /// No algorithm of that name.
     #[error("unknown algorithm {name:?}: valid are {}", ALGORITHMS.iter().map(|a| a.name).collect::<Vec<_>>().join(", "))]
-    UnknownAlgorithm { name: String },
+    UnknownAlgorithm {
+        /// The name asked for.
+        name: String,
+    },
+    /// A parameter that the algorithm does not take, or a value out of its range.
     #[error("{algo} ({preset}): {message}")]
     BadParameter {
+        /// The algorithm.
         algo: &'static str,
+        /// Its preset.
         preset: Preset,
+        /// What is wrong, with the valid range.
         message: String,
     },
+    /// A `--set` argument without `=`.
     #[error("parameter {0:?} must be written name=value")]
     Malformed(String),
 }
 
+/// Every algorithm, in the order pickers and `--list-algos` show them.
 pub const ALGORITHMS: &[AlgoInfo] = &[
     AlgoInfo {
         name: "steepest",
-        family: "descent",
+        family: Family::Descent,
         about: "steepest descent: the best strictly improving neighbour, stop in a local minimum",
-        params: |p| descent::params(descent::Rule::Steepest, p),
-        build: |pz, pr, pa, s, st| {
-            Box::new(descent::Descent::new(
-                pz,
-                descent::Rule::Steepest,
-                pr,
-                pa,
-                s,
-                st,
-            ))
-        },
+        params: |p| descent::params(Rule::Steepest, p),
+        build: |b| Box::new(Descent::new(b, Rule::Steepest)),
     },
     AlgoInfo {
         name: "stochastic",
-        family: "descent",
+        family: Family::Descent,
         about: "stochastic descent: a random strictly improving neighbour",
-        params: |p| descent::params(descent::Rule::Stochastic, p),
-        build: |pz, pr, pa, s, st| {
-            Box::new(descent::Descent::new(
-                pz,
-                descent::Rule::Stochastic,
-                pr,
-                pa,
-                s,
-                st,
-            ))
-        },
+        params: |p| descent::params(Rule::Stochastic, p),
+        build: |b| Box::new(Descent::new(b, Rule::Stochastic)),
     },
     AlgoInfo {
         name: "plateau",
-        family: "descent",
+        family: Family::Descent,
         about: "stochastic descent that also takes sideways (equal-cost) moves",
-        params: |p| descent::params(descent::Rule::Plateau, p),
-        build: |pz, pr, pa, s, st| {
-            Box::new(descent::Descent::new(
-                pz,
-                descent::Rule::Plateau,
-                pr,
-                pa,
-                s,
-                st,
-            ))
-        },
+        params: |p| descent::params(Rule::Plateau, p),
+        build: |b| Box::new(Descent::new(b, Rule::Plateau)),
     },
     AlgoInfo {
         name: "annealing",
-        family: "annealing",
+        family: Family::Annealing,
         about: "simulated annealing (course: geometric T from 0.01; tuned: box swaps, Lewis schedule, reheats)",
         params: |p| match p {
-            Preset::Classic => annealing::course_params(),
-            Preset::Tuned => annealing::tuned_params(),
+            Preset::Classic => course::params(),
+            Preset::Tuned => tuned_params(),
         },
-        build: |pz, pr, pa, s, st| match pr {
-            Preset::Classic => Box::new(annealing::CourseAnnealing::new(pz, pa, s, st)),
-            Preset::Tuned => Box::new(annealing::PermAnnealing::new(
-                pz,
-                annealing::tuned_settings(pa),
-                s,
-                st,
-            )),
+        build: |b| match b.preset {
+            Preset::Classic => Box::new(CourseAnnealing::new(b)),
+            Preset::Tuned => Box::new(PermAnnealing::new(b, tuned_settings(b.params))),
         },
     },
     AlgoInfo {
         name: "beam",
-        family: "beam",
+        family: Family::Beam,
         about: "local beam search: pool all neighbours of k states, keep k",
         params: beam::params,
-        build: |pz, pr, pa, s, st| Box::new(beam::Beam::new(pz, pr, pa, s, st)),
+        build: |b| Box::new(Beam::new(b)),
     },
     AlgoInfo {
         name: "genetic",
-        family: "genetic",
+        family: Family::Genetic,
         about: "genetic algorithm (course: all pairs breed, one-point crossover; tuned: box-wise, swap mutation, diversity)",
         params: genetic::params,
-        build: |pz, pr, pa, s, st| Box::new(genetic::Genetic::new(pz, pr, pa, s, st)),
+        build: |b| Box::new(Genetic::new(b)),
     },
     AlgoInfo {
         name: "sampling",
-        family: "sampling",
+        family: Family::Sampling,
         about: "conflict-guided sampling: resample every cell by softmax of peer conflicts, anneal the sweep",
-        params: gibbs::params,
-        build: |pz, pr, pa, s, st| Box::new(gibbs::Gibbs::new(pz, pr, pa, s, st)),
+        params: sampling::params,
+        build: |b| Box::new(Sampling::new(b)),
     },
     AlgoInfo {
         name: "tabu",
-        family: "tabu",
+        family: Family::Tabu,
         about: "annealing with a tabu list of recent states (classic: permutation per row, swaps in a row)",
-        params: tabu::params,
-        build: |pz, pr, pa, s, st| {
-            Box::new(annealing::PermAnnealing::new(
-                pz,
-                tabu::settings(pr, pa),
-                s,
-                st,
-            ))
-        },
+        params: tabu_params,
+        build: |b| Box::new(PermAnnealing::new(b, tabu_settings(b.preset, b.params))),
     },
     AlgoInfo {
         name: "backtrack",
-        family: "exact",
+        family: Family::Exact,
         about: "exact backtracking with candidate masks (classic: naive; tuned: hidden singles, fewest candidates)",
         params: |_| backtrack::params(),
-        build: |pz, pr, pa, _, _| Box::new(backtrack::Backtrack::new(pz, pr, pa)),
+        build: |b| Box::new(Backtrack::new(b)),
     },
 ];
 
+/// The algorithm called `name`.
 pub fn find(name: &str) -> Result<&'static AlgoInfo, BuildError> {
     ALGORITHMS
         .iter()

@@ -9,12 +9,12 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind,
 };
 
-use super::input::{Action, action};
+use super::keys::{Action, action};
 use crate::board::{Grid, Puzzle};
 use crate::catalog;
 use crate::engine::experiment::{self, Arm, Plan, Progress, RunRecord};
-use crate::engine::runner::{self, Control, Frame, RunnerHandle, RunnerSetup};
-use crate::search::exact::Verdict;
+use crate::engine::runner::{self, Control, Report, RunnerHandle, RunnerSetup};
+use crate::search::exact::Solutions;
 use crate::search::params::fmt_num;
 use crate::search::{ALGORITHMS, AlgoInfo, Params, Preset};
 
@@ -56,16 +56,28 @@ pub struct Options {
     pub paused: bool,
 }
 
-/// One algorithm on screen: its runner and the latest frame from it.
+/// One algorithm on screen: its runner, the latest report from it, and what the app last asked
+/// it to run. The runner owns the search; its report says what it is running and whether it has
+/// ended, and the screen shows that. `algo`, `preset`, `params` and `seed` are the app's last
+/// request, which the next switch or edit starts from before the runner has answered.
 pub struct Pane {
-    /// Stable id: frames carry it, so removing a pane does not confuse the others.
+    /// Stable id: reports carry it, so removing a pane does not confuse the others.
     pub id: usize,
     pub handle: RunnerHandle,
-    pub frame: Option<Frame>,
+    pub report: Option<Report>,
     pub algo: &'static AlgoInfo,
     pub preset: Preset,
     pub params: Params,
     pub seed: u64,
+}
+
+impl Pane {
+    /// Whether the search on screen has ended.
+    pub fn ended(&self) -> bool {
+        self.report
+            .as_ref()
+            .is_some_and(|r| r.snapshot.ended.is_some())
+    }
 }
 
 /// What is drawn over the main screen, and takes the keys while open.
@@ -120,7 +132,7 @@ pub struct App {
     pub experiment: Option<ExperimentView>,
     pub quit: bool,
     pub status: Option<String>,
-    frames: Sender<Frame>,
+    reports: Sender<Report>,
     next_seed: u64,
     next_id: usize,
     /// Where the focused grid was drawn: (x, y, cell width, cell height) of its top-left cell.
@@ -129,9 +141,9 @@ pub struct App {
 
 fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<String>) {
     match crate::search::exact::solve_fastest(puzzle, 2).0 {
-        Verdict::Unique(g) => (Some(g), None),
-        Verdict::Several(_) => (None, Some("this puzzle has several solutions: cost 0 is reachable in more than one way".into())),
-        Verdict::None => (
+        Solutions::Unique(g) => (Some(g), None),
+        Solutions::Several(_) => (None, Some("this puzzle has several solutions: cost 0 is reachable in more than one way".into())),
+        Solutions::None => (
             None,
             Some("this puzzle has no solution (the exact solver proved it): local searches cannot reach cost 0".into()),
         ),
@@ -139,7 +151,7 @@ fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<String>) {
 }
 
 impl App {
-    pub fn new(opts: Options, frames: Sender<Frame>) -> App {
+    pub fn new(opts: Options, reports: Sender<Report>) -> App {
         let (solution, puzzle_note) = analyse(&opts.puzzle);
         let speed = SPEEDS
             .iter()
@@ -172,7 +184,7 @@ impl App {
             experiment: None,
             quit: false,
             status: None,
-            frames,
+            reports,
             next_seed: opts.seed,
             next_id: 0,
             grid_origin: None,
@@ -217,12 +229,12 @@ impl App {
                 running: self.running,
                 start,
             },
-            self.frames.clone(),
+            self.reports.clone(),
         );
         self.panes.push(Pane {
             id,
             handle,
-            frame: None,
+            report: None,
             algo,
             preset,
             params,
@@ -236,11 +248,21 @@ impl App {
         }
     }
 
-    /// A frame from a runner.
-    pub fn on_frame(&mut self, f: Frame) {
-        if let Some(p) = self.panes.iter_mut().find(|p| p.id == f.pane) {
-            p.seed = if f.crashed.is_none() { f.seed } else { p.seed };
-            p.frame = Some(f);
+    /// A report from a runner.
+    pub fn on_report(&mut self, r: Report) {
+        if let Some(p) = self.panes.iter_mut().find(|p| p.id == r.pane) {
+            p.report = Some(r);
+        }
+    }
+
+    /// What the panes are doing, for the status line: "ended" once every search has ended.
+    pub fn state_word(&self) -> &'static str {
+        if !self.panes.is_empty() && self.panes.iter().all(Pane::ended) {
+            "ended"
+        } else if self.running {
+            "running"
+        } else {
+            "paused"
         }
     }
 

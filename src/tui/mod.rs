@@ -1,13 +1,15 @@
 //! The live visualiser (ratatui + crossterm). Knows nothing of how algorithms work inside: it
-//! talks to runners through channels and draws their frames.
+//! talks to runners through channels and draws their reports.
 //!
-//! The UI thread waits on input, runner frames and a frame tick at once (crossbeam `select!`), so
-//! it never blocks on a solver. The terminal is restored on every exit: `q`, Ctrl-C, SIGTERM,
+//! The UI thread waits on input, runner reports and a frame tick at once (crossbeam `select!`),
+//! so it never blocks on a solver. The terminal is restored on every exit: `q`, Ctrl-C, SIGTERM,
 //! SIGHUP (through a signal flag checked every tick) and panics (ratatui's hook, plus ours for
-//! the mouse).
+//! the mouse). [`app`] is the state and what each input does to it, [`keys`] the key table,
+//! [`view`] the drawing, [`theme`] the styles. Errors are returned typed; the command line
+//! chooses the exit code.
 
 pub mod app;
-pub mod input;
+pub mod keys;
 pub mod theme;
 pub mod view;
 
@@ -24,13 +26,23 @@ pub use app::{App, Options};
 
 use crate::engine::runner::RUNNER_THREAD;
 
-/// Run the visualiser until the person quits. Returns the exit code.
-pub fn run(opts: Options) -> anyhow::Result<i32> {
+/// Why the visualiser could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum TuiError {
+    /// Standard input or output is not a terminal.
+    #[error(
+        "the visualiser needs a terminal; for headless runs use `sudoscope solve` or `sudoscope experiment`"
+    )]
+    NoTerminal,
+    /// Drawing or reading the terminal failed.
+    #[error("terminal: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Run the visualiser until the person quits.
+pub fn run(opts: Options) -> Result<(), TuiError> {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        eprintln!(
-            "sudoscope: the visualiser needs a terminal; for headless runs use `sudoscope solve` or `sudoscope experiment`"
-        );
-        return Ok(crate::cli::exit::BAD_INPUT);
+        return Err(TuiError::NoTerminal);
     }
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -62,9 +74,9 @@ fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     opts: Options,
     stop: &Arc<AtomicBool>,
-) -> anyhow::Result<i32> {
+) -> Result<(), TuiError> {
     let theme = theme::Theme::from_env();
-    let (frames_tx, frames_rx) = bounded(64);
+    let (reports_tx, reports_rx) = bounded(64);
     let (input_tx, input_rx) = bounded(256);
     let input_stop = Arc::clone(stop);
     let input_thread = std::thread::Builder::new()
@@ -89,7 +101,7 @@ fn event_loop(
         })?;
     let ticker = tick(Duration::from_millis(33));
     let provoke_ui_panic = std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "ui");
-    let mut app = App::new(opts, frames_tx);
+    let mut app = App::new(opts, reports_tx);
     let mut ticks = 0u64;
     terminal.draw(|f| view::draw(f, &mut app, &theme))?;
     while !app.quit && !stop.load(Ordering::SeqCst) {
@@ -103,9 +115,9 @@ fn event_loop(
                 }
                 terminal.draw(|f| view::draw(f, &mut app, &theme))?;
             }
-            recv(frames_rx) -> f => {
-                if let Ok(f) = f {
-                    app.on_frame(f);
+            recv(reports_rx) -> r => {
+                if let Ok(r) = r {
+                    app.on_report(r);
                 }
             }
             recv(ticker) -> _ => {
@@ -123,5 +135,5 @@ fn event_loop(
     // not joined: on a hung-up terminal crossterm's read can spin inside the input thread, and
     // waiting for it would keep the process alive; it ends with the process
     drop(input_thread);
-    Ok(crate::cli::exit::OK)
+    Ok(())
 }

@@ -7,7 +7,7 @@ use ratatui::symbols::Marker;
 use ratatui::text::Line;
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType};
 
-use crate::engine::runner::Point;
+use crate::engine::history::Point;
 use crate::tui::theme::Theme;
 
 fn label(x: f64) -> String {
@@ -29,10 +29,16 @@ fn axis_labels(lo: f64, hi: f64) -> Vec<Line<'static>> {
     ]
 }
 
-/// `extra_name`: "temperature" or "population mean", when the family has one.
-pub fn draw(f: &mut Frame, area: Rect, history: &[Point], extra_name: Option<&str>, theme: &Theme) {
-    let has_extra =
-        extra_name.is_some() && history.iter().any(|p| p.extra.is_some()) && area.height >= 14;
+/// Cost and best cost, and below them (when `secondary` and there is room) the family's second
+/// series under its own label: the latest point's label, so a pane that switched family shows
+/// the series of the search on screen.
+pub fn draw(f: &mut Frame, area: Rect, history: &[Point], secondary: bool, theme: &Theme) {
+    let label = history
+        .last()
+        .and_then(|p| p.secondary)
+        .map(|s| s.label)
+        .filter(|_| secondary && area.height >= 14);
+    let has_extra = label.is_some();
     let [top, bottom] = if has_extra {
         Layout::vertical([Constraint::Percentage(62), Constraint::Percentage(38)]).areas(area)
     } else {
@@ -84,20 +90,23 @@ pub fn draw(f: &mut Frame, area: Rect, history: &[Point], extra_name: Option<&st
         );
     f.render_widget(chart, top);
     if has_extra {
-        let extra: Vec<(f64, f64)> = history
-            .iter()
-            .filter_map(|p| p.extra.map(|e| (p.step as f64, e)))
-            .collect();
-        let worst: Vec<(f64, f64)> = history
-            .iter()
-            .filter_map(|p| p.worst.map(|w| (p.step as f64, w)))
+        let of_label = || {
+            history.iter().filter_map(|p| {
+                p.secondary
+                    .filter(|s| Some(s.label) == label)
+                    .map(|s| (p.step, s))
+            })
+        };
+        let extra: Vec<(f64, f64)> = of_label().map(|(x, s)| (x as f64, s.value)).collect();
+        let worst: Vec<(f64, f64)> = of_label()
+            .filter_map(|(x, s)| s.worst.map(|w| (x as f64, w)))
             .collect();
         let emax = extra
             .iter()
             .chain(&worst)
             .map(|p| p.1)
             .fold(f64::MIN_POSITIVE, f64::max);
-        let name = extra_name.unwrap_or("");
+        let name = label.unwrap_or("");
         let mut sets = vec![
             Dataset::default()
                 .name(name.to_string())
@@ -116,12 +125,13 @@ pub fn draw(f: &mut Frame, area: Rect, history: &[Point], extra_name: Option<&st
                     .data(&worst),
             );
         }
+        let title = if worst.is_empty() {
+            name.to_string()
+        } else {
+            format!("{name} and worst")
+        };
         let chart = Chart::new(sets)
-            .block(
-                Block::bordered()
-                    .title(name.to_string())
-                    .border_style(theme.border()),
-            )
+            .block(Block::bordered().title(title).border_style(theme.border()))
             .x_axis(Axis::default().bounds([x0, x1]).style(theme.dim()))
             .y_axis(
                 Axis::default()

@@ -1,7 +1,9 @@
-//! Drawing: one function per screen area. Reads the app state, never changes it (except to note
-//! where the grid went, for mouse clicks).
+//! Drawing: one file per screen area (the grid, the side panels, the chart, the experiment
+//! table, the dialogs drawn over the screen). Reads the app state, never changes it (except to
+//! note where the grid went, for mouse clicks).
 
 pub mod chart;
+pub mod experiment;
 pub mod grid;
 pub mod overlay;
 pub mod panel;
@@ -12,6 +14,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::app::{App, Overlay, Pane};
+use super::keys;
 use super::theme::Theme;
 
 /// The smallest terminal each screen needs: (width, height).
@@ -44,7 +47,7 @@ pub fn draw(f: &mut Frame, app: &mut App, theme: &Theme) {
     }
     let [main, status] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
     if app.experiment.is_some() {
-        overlay::experiment(f, main, app, theme);
+        experiment::draw(f, main, app, theme);
     } else if app.panes.len() == 1 {
         single(f, main, app, theme);
     } else {
@@ -110,7 +113,7 @@ fn grid_block(
         });
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let Some(frame) = &pane.frame else {
+    let Some(frame) = &pane.report else {
         f.render_widget(Paragraph::new("starting…"), inner);
         return (inner.x, inner.y);
     };
@@ -160,15 +163,9 @@ fn single(f: &mut Frame, area: Rect, app: &mut App, theme: &Theme) {
     ])
     .areas(right);
     panel::metrics(f, head, app, pane, theme);
-    if let Some(frame) = &pane.frame {
-        chart::draw(
-            f,
-            chart_area,
-            &frame.history,
-            panel::extra_name(frame.family),
-            theme,
-        );
-        panel::log(f, log_area, frame, theme);
+    if let Some(report) = &pane.report {
+        chart::draw(f, chart_area, &report.history, true, theme);
+        panel::log(f, log_area, report, theme);
     }
 }
 
@@ -192,15 +189,17 @@ fn race(f: &mut Frame, area: Rect, app: &mut App, theme: &Theme) {
         if i == app.focus {
             origin = Some(o);
         }
-        if let Some(frame) = &pane.frame {
-            panel::race_line(f, m, frame, theme);
-            chart::draw(f, c, &frame.history, None, theme);
+        if let Some(report) = &pane.report {
+            panel::race_line(f, m, report, theme);
+            chart::draw(f, c, &report.history, false, theme);
         }
     }
     let (cw, ch) = grid::cell_size(n, app.candidates);
     app.grid_origin = origin.map(|o| (o.0, o.1, cw, ch));
 }
 
+/// The state, the speed and key reminders; `? help` and `q quit` always show, the other
+/// reminders as far as the width allows.
 fn status_line(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let mut spans = Vec::new();
     if let Some(s) = &app.status {
@@ -209,24 +208,31 @@ fn status_line(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let speed = app
         .speed()
         .map_or("unlimited".to_string(), |s| format!("{s} steps/s"));
-    let state = if app.running { "running" } else { "paused" };
-    spans.push(Span::styled(format!("[{state}, {speed}] "), theme.title()));
-    for (k, what) in [
-        ("space", "run/pause"),
-        ("s", "step"),
-        ("u", "undo"),
-        ("+/-", "speed"),
-        ("a", "algorithm"),
-        ("p", "preset"),
-        ("e", "param"),
-        ("o", "puzzle"),
-        ("R", "race"),
-        ("x", "experiment"),
-        ("?", "help"),
-        ("q", "quit"),
-    ] {
-        spans.push(Span::styled(k, theme.key()));
-        spans.push(Span::raw(format!(" {what}  ")));
+    spans.push(Span::styled(
+        format!("[{}, {speed}] ", app.state_word()),
+        theme.title(),
+    ));
+    let hint = |(k, what): (&'static str, &'static str)| {
+        [
+            Span::styled(k, theme.key()),
+            Span::raw(format!(" {what}  ")),
+        ]
+    };
+    let (always, rest): (Vec<_>, Vec<_>) =
+        keys::hints().partition(|(_, w)| matches!(*w, "help" | "quit"));
+    let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
+    let tail: Vec<Span> = always.into_iter().flat_map(hint).collect();
+    let room = (area.width as usize).saturating_sub(width(&spans) + width(&tail));
+    let mut used = 0;
+    for h in rest {
+        let pair = hint(h);
+        let w = width(&pair);
+        if used + w > room {
+            break;
+        }
+        used += w;
+        spans.extend(pair);
     }
+    spans.extend(tail);
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }

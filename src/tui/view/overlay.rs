@@ -1,17 +1,15 @@
-//! What opens over the main screen: help, pickers, the command line, the experiment view.
-
-use std::sync::atomic::Ordering;
+//! What opens over the main screen and takes the keys while open: help, the pickers, the
+//! parameter editor, the puzzle prompt and the command line.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Clear, Gauge, Paragraph, Row, Table, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::engine::stats::wilson;
 use crate::search::params::fmt_num;
 use crate::search::{ALGORITHMS, Preset};
-use crate::tui::app::{App, Pane};
-use crate::tui::input::KEYS;
+use crate::tui::app::Pane;
+use crate::tui::keys::{BINDINGS, keys_label};
 use crate::tui::theme::Theme;
 
 fn centered(area: Rect, w: u16, h: u16) -> Rect {
@@ -39,12 +37,12 @@ fn boxed(f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme: &Theme
 }
 
 pub fn help(f: &mut Frame, area: Rect, theme: &Theme) {
-    let mut lines: Vec<Line> = KEYS
+    let mut lines: Vec<Line> = BINDINGS
         .iter()
-        .map(|(k, _, what)| {
+        .map(|b| {
             Line::from(vec![
-                Span::styled(format!("{k:>10}  "), theme.key()),
-                Span::raw(*what),
+                Span::styled(format!("{:>10}  ", keys_label(b)), theme.key()),
+                Span::raw(b.help),
             ])
         })
         .collect();
@@ -58,9 +56,10 @@ pub fn help(f: &mut Frame, area: Rect, theme: &Theme) {
         theme.dim(),
     ));
     lines.push(Line::styled("any key closes this help", theme.dim()));
+    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
     boxed(
         f,
-        centered(area, 72, lines.len() as u16 + 2),
+        centered(area, width, lines.len() as u16 + 2),
         "keys",
         lines,
         theme,
@@ -189,117 +188,4 @@ pub fn puzzle(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, theme
         theme.dim(),
     ));
     boxed(f, centered(area, 100, 8), "open a puzzle", lines, theme);
-}
-
-/// Live experiment: progress, the success table and a bar chart of success rates.
-pub fn experiment(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
-    let Some(x) = &app.experiment else { return };
-    let done = x.records.len();
-    let [head, table_area, bars_area] = Layout::vertical([
-        Constraint::Length(3),
-        Constraint::Length(x.arms.len() as u16 + 3),
-        Constraint::Min(6),
-    ])
-    .areas(area);
-    let stopped = x.progress.stop.load(Ordering::SeqCst);
-    let label = format!(
-        "{done} / {} runs on {}{}",
-        x.total,
-        app.puzzle.name,
-        if stopped {
-            " (stopped)"
-        } else if done == x.total {
-            " (done)"
-        } else {
-            ""
-        }
-    );
-    f.render_widget(
-        Gauge::default()
-            .block(
-                Block::bordered()
-                    .title(" experiment: 100 restarts each on all cores · x stops · esc closes ")
-                    .border_style(theme.title()),
-            )
-            .gauge_style(theme.good())
-            .ratio(done as f64 / x.total.max(1) as f64)
-            .label(label),
-        head,
-    );
-    let mut rows = Vec::new();
-    let mut bars = Vec::new();
-    for label in &x.arms {
-        let mine: Vec<_> = x
-            .records
-            .iter()
-            .filter(|r| &format!("{} ({})", r.algorithm, r.preset) == label)
-            .collect();
-        let k = mine.iter().filter(|r| r.solved).count();
-        let n = mine.len();
-        let (lo, hi) = wilson(k, n);
-        let rate = if n > 0 {
-            100.0 * k as f64 / n as f64
-        } else {
-            0.0
-        };
-        let mut times: Vec<f64> = mine
-            .iter()
-            .filter(|r| r.solved)
-            .map(|r| r.seconds)
-            .collect();
-        times.sort_by(f64::total_cmp);
-        let med = times
-            .get(times.len() / 2)
-            .map_or("-".into(), |t| format!("{:.1} ms", t * 1e3));
-        rows.push(Row::new(vec![
-            label.clone(),
-            format!("{n}"),
-            format!("{k}"),
-            format!("{rate:.1}%"),
-            format!("[{:.1}%, {:.1}%]", 100.0 * lo, 100.0 * hi),
-            med,
-        ]));
-        bars.push(
-            Bar::default()
-                .value(rate.round() as u64)
-                .label(label.clone())
-                .text_value(format!("{rate:.0}%")),
-        );
-    }
-    let table = Table::new(
-        rows,
-        [
-            Constraint::Length(24),
-            Constraint::Length(6),
-            Constraint::Length(7),
-            Constraint::Length(8),
-            Constraint::Length(18),
-            Constraint::Length(14),
-        ],
-    )
-    .header(
-        Row::new(vec![
-            "algorithm",
-            "runs",
-            "solved",
-            "rate",
-            "95% interval",
-            "median solve",
-        ])
-        .style(theme.title()),
-    )
-    .block(Block::bordered().border_style(theme.border()));
-    f.render_widget(table, table_area);
-    let chart = BarChart::default()
-        .block(
-            Block::bordered()
-                .title(" success rate (%) ")
-                .border_style(theme.border()),
-        )
-        .data(BarGroup::default().bars(&bars))
-        .bar_width(((bars_area.width.saturating_sub(4)) / bars.len().max(1) as u16).clamp(3, 24))
-        .bar_gap(2)
-        .max(100)
-        .bar_style(theme.series(1));
-    f.render_widget(chart, bars_area);
 }

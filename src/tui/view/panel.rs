@@ -8,20 +8,11 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use super::grid::candidates;
 use crate::board::cost::conflicts;
 use crate::board::grid::symbol;
-use crate::engine::runner::Frame as RunFrame;
-use crate::engine::words::cell;
+use crate::engine::runner::Report;
+use crate::engine::step_log::cell;
 use crate::search::params::fmt_num;
 use crate::tui::app::{App, Pane};
 use crate::tui::theme::Theme;
-
-/// The name of the family's extra chart series.
-pub fn extra_name(family: &str) -> Option<&'static str> {
-    match family {
-        "annealing" | "tabu" | "sampling" => Some("temperature"),
-        "genetic" | "beam" => Some("population mean and worst"),
-        _ => None,
-    }
-}
 
 fn short(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e12 {
@@ -67,7 +58,7 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
     if let Some(note) = &app.puzzle_note {
         lines.push(Line::styled(note.clone(), theme.error()));
     }
-    if let Some(fr) = &pane.frame {
+    if let Some(fr) = &pane.report {
         let s = &fr.snapshot;
         let state = match s.ended {
             Some(o) => Span::styled(
@@ -113,7 +104,7 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
 }
 
 /// One line per race pane: cost, best, rate, state.
-pub fn race_line(f: &mut Frame, area: Rect, fr: &RunFrame, theme: &Theme) {
+pub fn race_line(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
     let s = &fr.snapshot;
     let state = s
         .ended
@@ -147,7 +138,7 @@ pub fn race_line(f: &mut Frame, area: Rect, fr: &RunFrame, theme: &Theme) {
     f.render_widget(Paragraph::new(lines), area);
 }
 
-pub fn log(f: &mut Frame, area: Rect, fr: &RunFrame, theme: &Theme) {
+pub fn log(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
     let room = area.height.saturating_sub(2) as usize;
     let lines: Vec<Line> = fr
         .log
@@ -170,7 +161,7 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     }
     let mut lines = Vec::new();
     let pane = &app.panes[app.focus];
-    match (app.selected, &pane.frame) {
+    match (app.selected, &pane.report) {
         (Some(c), Some(fr)) => {
             let grid = &fr.snapshot.grid;
             let geo = grid.geometry();

@@ -11,13 +11,16 @@
 //! individuals and surviving weak ones — on a permutation-per-box representation with box-wise
 //! uniform crossover (children stay permutations), parents chosen by binary tournament.
 
-use super::params::{ParamSpec, Params, Preset};
-use super::repr::{self, PermLayout, PermUnit};
-use super::{Event, Outcome, Search, Snapshot, Step, idle, metric};
+use super::start::{self, PermLayout, PermUnit};
 use crate::board::cost::cost;
 use crate::board::{Counted, Geometry, Grid, Puzzle};
 use crate::rng::Rng;
+use crate::search::contract::{
+    Build, Event, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
+};
+use crate::search::params::{ParamSpec, Preset};
 
+/// The parameters of `preset`.
 pub fn params(preset: Preset) -> Vec<ParamSpec> {
     let mut p = vec![ParamSpec::int(
         "population",
@@ -99,6 +102,7 @@ pub fn params(preset: Preset) -> Vec<ParamSpec> {
     p
 }
 
+/// A genetic algorithm on whole grids.
 pub struct Genetic {
     geo: &'static Geometry,
     puzzle: Puzzle,
@@ -120,27 +124,20 @@ pub struct Genetic {
     mutation: f64,
     patience: u64,
     max_generations: u64,
-    best: Vec<u8>,
-    best_cost: u32,
+    progress: Progress,
     since_best: u64,
     renewals: u64,
     mean: f64,
     worst: u32,
     diversity: f64,
     rng: Rng,
-    steps: u64,
-    ended: Option<Outcome>,
 }
 
 impl Genetic {
-    pub fn new(
-        puzzle: &Puzzle,
-        preset: Preset,
-        params: &Params,
-        seed: u64,
-        start: Option<&Grid>,
-    ) -> Genetic {
-        let mut rng = Rng::new(seed);
+    /// A random population, its first individual continuing from `build.start` when there is one.
+    pub fn new(build: &Build) -> Genetic {
+        let (puzzle, preset, params) = (build.puzzle, build.preset, build.params);
+        let mut rng = Rng::new(build.seed);
         let geo = puzzle.geometry();
         let size = params.usize("population");
         let counted = match preset {
@@ -178,31 +175,24 @@ impl Genetic {
             },
             patience: params.get("patience") as u64,
             max_generations: params.get("max_generations") as u64,
-            best: Vec::new(),
-            best_cost: u32::MAX,
+            progress: Progress::new(&[], u32::MAX),
             since_best: 0,
             renewals: 0,
             mean: 0.0,
             worst: 0,
             diversity: 1.0,
             rng: Rng::new(0),
-            steps: 0,
-            ended: None,
         };
         // the first individual continues from the board on screen; the rest are random
         for i in 0..size {
-            let ind = repr::initial(puzzle, g.unit(), start.filter(|_| i == 0), &mut rng);
+            let ind = start::initial(puzzle, g.unit(), build.start.filter(|_| i == 0), &mut rng);
             g.costs.push(cost(&ind, counted));
             g.pop.extend_from_slice(ind.cells());
         }
         g.rng = rng;
         g.sort_and_cut();
-        g.best = g.pop[..g.cells].to_vec();
-        g.best_cost = g.costs[0];
+        g.progress = Progress::new(&g.pop[..g.cells], g.costs[0]);
         g.summarise();
-        if g.best_cost == 0 {
-            g.ended = Some(Outcome::Solved);
-        }
         g
     }
 
@@ -212,7 +202,7 @@ impl Genetic {
     }
 
     fn random_individual(&self, rng: &mut Rng) -> Grid {
-        repr::initial(&self.puzzle, self.unit(), None, rng)
+        start::initial(&self.puzzle, self.unit(), None, rng)
     }
 
     fn individual(&self, i: usize) -> &[u8] {
@@ -378,18 +368,19 @@ impl Genetic {
 }
 
 impl Search for Genetic {
-    fn chart_value(&self) -> Option<f64> {
-        Some(self.mean)
-    }
-    fn chart_worst(&self) -> Option<f64> {
-        Some(self.worst as f64)
+    fn secondary(&self) -> Option<Secondary> {
+        Some(Secondary {
+            label: "population mean",
+            value: self.mean,
+            worst: Some(self.worst as f64),
+        })
     }
 
     fn step(&mut self) -> Step {
-        if self.ended.is_some() {
-            return idle(self.best_cost, self.ended);
+        if self.progress.ended.is_some() {
+            return Step::idle(self.progress.best.cost(), self.progress.ended);
         }
-        self.steps += 1;
+        self.progress.steps += 1;
         match self.preset {
             Preset::Classic => self.breed_classic(),
             Preset::Tuned => self.breed_tuned(),
@@ -399,46 +390,41 @@ impl Search for Genetic {
         self.sort_and_cut();
         self.summarise();
         let gen_best = self.costs[0];
-        if gen_best < self.best_cost {
-            self.best_cost = gen_best;
-            self.best.copy_from_slice(&self.pop[..self.cells]);
+        if self.progress.best.offer(&self.pop[..self.cells], gen_best) {
             self.since_best = 0;
         } else {
             self.since_best += 1;
         }
-        if self.best_cost == 0 {
-            self.ended = Some(Outcome::Solved);
-        } else if self.steps >= self.max_generations {
-            self.ended = Some(Outcome::BudgetSpent);
+        if self.progress.best.cost() == 0 {
+            self.progress.ended = Some(Outcome::Solved);
+        } else if self.progress.steps >= self.max_generations {
+            self.progress.ended = Some(Outcome::BudgetSpent);
         } else if self.since_best >= self.patience {
             match self.preset {
-                Preset::Classic => self.ended = Some(Outcome::Stuck),
+                Preset::Classic => self.progress.ended = Some(Outcome::Stuck),
                 Preset::Tuned => self.renew(),
             }
         }
         Step {
             event: Event::Generation {
-                index: self.steps as u32,
+                index: self.progress.steps as u32,
                 best: gen_best,
                 mean: self.mean,
                 worst: self.worst,
             },
             cost: gen_best,
-            ended: self.ended,
+            ended: self.progress.ended,
         }
     }
 
     fn snapshot(&self) -> Snapshot {
-        Snapshot::from_cells(
+        Snapshot::of(
             self.geo,
             self.individual(0),
-            &self.best,
             self.costs[0],
-            self.best_cost,
-            self.steps,
-            self.ended,
+            &self.progress,
             vec![
-                metric("generation", self.steps as f64),
+                metric("generation", self.progress.steps as f64),
                 metric("population", self.costs.len() as f64),
                 metric("mean", self.mean),
                 metric("worst", self.worst as f64),
@@ -452,16 +438,10 @@ impl Search for Genetic {
     fn cost(&self) -> u32 {
         self.costs[0]
     }
-    fn best_cost(&self) -> u32 {
-        self.best_cost
-    }
-    fn steps(&self) -> u64 {
-        self.steps
-    }
     fn cells(&self) -> &[u8] {
         self.individual(0)
     }
-    fn ended(&self) -> Option<Outcome> {
-        self.ended
+    fn progress(&self) -> &Progress {
+        &self.progress
     }
 }

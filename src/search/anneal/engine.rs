@@ -1,174 +1,50 @@
-//! Simulated annealing: the course version, and the permutation engine behind the tuned preset
-//! and both annealing + tabu presets.
+//! The permutation engine: simulated annealing on a representation where each box (or row)
+//! stays a permutation, behind tuned annealing and both presets of annealing with a tabu list.
 //!
-//! Course version: the classic neighbourhood examined in random order (a lazy shuffle, one
-//! neighbour per step); the first neighbour with Δ < 0, or with rand < exp(−Δ/T), is taken and
-//! T ← 0.1·T; the run stops when a whole pass takes nothing. T0 = 0.01 in the notebooks' units,
-//! where a missing pair costs 0.1, hence 0.1 here. The best state is kept apart from the current
-//! one, since uphill moves are accepted.
-//!
-//! Permutation engine (Lewis 2007, plus our additions): each box (or row) is a permutation, a
-//! move swaps two free cells of one, its delta comes from unit counts. The first cell is drawn
-//! among conflicting cells with probability `min_conflicts`. T0 is the spread (standard deviation)
-//! of the deltas of random moves unless set; T ← α·T after each Markov chain of Σ(free cells)²
+//! After Lewis (2007), with our additions: a move swaps two free cells of one box (row), its
+//! delta comes from unit counts ([`super::permutation`]). The first cell is drawn among
+//! conflicting cells with probability `min_conflicts`. T0 is the spread (standard deviation) of
+//! the deltas of random moves unless set; T ← α·T after each Markov chain of Σ(free cells)²
 //! proposals (or after every proposal); after `reheat_after` chains without a new best, T goes
 //! back to `reheat`·T0. An optional tabu list forbids revisiting recent states.
+//!
+//! This is the program's hottest loop: [`Search::advance`] runs it compiled for the processor's
+//! instruction set ([`crate::cpu`]), and an accepted move's bookkeeping stays out of line so the
+//! loop of mostly rejected proposals stays small.
 
-use super::neighbourhood::{Kind, Neighbourhood, State};
-use super::params::{ParamSpec, Params};
-use super::perm::{Draw, Pair, PermState};
-use super::repr::{self, PermLayout, PermUnit, Zobrist};
-use super::tabu::TabuList;
-use super::{
-    AcceptanceRate, Event, Outcome, Search, Snapshot, Step, Verdict, below_of, idle, metric,
-    metropolis, uphill,
-};
-use crate::board::{Counted, Geometry, Grid, Puzzle};
+use super::permutation::{Draw, Pair, PermState};
+use super::tabu_list::TabuList;
+use crate::board::Geometry;
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::V3;
 use crate::cpu::{Isa, Portable};
 use crate::rng::{LeanRng, Rng};
+use crate::search::acceptance::{below_of, metropolis, uphill};
+use crate::search::contract::{
+    Build, Change, Decision, Event, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
+};
+use crate::search::local::start::{self, PermLayout, PermUnit};
+use crate::search::local::zobrist::Zobrist;
 
-/// The course's annealing on the classic neighbourhood.
-pub struct CourseAnnealing {
-    geo: &'static Geometry,
-    hood: Neighbourhood,
-    order: Vec<u32>,
-    next: usize,
-    state: State,
-    best: Vec<u8>,
-    best_cost: u32,
-    t: f64,
-    alpha: f64,
-    rng: Rng,
-    steps: u64,
-    accept: AcceptanceRate,
-    ended: Option<Outcome>,
-}
-
-pub fn course_params() -> Vec<ParamSpec> {
-    vec![
-        ParamSpec::real(
-            "t0",
-            "initial temperature (cost units; the notebooks' 0.01)",
-            0.1,
-            1e-9,
-            1e9,
-        ),
-        ParamSpec::real(
-            "cooling",
-            "T is multiplied by this after each accepted move",
-            0.1,
-            1e-6,
-            1.0,
-        ),
-    ]
-}
-
-impl CourseAnnealing {
-    pub fn new(puzzle: &Puzzle, params: &Params, seed: u64, start: Option<&Grid>) -> Self {
-        let mut rng = Rng::new(seed);
-        let grid = repr::initial(puzzle, None, start, &mut rng);
-        let hood = Neighbourhood::new(puzzle, Kind::Classic);
-        let state = State::new(&grid, Counted::ALL);
-        let best_cost = state.cost();
-        CourseAnnealing {
-            geo: puzzle.geometry(),
-            order: (0..hood.len() as u32).collect(),
-            next: 0,
-            hood,
-            best: state.cells.clone(),
-            best_cost,
-            state,
-            t: params.get("t0"),
-            alpha: params.get("cooling"),
-            rng,
-            steps: 0,
-            accept: AcceptanceRate::new(100.0),
-            ended: (best_cost == 0).then_some(Outcome::Solved),
-        }
-    }
-}
-
-impl Search for CourseAnnealing {
-    fn chart_value(&self) -> Option<f64> {
-        Some(self.t)
-    }
-
-    fn step(&mut self) -> Step {
-        if self.ended.is_some() || self.hood.is_empty() {
-            self.ended.get_or_insert(Outcome::Stuck);
-            return idle(self.state.cost(), self.ended);
-        }
-        self.steps += 1;
-        // lazy Fisher–Yates: the next neighbour in a fresh random order
-        let j = self.next + self.rng.below(self.order.len() - self.next);
-        self.order.swap(self.next, j);
-        let m = self
-            .hood
-            .nth(self.order[self.next] as usize, &self.state.cells);
-        self.next += 1;
-        let d = self.state.delta(m);
-        let t = self.t;
-        let (accepted, verdict) = metropolis(d, t, || uphill(d, t), || self.rng.bits53());
-        self.accept.record(accepted);
-        if accepted {
-            self.state.apply(m);
-            self.t *= self.alpha;
-            self.next = 0;
-            if self.state.cost() < self.best_cost {
-                self.best_cost = self.state.cost();
-                self.best.copy_from_slice(&self.state.cells);
-            }
-            if self.state.cost() == 0 {
-                self.ended = Some(Outcome::Solved);
-            }
-        } else if self.next == self.order.len() {
-            self.ended = Some(Outcome::Stuck); // a whole pass took nothing
-        }
-        let (cells, n_cells) = m.cells();
-        Step {
-            event: Event::Move {
-                cells,
-                n_cells,
-                delta: d,
-                accepted,
-                verdict,
-            },
-            cost: self.state.cost(),
-            ended: self.ended,
-        }
-    }
-
-    fn snapshot(&self) -> Snapshot {
-        state_snapshot!(
-            self,
-            vec![
-                metric("temperature", self.t),
-                metric("acceptance", self.accept.value()),
-                metric("examined this pass", self.next as f64),
-                metric("neighbours", self.hood.len() as f64),
-            ]
-        )
-    }
-
-    state_accessors!();
-}
-
-/// Settings of the permutation engine, read from parameters by each preset.
+/// Settings of the permutation engine, read from parameters by each preset
+/// ([`super::presets`]).
 #[derive(Clone, Copy, Debug)]
 pub struct PermSettings {
+    /// The unit kept a permutation: box (annealing) or row (the article's tabu).
     pub unit: PermUnit,
-    /// 0: from the spread of random move deltas.
+    /// The starting temperature; 0: the spread of random move deltas.
     pub t0: f64,
+    /// T is multiplied by this at the end of each chain.
     pub alpha: f64,
     /// Cool after each chain of Σ(free)²·chain_factor proposals; 0: after every proposal.
     pub chain_factor: f64,
     /// Chains without a new best before reheating; 0: never.
     pub reheat_after: u64,
+    /// Reheat to this fraction of the starting temperature.
     pub reheat: f64,
     /// Stop (stuck) when T falls below this and reheating is off.
     pub freeze: f64,
+    /// Probability that a move's first cell is drawn among conflicting cells.
     pub min_conflicts: f64,
     /// Tabu list length; 0: none.
     pub tabu: usize,
@@ -176,77 +52,13 @@ pub struct PermSettings {
     pub propagate: bool,
 }
 
-pub fn tuned_params() -> Vec<ParamSpec> {
-    vec![
-        ParamSpec::real(
-            "t0",
-            "initial temperature; 0 = the spread of random move deltas",
-            0.0,
-            0.0,
-            1e12,
-        ),
-        ParamSpec::real(
-            "cooling",
-            "T is multiplied by this after each Markov chain",
-            0.99,
-            0.5,
-            1.0,
-        ),
-        ParamSpec::real(
-            "chain",
-            "chain length as a multiple of Σ (free cells per box)²",
-            1.0,
-            0.01,
-            100.0,
-        ),
-        ParamSpec::int(
-            "reheat_after",
-            "chains without a new best before reheating (0 = never)",
-            20.0,
-            0.0,
-            1e9,
-        ),
-        ParamSpec::real("reheat", "reheat to this fraction of T0", 0.5, 0.01, 10.0),
-        ParamSpec::real(
-            "min_conflicts",
-            "probability that the first cell is drawn among conflicting cells",
-            0.8,
-            0.0,
-            1.0,
-        ),
-        ParamSpec::int(
-            "propagate",
-            "1 = lock cells the givens determine and swap only within candidates",
-            1.0,
-            0.0,
-            1.0,
-        ),
-    ]
-}
-
-/// The tuned preset of annealing.
-pub fn tuned_settings(params: &Params) -> PermSettings {
-    PermSettings {
-        unit: PermUnit::Box,
-        t0: params.get("t0"),
-        alpha: params.get("cooling"),
-        chain_factor: params.get("chain"),
-        reheat_after: params.get("reheat_after") as u64,
-        reheat: params.get("reheat"),
-        freeze: 0.0,
-        min_conflicts: params.get("min_conflicts"),
-        tabu: 0,
-        propagate: params.get("propagate") != 0.0,
-    }
-}
-
+/// Simulated annealing on a permutation representation.
 pub struct PermAnnealing {
     geo: &'static Geometry,
     settings: PermSettings,
     state: PermState,
     draw: Draw,
-    best: Vec<u8>,
-    best_cost: u32,
+    progress: Progress,
     rng: LeanRng,
     t0: f64,
     t: f64,
@@ -271,8 +83,6 @@ pub struct PermAnnealing {
     hash: u64,
     tabu: TabuList,
     tabu_hits: u64,
-    steps: u64,
-    ended: Option<Outcome>,
 }
 
 /// One proposal of the permutation engine: its two cells, the cost change, whether it was
@@ -281,9 +91,12 @@ pub struct PermAnnealing {
 struct Proposal {
     a: usize,
     b: usize,
+    /// The values of `a` and `b` before the proposal.
+    va: u8,
+    vb: u8,
     d: i32,
     accepted: bool,
-    verdict: Verdict,
+    decision: Decision,
 }
 
 const TABLE: usize = 16;
@@ -293,19 +106,22 @@ const TABLE: usize = 16;
 const WINDOW: u64 = 1000;
 
 impl PermAnnealing {
-    pub fn new(puzzle: &Puzzle, settings: PermSettings, seed: u64, start: Option<&Grid>) -> Self {
-        let mut rng = Rng::new(seed);
+    /// The engine with `settings`, from `build`'s puzzle, seed and starting board (its
+    /// preset and parameters are in the settings already).
+    pub fn new(build: &Build, settings: PermSettings) -> Self {
+        let mut rng = Rng::new(build.seed);
+        let puzzle = build.puzzle;
         let geo = puzzle.geometry();
         let (locked, cand) = if settings.propagate {
-            repr::locked(puzzle)
+            start::locked(puzzle)
         } else {
             (puzzle.clone(), vec![geo.all_values_mask(); geo.cells])
         };
         let puzzle = &locked;
-        let grid = match (start, settings.propagate) {
-            (Some(g), _) => repr::repair_perm(puzzle, settings.unit, g, &mut rng),
-            (None, true) => repr::candidate_perm(puzzle, settings.unit, &cand, &mut rng),
-            (None, false) => repr::random_perm(puzzle, settings.unit, &mut rng),
+        let grid = match (build.start, settings.propagate) {
+            (Some(g), _) => start::repair_perm(puzzle, settings.unit, g, &mut rng),
+            (None, true) => start::candidate_perm(puzzle, settings.unit, &cand, &mut rng),
+            (None, false) => start::random_perm(puzzle, settings.unit, &mut rng),
         };
         let layout = PermLayout::new(puzzle, settings.unit);
         let state = PermState::new(&grid, &layout, settings.unit, &cand);
@@ -316,11 +132,9 @@ impl PermAnnealing {
         } else {
             1
         };
-        let best_cost = state.cost();
         let mut s = PermAnnealing {
             geo: puzzle.geometry(),
-            best: state.cells.clone(),
-            best_cost,
+            progress: Progress::new(&state.cells, state.cost()),
             state,
             draw: Draw::new(settings.min_conflicts, settings.propagate),
             settings,
@@ -340,12 +154,10 @@ impl PermAnnealing {
             hash,
             tabu: TabuList::new(settings.tabu),
             tabu_hits: 0,
-            steps: 0,
-            ended: (best_cost == 0).then_some(Outcome::Solved),
             rng: LeanRng::from(&mut rng),
         };
-        if s.state.movable() == 0 && s.ended.is_none() {
-            s.ended = Some(Outcome::Stuck);
+        if s.state.movable() == 0 && s.progress.ended.is_none() {
+            s.progress.ended = Some(Outcome::Stuck);
         }
         s.t0 = if settings.t0 > 0.0 {
             settings.t0
@@ -401,7 +213,7 @@ impl PermAnnealing {
     fn acceptance(&self) -> f64 {
         match self.acceptance {
             Some(rate) => rate,
-            None if self.steps > 0 => self.accepted as f64 / self.steps as f64,
+            None if self.progress.steps > 0 => self.accepted as f64 / self.progress.steps as f64,
             None => 1.0,
         }
     }
@@ -419,9 +231,9 @@ impl PermAnnealing {
             (true, Some(z)) => z.after_swap(self.hash, a, va, b, vb),
             _ => 0,
         };
-        let (accepted, verdict) = if TABU && self.tabu.contains(new_hash) {
+        let (accepted, decision) = if TABU && self.tabu.contains(new_hash) {
             self.tabu_hits += 1;
-            (false, Verdict::Tabu)
+            (false, Decision::Tabu)
         } else {
             // (p itself only for the verdict, which `advance` drops); the draw's 32 spare bits
             // as a 53-bit number: accepted with probability ⌈p·2³²⌉/2³², within 2⁻³² of p
@@ -440,9 +252,11 @@ impl PermAnnealing {
                 return Proposal {
                     a,
                     b,
+                    va,
+                    vb,
                     d,
                     accepted,
-                    verdict,
+                    decision,
                 };
             }
             self.accept::<TABU>(pair, d, new_hash);
@@ -450,9 +264,11 @@ impl PermAnnealing {
         Proposal {
             a,
             b,
+            va,
+            vb,
             d,
             accepted,
-            verdict,
+            decision,
         }
     }
 
@@ -488,13 +304,15 @@ impl PermAnnealing {
             self.hash = new_hash;
             self.tabu.push(new_hash);
         }
-        if self.state.cost() < self.best_cost {
-            self.best_cost = self.state.cost();
-            self.best.copy_from_slice(&self.state.cells);
+        if self
+            .progress
+            .best
+            .offer(&self.state.cells, self.state.cost())
+        {
             self.chains_since_best = 0;
         }
         if self.state.cost() == 0 {
-            self.ended = Some(Outcome::Solved);
+            self.progress.ended = Some(Outcome::Solved);
         }
     }
 
@@ -506,7 +324,7 @@ impl PermAnnealing {
         while left > 0 {
             left -= 1;
             // (only an accepted move can end the run)
-            if self.propose::<TABU, I>(rng, isa).accepted && self.ended.is_some() {
+            if self.propose::<TABU, I>(rng, isa).accepted && self.progress.ended.is_some() {
                 break;
             }
         }
@@ -517,10 +335,10 @@ impl PermAnnealing {
     #[inline(always)]
     pub(crate) fn advance_with<I: Isa>(&mut self, n: u64, isa: I) -> u64 {
         let mut rng = self.rng.clone();
-        let (start, end) = (self.steps, self.steps.saturating_add(n));
-        while self.ended.is_none() && self.steps < end {
+        let (start, end) = (self.progress.steps, self.progress.steps.saturating_add(n));
+        while self.progress.ended.is_none() && self.progress.steps < end {
             // to the end of the chain or of the budget, whichever comes first
-            let n = self.chain_left.min(end - self.steps);
+            let n = self.chain_left.min(end - self.progress.steps);
             let made = if self.settings.tabu > 0 {
                 self.run::<true, I>(n, &mut rng, isa)
             } else {
@@ -529,7 +347,7 @@ impl PermAnnealing {
             self.made(made);
         }
         self.rng = rng;
-        self.steps - start
+        self.progress.steps - start
     }
 
     /// [`Self::advance_with`] compiled for x86-64-v3.
@@ -541,9 +359,9 @@ impl PermAnnealing {
 
     /// Count `n` proposals made; at the end of a chain, cool.
     fn made(&mut self, n: u64) {
-        self.steps += n;
+        self.progress.steps += n;
         self.chain_left -= n;
-        if self.chain_left == 0 && self.ended.is_none() {
+        if self.chain_left == 0 && self.progress.ended.is_none() {
             self.chain_left = self.chain_len;
             self.cool();
         }
@@ -559,25 +377,26 @@ impl PermAnnealing {
             self.chains_since_best = 0;
             self.reheats += 1;
         } else if self.settings.reheat_after == 0 && t < self.settings.freeze {
-            self.ended = Some(Outcome::Stuck);
+            self.progress.ended = Some(Outcome::Stuck);
         }
         self.set_temperature(t);
-        let (steps, accepted) = self.window;
-        if self.steps - steps >= WINDOW {
-            self.acceptance = Some((self.accepted - accepted) as f64 / (self.steps - steps) as f64);
-            self.window = (self.steps, self.accepted);
+        let (since, accepted) = self.window;
+        let steps = self.progress.steps;
+        if steps - since >= WINDOW {
+            self.acceptance = Some((self.accepted - accepted) as f64 / (steps - since) as f64);
+            self.window = (steps, self.accepted);
         }
     }
 }
 
 impl Search for PermAnnealing {
-    fn chart_value(&self) -> Option<f64> {
-        Some(self.t)
+    fn secondary(&self) -> Option<Secondary> {
+        Some(Secondary::temperature(self.t))
     }
 
     fn step(&mut self) -> Step {
-        if self.ended.is_some() {
-            return idle(self.state.cost(), self.ended);
+        if self.progress.ended.is_some() {
+            return Step::idle(self.state.cost(), self.progress.ended);
         }
         let mut rng = self.rng.clone();
         // one proposal: the portable instructions are as fast as any here, and make the same
@@ -585,9 +404,11 @@ impl Search for PermAnnealing {
         let Proposal {
             a,
             b,
+            va,
+            vb,
             d: delta,
-            accepted,
-            verdict,
+            decision,
+            ..
         } = if self.settings.tabu > 0 {
             self.propose::<true, _>(&mut rng, Portable)
         } else {
@@ -597,14 +418,17 @@ impl Search for PermAnnealing {
         self.made(1);
         Step {
             event: Event::Move {
-                cells: [a as u16, b as u16],
-                n_cells: 2,
+                change: Change::Swap {
+                    a: a as u16,
+                    b: b as u16,
+                    a_value: va,
+                    b_value: vb,
+                },
                 delta,
-                accepted,
-                verdict,
+                decision,
             },
             cost: self.state.cost(),
-            ended: self.ended,
+            ended: self.progress.ended,
         }
     }
 
@@ -629,16 +453,46 @@ impl Search for PermAnnealing {
             metrics.push(metric("tabu size", self.tabu.len() as f64));
             metrics.push(metric("tabu hits", self.tabu_hits as f64));
         }
-        state_snapshot!(self, metrics)
+        Snapshot::of(
+            self.geo,
+            &self.state.cells,
+            self.state.cost(),
+            &self.progress,
+            metrics,
+        )
     }
 
-    state_accessors!();
+    fn cost(&self) -> u32 {
+        self.state.cost()
+    }
+    fn cells(&self) -> &[u8] {
+        &self.state.cells
+    }
+    fn progress(&self) -> &Progress {
+        &self.progress
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Puzzle;
     use crate::catalog;
+    use crate::search::anneal::presets::{tuned_params, tuned_settings};
+    use crate::search::params::{Params, Preset};
+
+    /// The engine with `settings` on `puzzle` from `seed`.
+    fn engine(puzzle: &Puzzle, settings: PermSettings, seed: u64) -> PermAnnealing {
+        let params = Params::defaults(tuned_params());
+        let build = Build {
+            puzzle,
+            preset: Preset::Tuned,
+            params: &params,
+            seed,
+            start: None,
+        };
+        PermAnnealing::new(&build, settings)
+    }
 
     fn metric_of(s: &impl Search, name: &str) -> f64 {
         let snap = s.snapshot();
@@ -666,8 +520,8 @@ mod tests {
                 ..tuned_settings(&tuned)
             };
             for seed in 1..=3 {
-                let mut a = PermAnnealing::new(&puzzle, settings, seed, None);
-                let mut b = PermAnnealing::new(&puzzle, settings, seed, None);
+                let mut a = engine(&puzzle, settings, seed);
+                let mut b = engine(&puzzle, settings, seed);
                 for round in 0..20 {
                     let made = a.advance_with(5_000, Portable);
                     // SAFETY: `v3` exists, so this processor has its instructions
@@ -692,7 +546,7 @@ mod tests {
     fn acceptance_is_reported_over_whole_chains_of_at_least_a_window() {
         let puzzle = catalog::resolve_one("top95:1").unwrap();
         let settings = tuned_settings(&Params::defaults(tuned_params()));
-        let mut s = PermAnnealing::new(&puzzle, settings, 5, None);
+        let mut s = engine(&puzzle, settings, 5);
         let chain = metric_of(&s, "chain length") as u64;
         assert!(chain > 1 && chain < WINDOW, "chain {chain}");
         assert_eq!(metric_of(&s, "acceptance"), 1.0);
@@ -701,7 +555,8 @@ mod tests {
         for k in 1..=6 * WINDOW {
             let step = s.step();
             assert!(step.ended.is_none(), "top95:1 is not solved this early");
-            accepted += matches!(step.event, Event::Move { accepted: true, .. }) as u64;
+            accepted +=
+                matches!(step.event, Event::Move { decision, .. } if decision.accepted()) as u64;
             if k % chain == 0 && k - mark.0 >= WINDOW {
                 expected = Some((accepted - mark.1) as f64 / (k - mark.0) as f64);
                 mark = (k, accepted);

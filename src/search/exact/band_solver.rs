@@ -1,6 +1,6 @@
 //! A 9x9-only exact solver on band bitboards, for when speed is all that is asked (`solve`,
-//! `bench exact`, telling unique from several puzzles): the generic [`super::exact`] solver
-//! stays the one people step through, and the one for other sizes.
+//! `bench exact`, telling unique from several puzzles): the [`super::stepping`] solver stays the
+//! one people step through, and the one for other sizes.
 //!
 //! The representation follows the one the fastest published 9x9 solvers use (zhouyundong's
 //! JCZSolve and its descendants): the grid is cut into three bands of three rows, and for every
@@ -20,7 +20,7 @@
 //!
 //! The tables are computed at compile time from those rules.
 
-use super::exact::{ExactStats, Verdict};
+use super::solutions::{ExactStats, Solutions};
 use crate::board::{Geometry, Grid, Puzzle};
 
 /// All 27 cells of a band.
@@ -487,7 +487,7 @@ fn others(word: usize) -> (usize, usize) {
 }
 
 /// Count the solutions of a 9x9 puzzle up to `limit` (None when the puzzle is not 9x9).
-pub fn solve(puzzle: &Puzzle, limit: u32) -> Option<(Verdict, ExactStats)> {
+pub fn solve(puzzle: &Puzzle, limit: u32) -> Option<(Solutions, ExactStats)> {
     let geo = puzzle.geometry();
     if geo.n != 9 {
         return None;
@@ -503,15 +503,15 @@ pub fn solve(puzzle: &Puzzle, limit: u32) -> Option<(Verdict, ExactStats)> {
     {
         board.search(&mut tally, 0);
     }
-    Some((verdict(geo, &tally), tally.stats))
+    Some((solutions(geo, &tally), tally.stats))
 }
 
-fn verdict(geo: &'static Geometry, tally: &Tally) -> Verdict {
+fn solutions(geo: &'static Geometry, tally: &Tally) -> Solutions {
     let grid = || Grid::from_cells(geo, tally.first.to_vec()).expect("81 cells");
     match tally.found {
-        0 => Verdict::None,
-        1 => Verdict::Unique(grid()),
-        _ => Verdict::Several(grid()),
+        0 => Solutions::None,
+        1 => Solutions::Unique(grid()),
+        _ => Solutions::Several(grid()),
     }
 }
 

@@ -16,11 +16,11 @@
 //! longer on the path to the cost change). The cost is the number of values missing from the
 //! counted units, as [`crate::board::cost`] counts it.
 
-use super::repr::{PermLayout, PermUnit};
 use crate::board::cost::cost;
 use crate::board::{Counted, Grid};
 use crate::cpu::Isa;
 use crate::rng::{LeanRng, scale_and_rest};
+use crate::search::local::start::{PermLayout, PermUnit};
 
 /// Units (3·25 < 128), (unit, value) and (unit, place) pairs, and slots: table sizes.
 const UNITS: usize = 128;
@@ -35,6 +35,8 @@ const PRESENT: u8 = 32;
 
 const _: () = assert!(crate::board::geometry::MAX_BOX == 5 && 3 * 25 < NO_UNIT as usize);
 
+/// The state of a permutation representation, laid out for the inner loop (see the module
+/// notes).
 #[derive(Clone, Debug)]
 pub struct PermState {
     /// Every cell's value, givens included (kept equal to the slots' values).
@@ -128,6 +130,7 @@ pub struct Draw {
 }
 
 impl Draw {
+    /// The draw with the min-conflicts probability, restricted to candidates or not.
     pub fn new(min_conflicts: f64, restrict: bool) -> Draw {
         Draw {
             // coin < min_conflicts·65536 for an integer coin
@@ -221,6 +224,7 @@ impl PermState {
         s
     }
 
+    /// The cost of the counted units.
     pub fn cost(&self) -> u32 {
         self.cost
     }
@@ -469,17 +473,17 @@ mod tests {
     use crate::catalog;
     use crate::cpu::Portable;
     use crate::rng::Rng;
-    use crate::search::repr;
+    use crate::search::local::start;
 
     /// A random start on `puzzle`, with moves restricted to candidates or not.
-    fn start(puzzle: &Puzzle, unit: PermUnit, restrict: bool, rng: &mut Rng) -> PermState {
+    fn random_state(puzzle: &Puzzle, unit: PermUnit, restrict: bool, rng: &mut Rng) -> PermState {
         let (locked, cand) = if restrict {
-            repr::locked(puzzle)
+            start::locked(puzzle)
         } else {
             let geo = puzzle.geometry();
             (puzzle.clone(), vec![geo.all_values_mask(); geo.cells])
         };
-        let grid = repr::candidate_perm(&locked, unit, &cand, rng);
+        let grid = start::candidate_perm(&locked, unit, &cand, rng);
         let layout = PermLayout::new(&locked, unit);
         PermState::new(&grid, &layout, unit, &cand)
     }
@@ -488,7 +492,7 @@ mod tests {
     /// Returns the width of the swaps' pass over the masks.
     fn check_against_recount(puzzle: &Puzzle, unit: PermUnit, restrict: bool, seed: u64) -> u8 {
         let mut rng = Rng::new(seed);
-        let mut s = start(puzzle, unit, restrict, &mut rng);
+        let mut s = random_state(puzzle, unit, restrict, &mut rng);
         let geo = puzzle.geometry();
         let mut lean = LeanRng::from(&mut rng);
         let draw = Draw::new(0.5, restrict);
@@ -598,7 +602,7 @@ mod tests {
         let puzzle = catalog::resolve_one("top95:1").unwrap();
         for (min_conflicts, restrict) in [(0.0, true), (0.6, true), (0.6, false)] {
             let mut rng = Rng::new(11);
-            let mut s = start(&puzzle, PermUnit::Box, restrict, &mut rng);
+            let mut s = random_state(&puzzle, PermUnit::Box, restrict, &mut rng);
             let mut lean = LeanRng::from(&mut rng);
             // some way into a search, so that some cells clash and others do not
             for _ in 0..200 {

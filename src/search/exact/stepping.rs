@@ -1,11 +1,13 @@
 //! The exact solver of the C article, as a machine that advances one propagation, guess or
-//! backtrack at a time, so the same code serves the stepping view and the fast headless solve.
+//! backtrack at a time, so the same code serves the stepping view and the headless solve at
+//! every size.
 //!
 //! Candidates are bit masks (bit v-1 = value v possible), sized for every order up to 25x25.
 //! Propagation eliminates each determined value from its peers to a fixpoint; the full strategy
 //! also places hidden singles (a value with one place left in a unit) and guesses on the cell
 //! with the fewest candidates. The naive strategy guesses on the first undetermined cell.
 
+use super::solutions::{ExactStats, Solutions};
 use crate::board::{EMPTY, Geometry, Grid, Puzzle};
 
 /// How the solver propagates and where it guesses.
@@ -34,41 +36,40 @@ impl Strategy {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExactEvent {
     /// Propagation determined `placed` cells; `contradiction` when a cell or value ran out.
-    Propagated { placed: u16, contradiction: bool },
+    Propagated {
+        /// Cells determined by this propagation.
+        placed: u16,
+        /// Whether it ended in a cell (or a value in a unit) with no possibility left.
+        contradiction: bool,
+    },
     /// Tried `value` in `cell`, which had `options` candidates, at `depth` (1 = first guess).
     Guess {
+        /// The cell guessed on.
         cell: u16,
+        /// The value tried.
         value: u8,
+        /// How many values the cell had.
         options: u8,
+        /// Open guesses, this one included.
         depth: u16,
     },
     /// Undid the guess at `depth` and tried the next `value` of `cell` (`value` 0: none left,
     /// went up a level).
-    Backtrack { cell: u16, value: u8, depth: u16 },
+    Backtrack {
+        /// The cell whose guess was undone.
+        cell: u16,
+        /// The next value tried there, or 0 when none was left.
+        value: u8,
+        /// The depth of the undone guess.
+        depth: u16,
+    },
     /// A complete grid was found (solution number `count`).
-    Solution { count: u32 },
+    Solution {
+        /// How many solutions so far.
+        count: u32,
+    },
     /// The search is over: the tree is exhausted or the solution limit reached.
     Finished,
-}
-
-/// Counters the C article reports, and ours.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct ExactStats {
-    pub guesses: u64,
-    pub backtracks: u64,
-    pub propagations: u64,
-    pub max_depth: u32,
-    /// Depth (number of open guesses) when the first solution was found.
-    pub solution_depth: Option<u32>,
-}
-
-/// How many solutions a puzzle has, up to the limit asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    None,
-    Unique(Grid),
-    /// At least two: the first one found is kept.
-    Several(Grid),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +82,7 @@ enum Phase {
 
 /// A guess on the stack: the cell, the values still to try, and (in `saved`) the state before it.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
+struct Guess {
     cell: u16,
     untried: u32,
 }
@@ -96,7 +97,7 @@ pub struct ExactSolver {
     value: Vec<u8>,
     placed: usize,
     queue: Vec<u16>,
-    frames: Vec<Frame>,
+    frames: Vec<Guess>,
     saved_cand: Vec<u32>,
     saved_value: Vec<u8>,
     saved_placed: Vec<usize>,
@@ -136,18 +137,22 @@ impl ExactSolver {
         s
     }
 
+    /// The grid's geometry.
     pub fn geometry(&self) -> &'static Geometry {
         self.geo
     }
 
+    /// The counters so far.
     pub fn stats(&self) -> ExactStats {
         self.stats
     }
 
+    /// Solutions found so far.
     pub fn solutions(&self) -> u32 {
         self.solutions
     }
 
+    /// Whether the search is over (tree exhausted or limit reached).
     pub fn is_done(&self) -> bool {
         self.phase == Phase::Done
     }
@@ -167,6 +172,7 @@ impl ExactSolver {
         self.cand[cell]
     }
 
+    /// The first solution found, if any.
     pub fn first_solution(&self) -> Option<Grid> {
         self.first_solution
             .as_ref()
@@ -185,16 +191,16 @@ impl ExactSolver {
     }
 
     /// Run to the end and say how many solutions there are (up to the limit).
-    pub fn solve(mut self) -> (Verdict, ExactStats) {
+    pub fn solve(mut self) -> (Solutions, ExactStats) {
         while !self.is_done() {
             self.step();
         }
-        let verdict = match (self.solutions, self.first_solution()) {
-            (0, _) | (_, None) => Verdict::None,
-            (1, Some(g)) => Verdict::Unique(g),
-            (_, Some(g)) => Verdict::Several(g),
+        let solutions = match (self.solutions, self.first_solution()) {
+            (0, _) | (_, None) => Solutions::None,
+            (1, Some(g)) => Solutions::Unique(g),
+            (_, Some(g)) => Solutions::Several(g),
         };
-        (verdict, self.stats)
+        (solutions, self.stats)
     }
 
     /// Fix `cell` to `v` and queue it for elimination from its peers.
@@ -245,7 +251,7 @@ impl ExactSolver {
                 self.saved_value.extend_from_slice(&self.value);
                 self.saved_placed.push(self.placed);
                 let v = options.trailing_zeros() as u8 + 1;
-                self.frames.push(Frame {
+                self.frames.push(Guess {
                     cell: cell as u16,
                     untried: options & (options - 1),
                 });
@@ -402,15 +408,8 @@ impl ExactSolver {
 }
 
 /// Count solutions up to `limit` with the given strategy.
-pub fn solve(puzzle: &Puzzle, strategy: Strategy, limit: u32) -> (Verdict, ExactStats) {
+pub fn solve(puzzle: &Puzzle, strategy: Strategy, limit: u32) -> (Solutions, ExactStats) {
     ExactSolver::new(puzzle, strategy, limit).solve()
-}
-
-/// Count solutions up to `limit` as fast as this size allows: the band solver at 9x9
-/// ([`super::bands`]), the full strategy at every other size. The counters are those of the
-/// solver that ran.
-pub fn solve_fastest(puzzle: &Puzzle, limit: u32) -> (Verdict, ExactStats) {
-    super::bands::solve(puzzle, limit).unwrap_or_else(|| solve(puzzle, Strategy::FULL, limit))
 }
 
 #[cfg(test)]
@@ -432,7 +431,7 @@ mod tests {
         for s in [Strategy::NAIVE, Strategy::FULL] {
             let (v, _) = solve(&p, s, 2);
             match v {
-                Verdict::Unique(g) => assert_eq!(g.to_line(), expected),
+                Solutions::Unique(g) => assert_eq!(g.to_line(), expected),
                 other => panic!("{other:?}"),
             }
         }
@@ -442,11 +441,11 @@ mod tests {
     fn empty_grid_has_several_and_a_forced_clash_has_none() {
         let p = puzzle(&".".repeat(81));
         let (v, _) = solve(&p, Strategy::FULL, 2);
-        assert!(matches!(v, Verdict::Several(g) if g.is_valid_solution()));
+        assert!(matches!(v, Solutions::Several(g) if g.is_valid_solution()));
         // A1 can only be 1 (the rest of row A is 2-9), but I1 already holds 1
         let p = puzzle(&format!(".23456789{}1........", ".".repeat(63)));
         for s in [Strategy::NAIVE, Strategy::FULL] {
-            assert_eq!(solve(&p, s, 2).0, Verdict::None);
+            assert_eq!(solve(&p, s, 2).0, Solutions::None);
         }
     }
 }

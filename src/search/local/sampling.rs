@@ -7,15 +7,17 @@
 //! Tuned: only values no given peer holds may be drawn, and T is reheated after a stretch of
 //! sweeps without a new best.
 
-use super::neighbourhood::State;
-use super::params::{ParamSpec, Params, Preset};
-use super::repr;
-use super::{
-    AcceptanceRate, Event, Outcome, Search, Snapshot, Step, idle, metric, metropolis, uphill,
-};
-use crate::board::{Counted, EMPTY, Geometry, Grid, Puzzle};
+use super::neighbourhood::{Move, State};
+use super::start;
+use crate::board::{Counted, EMPTY, Geometry};
 use crate::rng::Rng;
+use crate::search::acceptance::{AcceptanceRate, metropolis, uphill};
+use crate::search::contract::{
+    Build, Event, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
+};
+use crate::search::params::{ParamSpec, Preset};
 
+/// The parameters of `preset`.
 pub fn params(preset: Preset) -> Vec<ParamSpec> {
     let (sweeps, reheat) = match preset {
         Preset::Classic => (1000.0, 0.0),
@@ -60,15 +62,15 @@ pub fn params(preset: Preset) -> Vec<ParamSpec> {
     ]
 }
 
-pub struct Gibbs {
+/// Conflict-guided sampling: one sweep per step.
+pub struct Sampling {
     geo: &'static Geometry,
     free: Vec<u16>,
     /// Per free cell (same order as `free`): the values it may take, as a mask.
     allowed: Vec<u32>,
     state: State,
     saved: State,
-    best: Vec<u8>,
-    best_cost: u32,
+    progress: Progress,
     weights: Vec<f64>,
     t0: f64,
     t: f64,
@@ -78,19 +80,13 @@ pub struct Gibbs {
     max_sweeps: u64,
     accept: AcceptanceRate,
     rng: Rng,
-    steps: u64,
-    ended: Option<Outcome>,
 }
 
-impl Gibbs {
-    pub fn new(
-        puzzle: &Puzzle,
-        preset: Preset,
-        params: &Params,
-        seed: u64,
-        start: Option<&Grid>,
-    ) -> Gibbs {
-        let mut rng = Rng::new(seed);
+impl Sampling {
+    /// A sampler from a random start, or from `build.start`.
+    pub fn new(build: &Build) -> Sampling {
+        let (puzzle, preset, params) = (build.puzzle, build.preset, build.params);
+        let mut rng = Rng::new(build.seed);
         let geo = puzzle.geometry();
         let free: Vec<u16> = puzzle.free_cells().map(|c| c as u16).collect();
         let all = geo.all_values_mask();
@@ -110,18 +106,16 @@ impl Gibbs {
                 }
             })
             .collect();
-        let grid = repr::initial(puzzle, None, start, &mut rng);
+        let grid = start::initial(puzzle, None, build.start, &mut rng);
         let state = State::new(&grid, Counted::ALL);
         let lambda = params.get("lambda");
         let max_peers = geo.peers[0].len();
-        let best_cost = state.cost();
-        Gibbs {
+        Sampling {
             geo,
             free,
             allowed,
             saved: state.clone(),
-            best: state.cells.clone(),
-            best_cost,
+            progress: Progress::new(&state.cells, state.cost()),
             state,
             weights: (0..=max_peers)
                 .map(|k| libm::exp(-lambda * k as f64))
@@ -134,8 +128,6 @@ impl Gibbs {
             max_sweeps: params.get("max_sweeps") as u64,
             accept: AcceptanceRate::new(20.0),
             rng,
-            steps: 0,
-            ended: (best_cost == 0).then_some(Outcome::Solved),
         }
     }
 
@@ -168,16 +160,16 @@ impl Gibbs {
     }
 }
 
-impl Search for Gibbs {
-    fn chart_value(&self) -> Option<f64> {
-        Some(self.t)
+impl Search for Sampling {
+    fn secondary(&self) -> Option<Secondary> {
+        Some(Secondary::temperature(self.t))
     }
 
     fn step(&mut self) -> Step {
-        if self.ended.is_some() {
-            return idle(self.state.cost(), self.ended);
+        if self.progress.ended.is_some() {
+            return Step::idle(self.state.cost(), self.progress.ended);
         }
-        self.steps += 1;
+        self.progress.steps += 1;
         self.saved.clone_from(&self.state);
         let before = self.state.cost();
         // random sweep order: shuffle a copy of the free cells in place
@@ -192,7 +184,7 @@ impl Search for Gibbs {
         for (&c, &mask) in order.iter().zip(&allowed) {
             let v = self.sample(c as usize, mask);
             if v != self.state.cells[c as usize] {
-                self.state.apply(super::neighbourhood::Move::Set(c, v));
+                self.state.apply(Move::Set(c, v));
                 changed += 1;
             }
         }
@@ -200,15 +192,17 @@ impl Search for Gibbs {
         self.allowed = allowed;
         let delta = self.state.cost() as i32 - before as i32;
         let t = self.t;
-        let (accepted, verdict) = metropolis(delta, t, || uphill(delta, t), || self.rng.bits53());
+        let (accepted, decision) = metropolis(delta, t, || uphill(delta, t), || self.rng.bits53());
         if !accepted {
             self.state.clone_from(&self.saved);
         }
         self.accept.record(accepted);
         self.t *= self.cooling;
-        if self.state.cost() < self.best_cost {
-            self.best_cost = self.state.cost();
-            self.best.copy_from_slice(&self.state.cells);
+        if self
+            .progress
+            .best
+            .offer(&self.state.cells, self.state.cost())
+        {
             self.since_best = 0;
         } else {
             self.since_best += 1;
@@ -218,33 +212,43 @@ impl Search for Gibbs {
             }
         }
         if self.state.cost() == 0 {
-            self.ended = Some(Outcome::Solved);
-        } else if self.steps >= self.max_sweeps {
-            self.ended = Some(Outcome::BudgetSpent);
+            self.progress.ended = Some(Outcome::Solved);
+        } else if self.progress.steps >= self.max_sweeps {
+            self.progress.ended = Some(Outcome::BudgetSpent);
         }
         Step {
             event: Event::Sweep {
                 changed,
                 delta,
-                accepted,
-                verdict,
+                decision,
             },
             cost: self.state.cost(),
-            ended: self.ended,
+            ended: self.progress.ended,
         }
     }
 
     fn snapshot(&self) -> Snapshot {
-        state_snapshot!(
-            self,
+        Snapshot::of(
+            self.geo,
+            &self.state.cells,
+            self.state.cost(),
+            &self.progress,
             vec![
                 metric("temperature", self.t),
                 metric("acceptance", self.accept.value()),
-                metric("sweep", self.steps as f64),
+                metric("sweep", self.progress.steps as f64),
                 metric("free cells", self.free.len() as f64),
-            ]
+            ],
         )
     }
 
-    state_accessors!();
+    fn cost(&self) -> u32 {
+        self.state.cost()
+    }
+    fn cells(&self) -> &[u8] {
+        &self.state.cells
+    }
+    fn progress(&self) -> &Progress {
+        &self.progress
+    }
 }

@@ -1,4 +1,4 @@
-//! Representations: how a search fills the free cells, and how it takes over any grid.
+//! Starting fills: how a search fills the free cells, and how it takes over any grid.
 //!
 //! The classic representation lets every free cell hold any value. A permutation per box (or per
 //! row) keeps each box (row) holding every value once, so only the other units can clash. When a
@@ -12,7 +12,9 @@ use crate::rng::Rng;
 /// Which unit a permutation representation keeps valid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PermUnit {
+    /// Each box holds every value once.
     Box,
+    /// Each row holds every value once.
     Row,
 }
 
@@ -26,6 +28,7 @@ pub struct PermLayout {
 }
 
 impl PermLayout {
+    /// The free cells of each box (row) of `puzzle`.
     pub fn new(puzzle: &Puzzle, unit: PermUnit) -> PermLayout {
         let geo = puzzle.geometry();
         let groups: Vec<Vec<u16>> = (0..geo.n)
@@ -154,7 +157,7 @@ pub fn repair_perm(puzzle: &Puzzle, unit: PermUnit, start: &Grid, rng: &mut Rng)
 /// mask of every cell: the reduced space the tuned permutation searches move in.
 pub fn locked(puzzle: &Puzzle) -> (Puzzle, Vec<u32>) {
     let geo = puzzle.geometry();
-    match crate::search::exact::ExactSolver::root_candidates(puzzle) {
+    match crate::search::exact::stepping::ExactSolver::root_candidates(puzzle) {
         Some((cand, values)) => {
             let givens = Grid::from_cells(geo, values).expect("solver values fit");
             (Puzzle::new(puzzle.name.clone(), givens), cand)
@@ -233,43 +236,6 @@ fn augment(
         }
     }
     false
-}
-
-/// Zobrist hashing of grids: a state's hash changes in O(1) per changed cell.
-#[derive(Clone, Debug)]
-pub struct Zobrist {
-    stride: usize,
-    table: Vec<u64>,
-}
-
-impl Zobrist {
-    /// Keys drawn from a fixed seed, so hashes (and tabu decisions) replay identically.
-    pub fn new(geo: &Geometry) -> Zobrist {
-        let mut rng = Rng::new(0x7AB0_2B15);
-        let stride = geo.n + 1;
-        Zobrist {
-            stride,
-            table: (0..geo.cells * stride).map(|_| rng.next_u64()).collect(),
-        }
-    }
-
-    #[inline]
-    pub fn key(&self, cell: usize, value: u8) -> u64 {
-        self.table[cell * self.stride + value as usize]
-    }
-
-    pub fn hash(&self, cells: &[u8]) -> u64 {
-        cells
-            .iter()
-            .enumerate()
-            .fold(0, |h, (c, &v)| h ^ self.key(c, v))
-    }
-
-    /// The hash after the values of cells `a` (holding `va`) and `b` (holding `vb`) are exchanged.
-    #[inline]
-    pub fn after_swap(&self, h: u64, a: usize, va: u8, b: usize, vb: u8) -> u64 {
-        h ^ self.key(a, va) ^ self.key(a, vb) ^ self.key(b, vb) ^ self.key(b, va)
-    }
 }
 
 #[cfg(test)]

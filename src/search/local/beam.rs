@@ -9,12 +9,16 @@
 //! exp(−(cost − cheapest)/τ), so the beam does not collapse onto one basin.
 
 use super::neighbourhood::{Kind, Move, Neighbourhood, State};
-use super::params::{ParamSpec, Params, Preset};
-use super::repr::{self, PermUnit, Zobrist};
-use super::{Event, Outcome, Search, Snapshot, Step, idle, metric};
-use crate::board::{Counted, Geometry, Grid, Puzzle};
+use super::start::{self, PermUnit};
+use super::zobrist::Zobrist;
+use crate::board::{Counted, Geometry};
 use crate::rng::Rng;
+use crate::search::contract::{
+    Build, Event, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
+};
+use crate::search::params::{ParamSpec, Preset};
 
+/// The parameters of `preset`.
 pub fn params(preset: Preset) -> Vec<ParamSpec> {
     let (iters, patience) = match preset {
         Preset::Classic => (100.0, 6.0),
@@ -57,6 +61,7 @@ struct Candidate {
     neighbour: u32,
 }
 
+/// Local beam search over k states.
 pub struct Beam {
     geo: &'static Geometry,
     preset: Preset,
@@ -68,27 +73,20 @@ pub struct Beam {
     pool: Vec<Candidate>,
     keys: Vec<(f64, u32)>,
     chosen: Vec<u64>,
-    best: Vec<u8>,
-    best_cost: u32,
+    progress: Progress,
     k: usize,
     patience: u64,
     max_iterations: u64,
     tau: f64,
     since_best: u64,
     rng: Rng,
-    steps: u64,
-    ended: Option<Outcome>,
 }
 
 impl Beam {
-    pub fn new(
-        puzzle: &Puzzle,
-        preset: Preset,
-        params: &Params,
-        seed: u64,
-        start: Option<&Grid>,
-    ) -> Beam {
-        let mut rng = Rng::new(seed);
+    /// k states, the first continuing from `build.start` when there is one.
+    pub fn new(build: &Build) -> Beam {
+        let (puzzle, preset, params) = (build.puzzle, build.preset, build.params);
+        let mut rng = Rng::new(build.seed);
         let k = params.usize("k");
         let (kind, counted, unit) = match preset {
             Preset::Classic => (Kind::Classic, Counted::ALL, None),
@@ -97,14 +95,14 @@ impl Beam {
         // the first member continues from the board on screen; the others start fresh
         let beam: Vec<State> = (0..k)
             .map(|i| {
-                let g = repr::initial(puzzle, unit, start.filter(|_| i == 0), &mut rng);
+                let g = start::initial(puzzle, unit, build.start.filter(|_| i == 0), &mut rng);
                 State::new(&g, counted)
             })
             .collect();
         let zobrist = Zobrist::new(puzzle.geometry());
         let hashes = beam.iter().map(|s| zobrist.hash(&s.cells)).collect();
         let first = beam.iter().min_by_key(|s| s.cost()).expect("k >= 1");
-        let (best, best_cost) = (first.cells.clone(), first.cost());
+        let progress = Progress::new(&first.cells, first.cost());
         let hood = Neighbourhood::new(puzzle, kind);
         Beam {
             geo: puzzle.geometry(),
@@ -117,8 +115,7 @@ impl Beam {
             zobrist,
             keys: Vec::new(),
             chosen: Vec::with_capacity(k),
-            best,
-            best_cost,
+            progress,
             k,
             patience: params.get("patience") as u64,
             max_iterations: params.get("max_iterations") as u64,
@@ -129,8 +126,6 @@ impl Beam {
             },
             since_best: 0,
             rng,
-            steps: 0,
-            ended: (best_cost == 0).then_some(Outcome::Solved),
         }
     }
 
@@ -193,18 +188,19 @@ impl Beam {
 }
 
 impl Search for Beam {
-    fn chart_value(&self) -> Option<f64> {
-        Some(self.beam.iter().map(|s| s.cost() as f64).sum::<f64>() / self.beam.len() as f64)
-    }
-    fn chart_worst(&self) -> Option<f64> {
-        self.beam.iter().map(|s| s.cost()).max().map(f64::from)
+    fn secondary(&self) -> Option<Secondary> {
+        Some(Secondary {
+            label: "beam mean",
+            value: self.beam.iter().map(|s| s.cost() as f64).sum::<f64>() / self.beam.len() as f64,
+            worst: self.beam.iter().map(|s| s.cost()).max().map(f64::from),
+        })
     }
 
     fn step(&mut self) -> Step {
-        if self.ended.is_some() {
-            return idle(self.best_cost, self.ended);
+        if self.progress.ended.is_some() {
+            return Step::idle(self.progress.best.cost(), self.progress.ended);
         }
-        self.steps += 1;
+        self.progress.steps += 1;
         self.pool.clear();
         for (p, s) in self.beam.iter().enumerate() {
             for i in 0..self.hood.len() {
@@ -218,8 +214,8 @@ impl Search for Beam {
         }
         let keep = self.select();
         if keep.is_empty() {
-            self.ended = Some(Outcome::Stuck);
-            return idle(self.best_cost, self.ended);
+            self.progress.ended = Some(Outcome::Stuck);
+            return Step::idle(self.progress.best.cost(), self.progress.ended);
         }
         self.next.truncate(keep.len());
         let mut hashes = Vec::with_capacity(keep.len());
@@ -245,29 +241,28 @@ impl Search for Beam {
             .expect("beam not empty");
         let worst = costs.clone().max().unwrap_or(0);
         let mean = costs.map(f64::from).sum::<f64>() / self.beam.len() as f64;
-        if best_now < self.best_cost {
-            self.best_cost = best_now;
-            self.best.copy_from_slice(&self.beam[best_i].cells);
+        if self.progress.best.offer(&self.beam[best_i].cells, best_now) {
             self.since_best = 0;
         } else {
             self.since_best += 1;
         }
-        if self.best_cost == 0 {
-            self.ended = Some(Outcome::Solved);
+        let p = &mut self.progress;
+        if p.best.cost() == 0 {
+            p.ended = Some(Outcome::Solved);
         } else if self.since_best >= self.patience {
-            self.ended = Some(Outcome::Stuck);
-        } else if self.steps >= self.max_iterations {
-            self.ended = Some(Outcome::BudgetSpent);
+            p.ended = Some(Outcome::Stuck);
+        } else if p.steps >= self.max_iterations {
+            p.ended = Some(Outcome::BudgetSpent);
         }
         Step {
             event: Event::Generation {
-                index: self.steps as u32,
+                index: p.steps as u32,
                 best: best_now,
                 mean,
                 worst,
             },
             cost: best_now,
-            ended: self.ended,
+            ended: p.ended,
         }
     }
 
@@ -280,16 +275,13 @@ impl Search for Beam {
         let costs: Vec<f64> = self.beam.iter().map(|s| s.cost() as f64).collect();
         let mean = costs.iter().sum::<f64>() / costs.len() as f64;
         let worst = costs.iter().cloned().fold(0.0, f64::max);
-        let mut snap = Snapshot::from_cells(
+        let mut snap = Snapshot::of(
             self.geo,
             &lead.cells,
-            &self.best,
             lead.cost(),
-            self.best_cost,
-            self.steps,
-            self.ended,
+            &self.progress,
             vec![
-                metric("iteration", self.steps as f64),
+                metric("iteration", self.progress.steps as f64),
                 metric("beam width", self.beam.len() as f64),
                 metric("mean", mean),
                 metric("worst", worst),
@@ -304,12 +296,6 @@ impl Search for Beam {
     fn cost(&self) -> u32 {
         self.beam.iter().map(|s| s.cost()).min().unwrap_or(0)
     }
-    fn best_cost(&self) -> u32 {
-        self.best_cost
-    }
-    fn steps(&self) -> u64 {
-        self.steps
-    }
     fn cells(&self) -> &[u8] {
         &self
             .beam
@@ -318,7 +304,7 @@ impl Search for Beam {
             .expect("beam not empty")
             .cells
     }
-    fn ended(&self) -> Option<Outcome> {
-        self.ended
+    fn progress(&self) -> &Progress {
+        &self.progress
     }
 }

@@ -3,14 +3,16 @@
 //! Classic is the C article's naive solver (first undetermined cell, elimination only); tuned
 //! adds hidden singles and guesses on the cell with the fewest candidates. The grid shown is the
 //! determined values (blanks elsewhere), so its cost counts the blanks as missing values; the
-//! search stops at the first solution unless `solutions` asks for more.
+//! search stops at the first solution unless `solutions` asks for more. A starting grid is not
+//! used: the exact search always starts from the givens.
 
-use super::exact::{ExactEvent, ExactSolver, Strategy};
-use super::params::{ParamSpec, Params, Preset};
-use super::{Event, Outcome, Search, Snapshot, Step, idle, metric};
+use super::stepping::{ExactEvent, ExactSolver, Strategy};
 use crate::board::cost::cost;
-use crate::board::{Counted, Geometry, Grid, Puzzle};
+use crate::board::{Counted, Geometry, Grid};
+use crate::search::contract::{Build, Event, Outcome, Progress, Search, Snapshot, Step, metric};
+use crate::search::params::{ParamSpec, Preset};
 
+/// The parameters of both presets.
 pub fn params() -> Vec<ParamSpec> {
     vec![ParamSpec::int(
         "solutions",
@@ -21,36 +23,36 @@ pub fn params() -> Vec<ParamSpec> {
     )]
 }
 
+/// The stepping exact solver as a [`Search`].
 pub struct Backtrack {
     geo: &'static Geometry,
     solver: ExactSolver,
     cost: u32,
-    best: Vec<u8>,
-    best_cost: u32,
-    steps: u64,
-    ended: Option<Outcome>,
+    progress: Progress,
 }
 
 impl Backtrack {
-    /// A starting grid is not used: the exact search always starts from the givens.
-    pub fn new(puzzle: &Puzzle, preset: Preset, params: &Params) -> Backtrack {
-        let strategy = match preset {
+    /// The solver at the givens of `build.puzzle`.
+    pub fn new(build: &Build) -> Backtrack {
+        let strategy = match build.preset {
             Preset::Classic => Strategy::NAIVE,
             Preset::Tuned => Strategy::FULL,
         };
-        let solver = ExactSolver::new(puzzle, strategy, params.get("solutions") as u32);
+        let puzzle = build.puzzle;
+        let solver = ExactSolver::new(puzzle, strategy, build.params.get("solutions") as u32);
         let c = cost(&puzzle.givens, Counted::ALL);
+        let mut progress = Progress::new(puzzle.givens.cells(), c);
+        // even a full grid is found by the solver's first step, not at the start
+        progress.ended = None;
         Backtrack {
             geo: puzzle.geometry(),
-            best: puzzle.givens.cells().to_vec(),
             solver,
             cost: c,
-            best_cost: c,
-            steps: 0,
-            ended: None,
+            progress,
         }
     }
 
+    /// The solver inside, for views that show its candidates.
     pub fn solver(&self) -> &ExactSolver {
         &self.solver
     }
@@ -58,27 +60,23 @@ impl Backtrack {
 
 impl Search for Backtrack {
     fn step(&mut self) -> Step {
-        if self.ended.is_some() {
-            return idle(self.cost, self.ended);
+        if self.progress.ended.is_some() {
+            return Step::idle(self.cost, self.progress.ended);
         }
-        self.steps += 1;
+        self.progress.steps += 1;
         let event = self.solver.step();
         let grid =
             Grid::from_cells(self.geo, self.solver.values().to_vec()).expect("values in range");
         self.cost = cost(&grid, Counted::ALL);
-        if self.cost < self.best_cost {
-            self.best_cost = self.cost;
-            self.best.copy_from_slice(self.solver.values());
-        }
+        self.progress.best.offer(self.solver.values(), self.cost);
         if self.solver.is_done() {
-            self.ended = Some(if self.solver.solutions() > 0 {
+            self.progress.ended = Some(if self.solver.solutions() > 0 {
                 Outcome::Solved
             } else {
                 Outcome::Unsolvable
             });
             if let Some(g) = self.solver.first_solution() {
-                self.best.copy_from_slice(g.cells());
-                self.best_cost = 0;
+                self.progress.best.offer(g.cells(), 0);
                 // show the solution, not the state the search backtracked to while counting
                 if matches!(event, ExactEvent::Finished) {
                     self.cost = 0;
@@ -88,20 +86,17 @@ impl Search for Backtrack {
         Step {
             event: Event::Exact(event),
             cost: self.cost,
-            ended: self.ended,
+            ended: self.progress.ended,
         }
     }
 
     fn snapshot(&self) -> Snapshot {
         let s = self.solver.stats();
-        Snapshot::from_cells(
+        Snapshot::of(
             self.geo,
             self.solver.values(),
-            &self.best,
             self.cost,
-            self.best_cost,
-            self.steps,
-            self.ended,
+            &self.progress,
             vec![
                 metric("depth", self.solver.depth() as f64),
                 metric("max depth", s.max_depth as f64),
@@ -116,16 +111,10 @@ impl Search for Backtrack {
     fn cost(&self) -> u32 {
         self.cost
     }
-    fn best_cost(&self) -> u32 {
-        self.best_cost
-    }
-    fn steps(&self) -> u64 {
-        self.steps
-    }
     fn cells(&self) -> &[u8] {
         self.solver.values()
     }
-    fn ended(&self) -> Option<Outcome> {
-        self.ended
+    fn progress(&self) -> &Progress {
+        &self.progress
     }
 }

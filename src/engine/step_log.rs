@@ -1,9 +1,10 @@
-//! The step log: what one step did, in words a class can follow.
+//! The step log: what one step did, in words a class can follow ("set r7c4 6→8: sideways 0,
+//! accepted", "swap r3c7 and r3c9 (5↔2): uphill +2 rejected, p = 0.13 at T = 1.200").
 
 use crate::board::Geometry;
 use crate::board::grid::symbol;
 use crate::search::exact::ExactEvent;
-use crate::search::{Event, Step, Verdict};
+use crate::search::{Change, Decision, Event, Step};
 
 /// `r3c7`: row and column, counted from 1.
 pub fn cell(geo: &Geometry, c: u16) -> String {
@@ -18,20 +19,45 @@ fn signed(d: i32) -> String {
     }
 }
 
-fn why(v: Verdict, delta: i32) -> String {
+fn why(v: Decision, delta: i32) -> String {
     match v {
-        Verdict::Downhill => format!("downhill {}, accepted", signed(delta)),
-        Verdict::Sideways => "sideways 0, accepted".into(),
-        Verdict::UphillAccepted { p, t } => format!(
+        Decision::Downhill => format!("downhill {}, accepted", signed(delta)),
+        Decision::Sideways => "sideways 0, accepted".into(),
+        Decision::UphillAccepted { p, t } => format!(
             "uphill {} accepted, p = {p:.2} at T = {t:.3}",
             signed(delta)
         ),
-        Verdict::UphillRejected { p, t } => format!(
+        Decision::UphillRejected { p, t } => format!(
             "uphill {} rejected, p = {p:.2} at T = {t:.3}",
             signed(delta)
         ),
-        Verdict::Tabu => format!("{} rejected: the state is tabu", signed(delta)),
-        Verdict::NoMove => "no neighbour improves: a local minimum".into(),
+        Decision::Tabu => format!("{} rejected: the state is tabu", signed(delta)),
+        Decision::NoMove => "no neighbour improves: a local minimum".into(),
+    }
+}
+
+/// A proposed change: the cells and their values, old → new.
+fn what(change: Change, geo: &Geometry) -> Option<String> {
+    match change {
+        Change::Nothing => None,
+        Change::Set { cell: c, from, to } => Some(format!(
+            "set {} {}→{}",
+            cell(geo, c),
+            symbol(from),
+            symbol(to)
+        )),
+        Change::Swap {
+            a,
+            b,
+            a_value,
+            b_value,
+        } => Some(format!(
+            "swap {} and {} ({}↔{})",
+            cell(geo, a),
+            cell(geo, b),
+            symbol(a_value),
+            symbol(b_value)
+        )),
     }
 }
 
@@ -39,28 +65,19 @@ fn why(v: Verdict, delta: i32) -> String {
 pub fn describe(step: &Step, geo: &Geometry, index: u64) -> String {
     let text = match step.event {
         Event::Move {
-            cells,
-            n_cells,
+            change,
             delta,
-            verdict,
-            ..
-        } => match n_cells {
-            0 => why(verdict, delta),
-            1 => format!("set {}: {}", cell(geo, cells[0]), why(verdict, delta)),
-            _ => format!(
-                "swap {} and {}: {}",
-                cell(geo, cells[0]),
-                cell(geo, cells[1]),
-                why(verdict, delta)
-            ),
+            decision,
+        } => match what(change, geo) {
+            Some(w) => format!("{w}: {}", why(decision, delta)),
+            None => why(decision, delta),
         },
         Event::Sweep {
             changed,
             delta,
-            verdict,
-            ..
+            decision,
         } => {
-            format!("sweep resampled {changed} cells: {}", why(verdict, delta))
+            format!("sweep resampled {changed} cells: {}", why(decision, delta))
         }
         Event::Generation {
             index,
@@ -132,18 +149,43 @@ mod tests {
         let geo = Geometry::for_box(3).unwrap();
         let step = Step {
             event: Event::Move {
-                cells: [2 * 9 + 6, 2 * 9 + 8],
-                n_cells: 2,
+                change: Change::Swap {
+                    a: 2 * 9 + 6,
+                    b: 2 * 9 + 8,
+                    a_value: 5,
+                    b_value: 2,
+                },
                 delta: 2,
-                accepted: true,
-                verdict: Verdict::UphillAccepted { p: 0.1312, t: 1.2 },
+                decision: Decision::UphillAccepted { p: 0.1312, t: 1.2 },
             },
             cost: 14,
             ended: None::<Outcome>,
         };
         assert_eq!(
             describe(&step, geo, 5),
-            "      5  swap r3c7 and r3c9: uphill +2 accepted, p = 0.13 at T = 1.200  (cost 14)"
+            "      5  swap r3c7 and r3c9 (5↔2): uphill +2 accepted, p = 0.13 at T = 1.200  (cost 14)"
+        );
+    }
+
+    #[test]
+    fn value_changes_name_the_old_and_new_value() {
+        let geo = Geometry::for_box(3).unwrap();
+        let step = Step {
+            event: Event::Move {
+                change: Change::Set {
+                    cell: 6 * 9 + 3,
+                    from: 6,
+                    to: 8,
+                },
+                delta: 0,
+                decision: Decision::Sideways,
+            },
+            cost: 4,
+            ended: None,
+        };
+        assert_eq!(
+            describe(&step, geo, 812),
+            "    812  set r7c4 6→8: sideways 0, accepted  (cost 4)"
         );
     }
 }

@@ -10,6 +10,7 @@
 //! building a list.
 
 use crate::board::{CostTracker, Counted, Grid, Puzzle};
+use crate::search::contract::Change;
 
 /// One move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,11 +22,21 @@ pub enum Move {
 }
 
 impl Move {
-    /// The cells the move touches, as the step log reports them.
-    pub fn cells(self) -> ([u16; 2], u8) {
+    /// The move as the step log reports it, with the values it finds on `cells` (call it
+    /// before applying the move).
+    pub fn change(self, cells: &[u8]) -> Change {
         match self {
-            Move::Swap(a, b) => ([a, b], 2),
-            Move::Set(c, _) => ([c, c], 1),
+            Move::Swap(a, b) => Change::Swap {
+                a,
+                b,
+                a_value: cells[a as usize],
+                b_value: cells[b as usize],
+            },
+            Move::Set(cell, to) => Change::Set {
+                cell,
+                from: cells[cell as usize],
+                to,
+            },
         }
     }
 }
@@ -33,11 +44,14 @@ impl Move {
 /// A grid with its cost tracker: applying or evaluating a move is O(1).
 #[derive(Clone, Debug)]
 pub struct State {
+    /// Every cell's value, givens included.
     pub cells: Vec<u8>,
+    /// Per-unit value counts, for move deltas.
     pub tracker: CostTracker,
 }
 
 impl State {
+    /// The state of `grid`, counting the units `counted` names.
     pub fn new(grid: &Grid, counted: Counted) -> State {
         State {
             cells: grid.cells().to_vec(),
@@ -45,10 +59,12 @@ impl State {
         }
     }
 
+    /// The cost of the grid.
     pub fn cost(&self) -> u32 {
         self.tracker.cost()
     }
 
+    /// The cost change `m` would cause.
     #[inline]
     pub fn delta(&self, m: Move) -> i32 {
         match m {
@@ -62,6 +78,7 @@ impl State {
         }
     }
 
+    /// Make the move; returns the cost change.
     #[inline]
     pub fn apply(&mut self, m: Move) -> i32 {
         match m {
@@ -85,7 +102,9 @@ impl State {
 /// Which neighbourhood.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// The course's: swaps of free cells sharing a unit, and value changes.
     Classic,
+    /// Swaps of two free cells inside a box.
     BoxSwap,
 }
 
@@ -99,6 +118,7 @@ pub struct Neighbourhood {
 }
 
 impl Neighbourhood {
+    /// The moves of `kind` on `puzzle`'s free cells.
     pub fn new(puzzle: &Puzzle, kind: Kind) -> Neighbourhood {
         let geo = puzzle.geometry();
         let units = match kind {
@@ -130,6 +150,7 @@ impl Neighbourhood {
         self.pairs.len() + self.free.len() * self.changes_per_cell
     }
 
+    /// True when no move exists.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -7,20 +7,26 @@
 //! boxes on a permutation-per-box representation, and bounds runs of sideways moves.
 
 use super::neighbourhood::{Kind, Move, Neighbourhood, State};
-use super::params::{ParamSpec, Params, Preset};
-use super::repr::{self, PermUnit};
-use super::{Event, Outcome, Search, Snapshot, Step, Verdict, idle, metric};
-use crate::board::{Counted, Geometry, Grid, Puzzle};
+use super::start::{self, PermUnit};
+use crate::board::{Counted, Geometry};
 use crate::rng::Rng;
+use crate::search::contract::{
+    Build, Change, Decision, Event, Outcome, Progress, Search, Snapshot, Step, metric,
+};
+use crate::search::params::{ParamSpec, Preset};
 
 /// Which neighbour a descent takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
+    /// The best strictly improving neighbour.
     Steepest,
+    /// A random strictly improving neighbour.
     Stochastic,
+    /// A random neighbour that does not worsen.
     Plateau,
 }
 
+/// The parameters of a descent with `rule` in `preset`.
 pub fn params(rule: Rule, preset: Preset) -> Vec<ParamSpec> {
     let iters = match preset {
         Preset::Classic => 1000.0,
@@ -49,58 +55,46 @@ pub fn params(rule: Rule, preset: Preset) -> Vec<ParamSpec> {
     specs
 }
 
+/// A descent of one of the three rules.
 pub struct Descent {
     geo: &'static Geometry,
     rule: Rule,
     hood: Neighbourhood,
     state: State,
-    best: Vec<u8>,
-    best_cost: u32,
+    progress: Progress,
     rng: Rng,
-    steps: u64,
     max_iterations: u64,
     max_sideways: u64,
     sideways_run: u64,
     candidates: Vec<u32>,
-    ended: Option<Outcome>,
 }
 
 impl Descent {
-    pub fn new(
-        puzzle: &Puzzle,
-        rule: Rule,
-        preset: Preset,
-        params: &Params,
-        seed: u64,
-        start: Option<&Grid>,
-    ) -> Descent {
-        let mut rng = Rng::new(seed);
-        let (kind, counted, unit) = match preset {
+    /// A descent following `rule`, built as `build` says.
+    pub fn new(build: &Build, rule: Rule) -> Descent {
+        let mut rng = Rng::new(build.seed);
+        let (kind, counted, unit) = match build.preset {
             Preset::Classic => (Kind::Classic, Counted::ALL, None),
             Preset::Tuned => (Kind::BoxSwap, Counted::LINES, Some(PermUnit::Box)),
         };
-        let grid = repr::initial(puzzle, unit, start, &mut rng);
-        let hood = Neighbourhood::new(puzzle, kind);
+        let grid = start::initial(build.puzzle, unit, build.start, &mut rng);
+        let hood = Neighbourhood::new(build.puzzle, kind);
         let state = State::new(&grid, counted);
-        let best_cost = state.cost();
         Descent {
-            best: state.cells.clone(),
-            best_cost,
+            progress: Progress::new(&state.cells, state.cost()),
             candidates: Vec::with_capacity(hood.len()),
             hood,
             state,
-            geo: puzzle.geometry(),
+            geo: build.puzzle.geometry(),
             rule,
             rng,
-            steps: 0,
-            max_iterations: params.get("max_iterations") as u64,
+            max_iterations: build.params.get("max_iterations") as u64,
             max_sideways: if rule == Rule::Plateau {
-                params.get("max_sideways") as u64
+                build.params.get("max_sideways") as u64
             } else {
                 0
             },
             sideways_run: 0,
-            ended: (best_cost == 0).then_some(Outcome::Solved),
         }
     }
 
@@ -140,63 +134,69 @@ impl Descent {
 
 impl Search for Descent {
     fn step(&mut self) -> Step {
-        if self.ended.is_some() {
-            return idle(self.state.cost(), self.ended);
+        if self.progress.ended.is_some() {
+            return Step::idle(self.state.cost(), self.progress.ended);
         }
-        self.steps += 1;
+        self.progress.steps += 1;
         let event = match self.choose() {
             None => {
-                self.ended = Some(Outcome::Stuck);
+                self.progress.ended = Some(Outcome::Stuck);
                 Event::Move {
-                    cells: [0, 0],
-                    n_cells: 0,
+                    change: Change::Nothing,
                     delta: 0,
-                    accepted: false,
-                    verdict: Verdict::NoMove,
+                    decision: Decision::NoMove,
                 }
             }
             Some((m, d)) => {
+                let change = m.change(&self.state.cells);
                 self.state.apply(m);
                 self.sideways_run = if d == 0 { self.sideways_run + 1 } else { 0 };
-                if self.state.cost() < self.best_cost {
-                    self.best_cost = self.state.cost();
-                    self.best.copy_from_slice(&self.state.cells);
-                }
-                let (cells, n_cells) = m.cells();
+                self.progress
+                    .best
+                    .offer(&self.state.cells, self.state.cost());
                 Event::Move {
-                    cells,
-                    n_cells,
+                    change,
                     delta: d,
-                    accepted: true,
-                    verdict: if d < 0 {
-                        Verdict::Downhill
+                    decision: if d < 0 {
+                        Decision::Downhill
                     } else {
-                        Verdict::Sideways
+                        Decision::Sideways
                     },
                 }
             }
         };
         if self.state.cost() == 0 {
-            self.ended = Some(Outcome::Solved);
-        } else if self.ended.is_none() && self.steps >= self.max_iterations {
-            self.ended = Some(Outcome::BudgetSpent);
+            self.progress.ended = Some(Outcome::Solved);
+        } else if self.progress.ended.is_none() && self.progress.steps >= self.max_iterations {
+            self.progress.ended = Some(Outcome::BudgetSpent);
         }
         Step {
             event,
             cost: self.state.cost(),
-            ended: self.ended,
+            ended: self.progress.ended,
         }
     }
 
     fn snapshot(&self) -> Snapshot {
-        state_snapshot!(
-            self,
+        Snapshot::of(
+            self.geo,
+            &self.state.cells,
+            self.state.cost(),
+            &self.progress,
             vec![
                 metric("neighbours", self.hood.len() as f64),
                 metric("sideways run", self.sideways_run as f64),
-            ]
+            ],
         )
     }
 
-    state_accessors!();
+    fn cost(&self) -> u32 {
+        self.state.cost()
+    }
+    fn cells(&self) -> &[u8] {
+        &self.state.cells
+    }
+    fn progress(&self) -> &Progress {
+        &self.progress
+    }
 }

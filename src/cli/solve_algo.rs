@@ -5,7 +5,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 
-use super::{Format, SolveArgs, exit};
+use super::args::{Format, SolveArgs};
+use super::exit;
+use super::human::human_time;
 use crate::board::Puzzle;
 use crate::search::params::fmt_num;
 use crate::search::registry::{find, resolve_params};
@@ -14,7 +16,7 @@ use crate::search::{ALGORITHMS, Outcome, Preset, Search, Snapshot};
 /// `--list-algos`: every algorithm with its parameters per preset.
 pub fn list_algos(out: &mut impl Write) -> std::io::Result<()> {
     for a in ALGORITHMS {
-        writeln!(out, "{} ({}): {}", a.name, a.family, a.about)?;
+        writeln!(out, "{} ({}): {}", a.name, a.family.name(), a.about)?;
         for preset in [Preset::Classic, Preset::Tuned] {
             writeln!(out, "  --preset {preset}")?;
             let specs = a.params(preset);
@@ -179,15 +181,5 @@ fn short(x: f64) -> String {
         format!("{}", x as i64)
     } else {
         format!("{x:.4}")
-    }
-}
-
-pub fn human_time(secs: f64) -> String {
-    if secs < 1e-3 {
-        format!("{:.0} µs", secs * 1e6)
-    } else if secs < 1.0 {
-        format!("{:.1} ms", secs * 1e3)
-    } else {
-        format!("{secs:.2} s")
     }
 }

@@ -1,0 +1,14 @@
+//! Exit codes, documented in README: 0 success; 1 the command ran but a puzzle was left
+//! unsolved (no solution exists, several exist where one was required, or a local search did
+//! not reach cost 0); 2 bad input or usage (unknown puzzle or algorithm, bad parameter,
+//! unreadable or malformed file, no terminal for the visualiser); 101 a panic; 130 interrupted
+//! by Ctrl-C.
+
+/// Success.
+pub const OK: i32 = 0;
+/// The command ran, but a puzzle was left unsolved.
+pub const UNSOLVED: i32 = 1;
+/// Bad input or usage.
+pub const BAD_INPUT: i32 = 2;
+/// Interrupted by Ctrl-C.
+pub const INTERRUPTED: i32 = 130;

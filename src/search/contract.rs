@@ -1,0 +1,385 @@
+//! The contract every search keeps, and the small types it is written in.
+//!
+//! A search is built from a [`Build`]: the puzzle, the preset and parameters, a seed, and
+//! optionally a starting grid (the board on screen, which is what lets a person switch algorithm
+//! mid-run). [`Search::step`] does the unit a person presses a key for and says what happened in
+//! an [`Event`]; [`Search::snapshot`] gives what the screen shows. The bookkeeping every search
+//! shares (best grid so far, steps, how it ended) lives in one [`Progress`], so that no search
+//! keeps it its own way. Events are small and `Copy`, so stepping never allocates.
+
+use super::exact::ExactEvent;
+use super::params::{Params, Preset};
+use crate::board::{Geometry, Grid, Puzzle};
+
+/// Everything a search is built from.
+#[derive(Clone, Copy, Debug)]
+pub struct Build<'a> {
+    /// The puzzle: its givens are never changed.
+    pub puzzle: &'a Puzzle,
+    /// Classic (the course's behaviour) or tuned.
+    pub preset: Preset,
+    /// The algorithm's parameters, resolved for the preset.
+    pub params: &'a Params,
+    /// The seed of every random choice the search makes.
+    pub seed: u64,
+    /// A board to continue from instead of a fresh start; repaired into the search's
+    /// representation with the fewest changes.
+    pub start: Option<&'a Grid>,
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Cost 0: a valid solution.
+    Solved,
+    /// A local minimum, a frozen temperature or no improvement for too long.
+    Stuck,
+    /// The algorithm's own step budget ran out, or the one its driver set.
+    BudgetSpent,
+    /// The exact solver proved there is no solution.
+    Unsolvable,
+}
+
+impl Outcome {
+    /// The outcome in the words the screen and the tables use.
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::Solved => "solved",
+            Outcome::Stuck => "stuck",
+            Outcome::BudgetSpent => "budget spent",
+            Outcome::Unsolvable => "unsolvable",
+        }
+    }
+}
+
+/// Why a proposed move was taken or not, in the words the step log uses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Decision {
+    /// The cost went down: taken.
+    Downhill,
+    /// The cost stayed the same: taken.
+    Sideways,
+    /// Uphill, taken with probability `p` at temperature `t`.
+    UphillAccepted {
+        /// The probability it was taken with.
+        p: f64,
+        /// The temperature then.
+        t: f64,
+    },
+    /// Uphill, refused; it would have been taken with probability `p` at temperature `t`.
+    UphillRejected {
+        /// The probability it would have been taken with.
+        p: f64,
+        /// The temperature then.
+        t: f64,
+    },
+    /// Refused: the resulting state is on the tabu list.
+    Tabu,
+    /// No neighbour qualifies (a local minimum for a descent).
+    NoMove,
+}
+
+impl Decision {
+    /// Whether the move was taken.
+    pub fn accepted(self) -> bool {
+        matches!(
+            self,
+            Decision::Downhill | Decision::Sideways | Decision::UphillAccepted { .. }
+        )
+    }
+}
+
+/// What a proposed move changes, with the values before it (whether or not it was taken).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// No move was proposed.
+    Nothing,
+    /// `cell` from value `from` to value `to`.
+    Set {
+        /// The cell.
+        cell: u16,
+        /// Its value before.
+        from: u8,
+        /// Its value after.
+        to: u8,
+    },
+    /// The values of cells `a` and `b` exchanged.
+    Swap {
+        /// One cell.
+        a: u16,
+        /// The other.
+        b: u16,
+        /// `a`'s value before (afterwards `b`'s).
+        a_value: u8,
+        /// `b`'s value before (afterwards `a`'s).
+        b_value: u8,
+    },
+}
+
+/// What one step did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Event {
+    /// One move proposal: what it changes, the cost change and the decision.
+    Move {
+        /// The proposed change.
+        change: Change,
+        /// The cost change it causes (or would have caused).
+        delta: i32,
+        /// Taken or not, and why.
+        decision: Decision,
+    },
+    /// A sweep that resampled `changed` cells (conflict-guided sampling).
+    Sweep {
+        /// How many cells the sweep gave a new value.
+        changed: u16,
+        /// The cost change of the whole sweep.
+        delta: i32,
+        /// Whether the sweep was kept, and why.
+        decision: Decision,
+    },
+    /// One iteration of a population method.
+    Generation {
+        /// Which iteration (from 1).
+        index: u32,
+        /// The cheapest member's cost.
+        best: u32,
+        /// The members' mean cost.
+        mean: f64,
+        /// The dearest member's cost.
+        worst: u32,
+    },
+    /// One step of the exact solver.
+    Exact(ExactEvent),
+    /// Nothing happened (the search had already ended).
+    Idle,
+}
+
+/// The result of one [`Search::step`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Step {
+    /// What happened.
+    pub event: Event,
+    /// The cost after the step.
+    pub cost: u32,
+    /// The ending, once there is one.
+    pub ended: Option<Outcome>,
+}
+
+impl Step {
+    /// The step returned once a search has ended.
+    pub fn idle(cost: u32, ended: Option<Outcome>) -> Step {
+        Step {
+            event: Event::Idle,
+            cost,
+            ended,
+        }
+    }
+}
+
+/// A named number an algorithm reports (temperature, acceptance rate, depth, ...).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Metric {
+    /// What it is, in words.
+    pub name: &'static str,
+    /// Its value now.
+    pub value: f64,
+}
+
+/// `Metric` shorthand.
+pub fn metric(name: &'static str, value: f64) -> Metric {
+    Metric { name, value }
+}
+
+/// A family's second chart series beside the cost: its name, its value now, and for a
+/// population the cost of its worst member.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Secondary {
+    /// What the series is ("temperature", "population mean").
+    pub label: &'static str,
+    /// Its value now.
+    pub value: f64,
+    /// The population's worst cost, drawn beside a mean.
+    pub worst: Option<f64>,
+}
+
+impl Secondary {
+    /// The temperature of an annealing-like search.
+    pub fn temperature(t: f64) -> Secondary {
+        Secondary {
+            label: "temperature",
+            value: t,
+            worst: None,
+        }
+    }
+}
+
+/// The best grid a search has seen, and its cost.
+#[derive(Clone, Debug)]
+pub struct Best {
+    cells: Vec<u8>,
+    cost: u32,
+}
+
+impl Best {
+    /// The starting grid as the best so far.
+    pub fn new(cells: &[u8], cost: u32) -> Best {
+        Best {
+            cells: cells.to_vec(),
+            cost,
+        }
+    }
+
+    /// Keep `cells` if they are strictly cheaper than the best so far; says whether they were.
+    #[inline]
+    pub fn offer(&mut self, cells: &[u8], cost: u32) -> bool {
+        let better = cost < self.cost;
+        if better {
+            self.cells.copy_from_slice(cells);
+            self.cost = cost;
+        }
+        better
+    }
+
+    /// The best cost so far.
+    pub fn cost(&self) -> u32 {
+        self.cost
+    }
+
+    /// The best grid's cells.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+}
+
+/// What every search keeps besides its own state: the best grid so far, the steps taken and
+/// how it ended.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// The best grid so far.
+    pub best: Best,
+    /// Steps taken.
+    pub steps: u64,
+    /// The ending, once there is one.
+    pub ended: Option<Outcome>,
+}
+
+impl Progress {
+    /// A search starting on `cells` of cost `cost` (solved already when the cost is 0).
+    pub fn new(cells: &[u8], cost: u32) -> Progress {
+        Progress {
+            best: Best::new(cells, cost),
+            steps: 0,
+            ended: (cost == 0).then_some(Outcome::Solved),
+        }
+    }
+}
+
+/// What the screen shows of a search.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// The current grid.
+    pub grid: Grid,
+    /// The best grid so far.
+    pub best: Grid,
+    /// The current cost.
+    pub cost: u32,
+    /// The best cost so far.
+    pub best_cost: u32,
+    /// Steps taken.
+    pub steps: u64,
+    /// The ending, once there is one.
+    pub ended: Option<Outcome>,
+    /// The algorithm's own numbers.
+    pub metrics: Vec<Metric>,
+    /// Named series such as the beam members' costs.
+    pub series: Vec<(&'static str, Vec<f64>)>,
+}
+
+impl Snapshot {
+    /// A snapshot of `cells` at `cost`, with the best grid, steps and ending of `progress`.
+    pub fn of(
+        geo: &'static Geometry,
+        cells: &[u8],
+        cost: u32,
+        progress: &Progress,
+        metrics: Vec<Metric>,
+    ) -> Snapshot {
+        let grid =
+            |c: &[u8]| Grid::from_cells(geo, c.to_vec()).expect("searches keep values in range");
+        Snapshot {
+            grid: grid(cells),
+            best: grid(progress.best.cells()),
+            cost,
+            best_cost: progress.best.cost(),
+            steps: progress.steps,
+            ended: progress.ended,
+            metrics,
+            series: Vec::new(),
+        }
+    }
+
+    /// The value of a named metric.
+    pub fn metric(&self, name: &str) -> Option<f64> {
+        self.metrics
+            .iter()
+            .find(|m| m.name == name)
+            .map(|m| m.value)
+    }
+}
+
+/// One search, stepped by whoever drives it (the CLI, an experiment, a runner under the TUI).
+pub trait Search: Send {
+    /// One elementary step. After the search has ended it returns `Event::Idle`.
+    fn step(&mut self) -> Step;
+    /// The current state for display.
+    fn snapshot(&self) -> Snapshot;
+    /// Current cost (canonical: missing (unit, value) pairs; 0 ⇔ solved).
+    fn cost(&self) -> u32;
+    /// The current grid's cells, without copying.
+    fn cells(&self) -> &[u8];
+    /// The best grid so far, the steps taken and the ending.
+    fn progress(&self) -> &Progress;
+    /// The best cost so far.
+    fn best_cost(&self) -> u32 {
+        self.progress().best.cost()
+    }
+    /// Steps taken so far.
+    fn steps(&self) -> u64 {
+        self.progress().steps
+    }
+    /// The ending, once there is one.
+    fn ended(&self) -> Option<Outcome> {
+        self.progress().ended
+    }
+    /// The family's second chart series (temperature, population mean), cheap to read; `None`
+    /// for families that have none.
+    fn secondary(&self) -> Option<Secondary> {
+        None
+    }
+    /// Take up to `n` steps, fewer when the search ends; returns how many were taken. The same
+    /// steps as calling [`Search::step`] `n` times; drivers that do not look at each step
+    /// (experiments, the runner at full speed, benchmarks) use this, and a search whose steps
+    /// are cheap overrides it with a loop that builds no per-step event.
+    fn advance(&mut self, n: u64) -> u64 {
+        let mut taken = 0;
+        while taken < n && self.ended().is_none() {
+            self.step();
+            taken += 1;
+        }
+        taken
+    }
+}
+
+/// Run until the search ends or `max_steps` steps have been taken in total.
+pub fn run_to_end(search: &mut dyn Search, max_steps: u64) -> Outcome {
+    loop {
+        if let Some(o) = search.ended() {
+            return o;
+        }
+        if search.steps() >= max_steps {
+            return Outcome::BudgetSpent;
+        }
+        search.advance((max_steps - search.steps()).min(1 << 16));
+    }
+}

@@ -1,0 +1,24 @@
+//! Exact solving: count a puzzle's solutions (up to a limit) by propagation and backtracking.
+//!
+//! Two solvers answer the same question. [`stepping`] is the candidate-mask solver of the C
+//! article, a machine that advances one propagation, guess or backtrack at a time so a person
+//! can watch it ([`backtrack`] wraps it as a search); it works at every size. [`band_solver`] is
+//! a 9x9-only solver on band bitboards for when speed is all that is asked. [`solve_fastest`]
+//! picks the faster one for a puzzle. Both report in the types of [`solutions`].
+
+pub mod backtrack;
+pub mod band_solver;
+pub mod solutions;
+pub mod stepping;
+
+pub use solutions::{ExactStats, Solutions};
+pub use stepping::{ExactEvent, ExactSolver, Strategy, solve};
+
+use crate::board::Puzzle;
+
+/// Count solutions up to `limit` as fast as this size allows: the band solver at 9x9, the
+/// stepping solver with its full strategy at every other size. The counters are those of the
+/// solver that ran.
+pub fn solve_fastest(puzzle: &Puzzle, limit: u32) -> (Solutions, ExactStats) {
+    band_solver::solve(puzzle, limit).unwrap_or_else(|| solve(puzzle, Strategy::FULL, limit))
+}

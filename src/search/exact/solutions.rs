@@ -1,0 +1,40 @@
+//! What an exact solve reports: how many solutions (none, one, several) and the counters the C
+//! article reports. Shared by both exact solvers, so either can answer for the other.
+
+use crate::board::Grid;
+
+/// How many solutions a puzzle has, up to the limit asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solutions {
+    /// No solution: the givens contradict each other, at once or after search.
+    None,
+    /// Exactly one.
+    Unique(Grid),
+    /// At least two: the first one found is kept.
+    Several(Grid),
+}
+
+impl Solutions {
+    /// The solution found (the first, when there are several).
+    pub fn grid(&self) -> Option<&Grid> {
+        match self {
+            Solutions::None => None,
+            Solutions::Unique(g) | Solutions::Several(g) => Some(g),
+        }
+    }
+}
+
+/// Counters the C article reports, and ours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ExactStats {
+    /// Values tried in a cell that had several (every value after the first is also a backtrack).
+    pub guesses: u64,
+    /// Guesses undone.
+    pub backtracks: u64,
+    /// Propagation passes.
+    pub propagations: u64,
+    /// The most guesses open at once.
+    pub max_depth: u32,
+    /// Depth (number of open guesses) when the first solution was found.
+    pub solution_depth: Option<u32>,
+}

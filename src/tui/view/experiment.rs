@@ -1,0 +1,125 @@
+//! The experiment view: restarts of every algorithm on screen running on all cores, with the
+//! success table and a bar chart of success rates filling in as runs finish.
+
+use std::sync::atomic::Ordering;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Gauge, Row, Table};
+
+use crate::engine::stats::wilson;
+use crate::tui::app::App;
+use crate::tui::theme::Theme;
+
+/// Live experiment: progress, the success table and a bar chart of success rates.
+pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let Some(x) = &app.experiment else { return };
+    let done = x.records.len();
+    let [head, table_area, bars_area] = Layout::vertical([
+        Constraint::Length(3),
+        Constraint::Length(x.arms.len() as u16 + 3),
+        Constraint::Min(6),
+    ])
+    .areas(area);
+    let stopped = x.progress.stop.load(Ordering::SeqCst);
+    let label = format!(
+        "{done} / {} runs on {}{}",
+        x.total,
+        app.puzzle.name,
+        if stopped {
+            " (stopped)"
+        } else if done == x.total {
+            " (done)"
+        } else {
+            ""
+        }
+    );
+    f.render_widget(
+        Gauge::default()
+            .block(
+                Block::bordered()
+                    .title(" experiment: 100 restarts each on all cores · x stops · esc closes ")
+                    .border_style(theme.title()),
+            )
+            .gauge_style(theme.good())
+            .ratio(done as f64 / x.total.max(1) as f64)
+            .label(label),
+        head,
+    );
+    let mut rows = Vec::new();
+    let mut bars = Vec::new();
+    for label in &x.arms {
+        let mine: Vec<_> = x
+            .records
+            .iter()
+            .filter(|r| &format!("{} ({})", r.algorithm, r.preset) == label)
+            .collect();
+        let k = mine.iter().filter(|r| r.solved).count();
+        let n = mine.len();
+        let (lo, hi) = wilson(k, n);
+        let rate = if n > 0 {
+            100.0 * k as f64 / n as f64
+        } else {
+            0.0
+        };
+        let mut times: Vec<f64> = mine
+            .iter()
+            .filter(|r| r.solved)
+            .map(|r| r.seconds)
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let med = times
+            .get(times.len() / 2)
+            .map_or("-".into(), |t| format!("{:.1} ms", t * 1e3));
+        rows.push(Row::new(vec![
+            label.clone(),
+            format!("{n}"),
+            format!("{k}"),
+            format!("{rate:.1}%"),
+            format!("[{:.1}%, {:.1}%]", 100.0 * lo, 100.0 * hi),
+            med,
+        ]));
+        bars.push(
+            Bar::default()
+                .value(rate.round() as u64)
+                .label(label.clone())
+                .text_value(format!("{rate:.0}%")),
+        );
+    }
+    let table = Table::new(
+        rows,
+        [
+            Constraint::Length(24),
+            Constraint::Length(6),
+            Constraint::Length(7),
+            Constraint::Length(8),
+            Constraint::Length(18),
+            Constraint::Length(14),
+        ],
+    )
+    .header(
+        Row::new(vec![
+            "algorithm",
+            "runs",
+            "solved",
+            "rate",
+            "95% interval",
+            "median solve",
+        ])
+        .style(theme.title()),
+    )
+    .block(Block::bordered().border_style(theme.border()));
+    f.render_widget(table, table_area);
+    let chart = BarChart::default()
+        .block(
+            Block::bordered()
+                .title(" success rate (%) ")
+                .border_style(theme.border()),
+        )
+        .data(BarGroup::default().bars(&bars))
+        .bar_width(((bars_area.width.saturating_sub(4)) / bars.len().max(1) as u16).clamp(3, 24))
+        .bar_gap(2)
+        .max(100)
+        .bar_style(theme.series(1));
+    f.render_widget(chart, bars_area);
+}
