@@ -2,7 +2,8 @@
 //!
 //! A reference works everywhere a puzzle is asked for: a built-in name (`sudoku_7`), a set
 //! (`top95`) or one of its puzzles (`top95:12`, 1-based), a file path (optionally `path:index`;
-//! gzip-compressed files are read as they are), or the puzzle text itself.
+//! gzip-compressed files are read as they are), the puzzle text itself, or `-` for standard
+//! input (optionally `-:index`).
 
 use std::path::Path;
 
@@ -114,9 +115,18 @@ pub fn load_set(set: &BuiltinSet) -> Vec<Puzzle> {
     puzzles
 }
 
+/// The name standard input goes by in puzzle names and messages.
+pub const STDIN: &str = "stdin";
+
 /// The puzzles a reference names: one, or all of a set or file.
 pub fn resolve(reference: &str) -> Result<Vec<Puzzle>, RefError> {
     let reference = reference.trim();
+    if reference == "-" {
+        return read_stdin();
+    }
+    if let Some(index) = reference.strip_prefix("-:").and_then(|i| i.parse().ok()) {
+        return Ok(vec![pick(read_stdin()?, "-", index)?]);
+    }
     if let Some(&(name, set, index)) = NAMED.iter().find(|n| n.0 == reference) {
         let mut p = pick(
             load_set(builtin_set(set).expect("named sets exist")),
@@ -162,6 +172,22 @@ pub fn resolve_one(reference: &str) -> Result<Puzzle, RefError> {
         });
     }
     Ok(puzzles.remove(0))
+}
+
+/// Read and parse standard input.
+fn read_stdin() -> Result<Vec<Puzzle>, RefError> {
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|e| {
+        RefError::Unreadable {
+            path: STDIN.into(),
+            reason: io_reason(&e),
+        }
+    })?;
+    let bytes = gunzip(bytes).map_err(|reason| RefError::Unreadable {
+        path: STDIN.into(),
+        reason,
+    })?;
+    Ok(parse_puzzles(&bytes, STDIN)?)
 }
 
 /// Read and parse a puzzle file; errors name the file.

@@ -1,14 +1,21 @@
-//! A small portable random generator (xoshiro256++ seeded through SplitMix64).
+//! The random generators every run is made from, and our draws on top of them.
 //!
-//! Owned here rather than taken from `rand` because a run must replay identically forever: the
-//! same seed gives the same trajectory on every machine, thread count and dependency version.
-//! `rand` documents that its distributions may change output between versions; these ten lines
-//! will not.
+//! The generator is `rand`'s xoshiro256++ seeded through SplitMix64 (`seed_from_u64`), whose
+//! stream is the one published by its authors; `tests/golden.rs` pins its first outputs, so a
+//! change of that stream in a new `rand` fails a test instead of silently changing every run.
+//! The draws a search makes (`below`, the 53-bit threshold of the Metropolis test, the shuffle)
+//! are ours: `rand` documents that its distributions may change output between versions, and
+//! these must not. Both generators implement `rand`'s traits, so rand-based code can use them.
+
+use std::convert::Infallible;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{Rng as _, SeedableRng, TryRng};
 
 /// xoshiro256++ (Blackman & Vigna): fast, 256-bit state, passes BigCrush.
 #[derive(Clone, Debug)]
 pub struct Rng {
-    s: [u64; 4],
+    inner: Xoshiro256PlusPlus,
 }
 
 /// SplitMix64 step: turns any 64-bit value into a well-mixed one.
@@ -32,30 +39,17 @@ pub fn derive_seed(parts: &[u64]) -> u64 {
 }
 
 impl Rng {
+    /// The generator of a seed: xoshiro256++ with its state filled by SplitMix64 from `seed`.
     pub fn new(seed: u64) -> Rng {
-        let mut x = seed;
         Rng {
-            s: [
-                splitmix64(&mut x),
-                splitmix64(&mut x),
-                splitmix64(&mut x),
-                splitmix64(&mut x),
-            ],
+            inner: Xoshiro256PlusPlus::seed_from_u64(seed),
         }
     }
 
+    /// The next 64 random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
-        let s = &mut self.s;
-        let result = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
-        let t = s[1] << 17;
-        s[2] ^= s[0];
-        s[3] ^= s[1];
-        s[1] ^= s[2];
-        s[0] ^= s[3];
-        s[2] ^= t;
-        s[3] = s[3].rotate_left(45);
-        result
+        self.inner.next_u64()
     }
 
     /// Uniform in `0..n` (n > 0), by Lemire's multiply-shift; the bias is below 2⁻³² for n < 2³².
@@ -116,6 +110,7 @@ impl LeanRng {
         }
     }
 
+    /// The next 64 random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let [s0, mut s1] = self.s;
@@ -125,6 +120,33 @@ impl LeanRng {
         result
     }
 }
+
+/// Our generators are `rand` generators: code written against `rand::Rng` draws from the same
+/// stream our own draws use (bytes little-endian, 32-bit draws the high half of a word).
+macro_rules! rand_generator {
+    ($($t:ty),*) => {$(
+        impl TryRng for $t {
+            type Error = Infallible;
+            #[inline]
+            fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+                Ok((self.next_u64() >> 32) as u32)
+            }
+            #[inline]
+            fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+                Ok(self.next_u64())
+            }
+            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+                for chunk in dst.chunks_mut(8) {
+                    let bytes = self.next_u64().to_le_bytes();
+                    chunk.copy_from_slice(&bytes[..chunk.len()]);
+                }
+                Ok(())
+            }
+        }
+    )*};
+}
+
+rand_generator!(Rng, LeanRng);
 
 /// Scale 32 random bits to `0..n` (n > 0) and keep what the scaling left over: the low half of
 /// the product, 32 bits again, spread evenly (in steps of n) whatever the draw, so the caller
@@ -165,6 +187,20 @@ mod tests {
         }
         let mut zero = Rng::new(0);
         assert_ne!(LeanRng::from(&mut zero).s, [0, 0]);
+    }
+
+    /// Through `rand`'s traits, the same stream: rand-based code sees our generator.
+    #[test]
+    fn rand_traits_draw_from_the_same_stream() {
+        use rand::Rng as _;
+        let (mut a, mut b) = (Rng::new(5), Rng::new(5));
+        assert_eq!(rand::Rng::next_u64(&mut a), b.next_u64());
+        let mut bytes = [0u8; 12];
+        a.fill_bytes(&mut bytes);
+        assert_eq!(bytes[..8], b.next_u64().to_le_bytes());
+        let mut lean = LeanRng::from(&mut Rng::new(1));
+        let mut again = lean.clone();
+        assert_eq!(rand::Rng::next_u64(&mut lean), again.next_u64());
     }
 
     #[test]

@@ -5,10 +5,11 @@ mod common;
 
 use common::{stderr, stdout, sudoscope};
 use sudoscope::catalog::resolve;
-use sudoscope::engine::experiment::{Arm, Plan, Progress, RunRecord, run};
+use sudoscope::engine::experiment::{Arm, Plan, Progress, run};
+use sudoscope::engine::record::Record;
 use sudoscope::search::{Preset, find};
 
-fn records(threads: usize) -> Vec<RunRecord> {
+fn records(threads: usize) -> Vec<Record> {
     let arms = vec![
         Arm::new(find("plateau").unwrap(), Preset::Classic, &[]).unwrap(),
         Arm::new(find("annealing").unwrap(), Preset::Tuned, &[]).unwrap(),
@@ -21,11 +22,12 @@ fn records(threads: usize) -> Vec<RunRecord> {
         runs: 6,
         seed: 42,
         max_steps: 20_000,
+        max_seconds: None,
         threads,
     };
     run(&plan, &Progress::default())
         .iter()
-        .map(RunRecord::timeless)
+        .map(Record::timeless)
         .collect()
 }
 
@@ -61,11 +63,16 @@ fn csv_and_json_records_are_complete_and_atomic() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "algorithm,preset,puzzle,run,seed,solved,outcome,final_cost,best_cost,steps,seconds"
+        "label,algorithm,preset,puzzle,size,run,seed,outcome,solved,cost,best_cost,steps,seconds,solution"
     );
     assert_eq!(lines.len(), 11);
-    assert!(lines[1].starts_with("steepest,classic,sudoku_7,0,"));
-    assert!(!dir.join(".runs.csv.partial").exists());
+    assert!(lines[1].starts_with("steepest (classic),steepest,classic,sudoku_7,9x9,0,"));
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".partial"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
     for f in [
         "success_rate.svg",
         "time_to_solution_cdf.svg",
@@ -98,7 +105,7 @@ fn csv_and_json_records_are_complete_and_atomic() {
     assert_eq!(rows.len(), 11);
     assert!(
         rows.iter()
-            .all(|r| r["solved"] == true && r["max_depth"].is_u64())
+            .all(|r| r["solved"] == true && r["metrics"]["max_depth"].is_number())
     );
 }
 
@@ -107,7 +114,7 @@ fn bad_experiment_arguments_are_one_line_errors() {
     for (args, expected) in [
         (
             vec!["experiment", "-a", "nope"],
-            "unknown algorithm \"nope\"",
+            "invalid value 'nope' for '--algo <ALGO>'",
         ),
         (
             vec!["experiment", "-a", "beam", "--set", "k=0"],
@@ -141,11 +148,12 @@ fn classic_presets_reproduce_the_course() {
         runs: 200,
         seed: 7,
         max_steps: 100_000,
+        max_seconds: None,
         threads: 2,
     };
     let recs = run(&plan, &Progress::default());
     let rate = |name: &str| {
-        let mine: Vec<&RunRecord> = recs.iter().filter(|r| r.algorithm == name).collect();
+        let mine: Vec<&Record> = recs.iter().filter(|r| r.algorithm == name).collect();
         mine.iter().filter(|r| r.solved).count() as f64 / mine.len() as f64
     };
     assert!(rate("steepest") < 0.05, "steepest {}", rate("steepest"));

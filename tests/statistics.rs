@@ -3,10 +3,11 @@
 //! these seeds may land before we call it a regression.
 
 use sudoscope::catalog::resolve;
-use sudoscope::engine::experiment::{Arm, Plan, Progress, RunRecord, run};
+use sudoscope::engine::experiment::{Arm, Plan, Progress, run};
+use sudoscope::engine::record::Record;
 use sudoscope::search::{Preset, find};
 
-fn experiment(algo: &str, puzzles: &str, runs: usize, max_steps: u64) -> Vec<RunRecord> {
+fn experiment(algo: &str, puzzles: &str, runs: usize, max_steps: u64) -> Vec<Record> {
     let arms = vec![Arm::new(find(algo).unwrap(), Preset::Tuned, &[]).unwrap()];
     let puzzles = resolve(puzzles).unwrap();
     let plan = Plan {
@@ -15,6 +16,7 @@ fn experiment(algo: &str, puzzles: &str, runs: usize, max_steps: u64) -> Vec<Run
         runs,
         seed: 2026,
         max_steps,
+        max_seconds: None,
         threads: 2,
     };
     run(&plan, &Progress::default())
@@ -29,7 +31,7 @@ fn tuned_annealing_solves_all_of_top95_and_hardest() {
         let failed: Vec<String> = recs
             .iter()
             .filter(|r| !r.solved)
-            .map(|r| format!("{} run {}", r.puzzle, r.run))
+            .map(|r| format!("{} run {:?}", r.puzzle, r.run))
             .collect();
         assert!(failed.is_empty(), "unsolved within the budget: {failed:?}");
         assert_eq!(recs.len(), if set == "top95" { 285 } else { 33 });

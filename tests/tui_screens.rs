@@ -27,6 +27,7 @@ fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Options {
         seed: 1,
         speed: Some(5.0),
         race: race.iter().map(|n| find(n).unwrap()).collect(),
+        same_start: true,
         paused: true,
     }
 }
@@ -273,4 +274,32 @@ fn status_line_says_ended_when_every_search_has_ended() {
     app.running = true;
     let t = text(&render(&mut app, 120, 50));
     assert!(t.contains("[ended,"), "{t}");
+}
+
+/// Race panes start from the first pane's board by default (same start, different algorithm),
+/// each from its own random board when asked; every pane has its own seed either way.
+#[test]
+fn race_panes_start_from_the_same_board_unless_asked_otherwise() {
+    let boards = |same_start: bool| {
+        let mut opts = options(
+            "sudoku_7",
+            "steepest",
+            Preset::Classic,
+            &["plateau", "annealing"],
+        );
+        opts.same_start = same_start;
+        let (app, _rx) = settled(opts, 0);
+        let seeds: Vec<u64> = app.panes.iter().map(|p| p.seed).collect();
+        let mut distinct = seeds.clone();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 3, "racers have distinct seeds: {seeds:?}");
+        app.panes
+            .iter()
+            .map(|p| p.report.as_ref().unwrap().snapshot.grid.clone())
+            .collect::<Vec<_>>()
+    };
+    let same = boards(true);
+    assert!(same.windows(2).all(|w| w[0] == w[1]), "{same:?}");
+    let random = boards(false);
+    assert!(random.windows(2).all(|w| w[0] != w[1]), "{random:?}");
 }

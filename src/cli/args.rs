@@ -1,10 +1,10 @@
 //! The command line's shape: every subcommand and flag, as clap definitions. Parsing lives
 //! here and nowhere below `cli`: the searches and the board know nothing of clap.
 
-use clap::builder::PossibleValue;
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::search::Preset;
+use crate::search::{ALGORITHMS, Preset};
 
 /// Presets on the command line: `classic` or `tuned`.
 impl ValueEnum for Preset {
@@ -22,6 +22,28 @@ impl ValueEnum for Preset {
     }
 }
 
+/// The algorithm names, as clap's possible values: `--help` and completions list them.
+fn algorithms() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        ALGORITHMS
+            .iter()
+            .map(|a| PossibleValue::new(a.name).help(a.about)),
+    )
+}
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0    success
+  1    the command ran, but a puzzle was left unsolved: no solution, several solutions, or a
+       local search that did not reach cost 0
+  2    bad input or usage: unknown puzzle or algorithm, bad parameter value, unreadable or
+       malformed file, no terminal for the visualiser
+  101  a panic (a bug: please report it); the terminal is restored first
+  130  interrupted (Ctrl-C) during an experiment
+
+Puzzles: a built-in name (sudoku_7), a set (top95) or one of its puzzles (top95:12), a file
+(path or path:N, gzip or plain), the puzzle text itself, or - for standard input.";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "sudoscope",
@@ -29,9 +51,15 @@ impl ValueEnum for Preset {
     about = "Watch Sudoku search algorithms work, live.",
     long_about = "Watch Sudoku search algorithms work, live: descent, simulated annealing, local beam \
                   search, a genetic algorithm, conflict-guided sampling, annealing with tabu, and exact \
-                  backtracking. With no command it opens the visualiser on the default puzzle."
+                  backtracking. With no command it opens the visualiser (and takes its flags: \
+                  `sudoscope --paused --algo plateau`).",
+    after_help = EXIT_CODES,
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
+    /// The visualiser's flags, for the bare command.
+    #[command(flatten)]
+    pub tui: TuiArgs,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -48,6 +76,59 @@ pub enum Command {
     Experiment(ExperimentArgs),
     /// Measure the figures of BENCHMARKS.md.
     Bench(BenchArgs),
+    /// Print a shell completion script (see README for where to put it).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `sudoscope man > sudoscope.1`.
+    Man,
+}
+
+/// How one run is set up: the same flags for `solve --algo` and the visualiser, so one command
+/// line gives the same run in both.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Preset of the algorithm: classic everywhere unless asked (this is a teaching tool).
+    #[arg(long, value_enum, default_value_t = Preset::Classic)]
+    pub preset: Preset,
+    /// Set a parameter, `name=value` (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// Random seed: the same seed gives the same run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// A puzzle reference, given as an argument or with `--puzzle`.
+#[derive(Args, Debug, Clone)]
+pub struct PuzzleArg {
+    /// The puzzle: a name, set, set:N, file, file:N, puzzle text, or - for standard input.
+    #[arg(
+        value_name = "PUZZLE",
+        conflicts_with = "puzzle",
+        allow_hyphen_values = true
+    )]
+    pub reference: Option<String>,
+    /// The same as the argument.
+    #[arg(short, long, value_name = "PUZZLE")]
+    pub puzzle: Option<String>,
+}
+
+impl PuzzleArg {
+    /// The reference given, if one was.
+    pub fn given(&self) -> Option<&str> {
+        self.reference.as_deref().or(self.puzzle.as_deref())
+    }
+
+    /// The reference given, or the default puzzle.
+    pub fn get(&self) -> &str {
+        self.reference
+            .as_deref()
+            .or(self.puzzle.as_deref())
+            .unwrap_or(crate::catalog::DEFAULT_PUZZLE)
+    }
 }
 
 /// How results are printed.
@@ -58,16 +139,15 @@ pub enum Format {
     Text,
     /// One n²-symbol solution line per puzzle (`unsolvable`, `multiple` or `unsolved` instead).
     Lines,
-    /// One JSON object per puzzle per line (JSON Lines).
+    /// One JSON object per puzzle per line (JSON Lines; README lists the keys).
     Json,
 }
 
 #[derive(Args, Debug)]
+#[command(after_help = EXIT_CODES)]
 pub struct SolveArgs {
-    /// Puzzle: a built-in name (sudoku_7), set (top95) or set:N, a file (path or path:N), or the
-    /// puzzle text itself.
-    #[arg(short, long, default_value = crate::catalog::DEFAULT_PUZZLE)]
-    pub puzzle: String,
+    #[command(flatten)]
+    pub puzzle: PuzzleArg,
     /// Output format.
     #[arg(short, long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -78,21 +158,17 @@ pub struct SolveArgs {
     /// hidden singles, fewest candidates first) instead of the 9x9 band solver.
     #[arg(long)]
     pub generic: bool,
-    /// Algorithm (see --list-algos); without it the exact solver counts solutions.
-    #[arg(short, long)]
+    /// Algorithm; without it the exact solver counts solutions.
+    #[arg(short, long, value_parser = algorithms())]
     pub algo: Option<String>,
-    /// Preset of the algorithm.
-    #[arg(long, value_enum, default_value_t = Preset::Tuned)]
-    pub preset: Preset,
-    /// Set a parameter, `name=value` (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
-    /// Random seed: the same seed gives the same run.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Stop a search after this many steps.
     #[arg(long, default_value_t = 100_000_000)]
     pub max_steps: u64,
+    /// Stop a search after this many seconds (the outcome then says `time spent`).
+    #[arg(long, value_name = "SECONDS")]
+    pub max_seconds: Option<f64>,
     /// Write the per-step series (step, cost, best, the algorithm's metrics) to a CSV file.
     #[arg(long, value_name = "FILE.csv")]
     pub trace: Option<std::path::PathBuf>,
@@ -107,36 +183,46 @@ pub struct SolveArgs {
 #[derive(Args, Debug)]
 pub struct PuzzlesArgs {
     /// A puzzle reference to print; without one, the built-in sets are listed.
-    pub reference: Option<String>,
+    #[command(flatten)]
+    pub puzzle: PuzzleArg,
     /// Print one line per puzzle instead of grids.
     #[arg(long)]
     pub lines: bool,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct TuiArgs {
-    /// Puzzle reference (see `sudoscope puzzles`).
+    /// Puzzle reference (see `sudoscope puzzles`); - reads it from standard input.
     #[arg(short, long, default_value = crate::catalog::DEFAULT_PUZZLE)]
     pub puzzle: String,
-    /// Algorithm to start with (see `solve --list-algos`).
-    #[arg(short, long, default_value = "annealing")]
+    /// Algorithm to start with.
+    #[arg(short, long, default_value = "annealing", value_parser = algorithms())]
     pub algo: String,
-    #[arg(long, value_enum, default_value_t = Preset::Classic)]
-    pub preset: Preset,
-    /// Set a parameter of the first algorithm, `name=value` (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Steps per second, or `max` for as fast as possible.
     #[arg(long, default_value = "5")]
     pub speed: String,
     /// Race these algorithms beside the first (comma-separated, up to three).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', value_parser = algorithms())]
     pub race: Vec<String>,
+    /// Where race panes start: all from the same board (the first pane's), or each from its own
+    /// random one.
+    #[arg(long, value_enum, default_value_t = RaceStart::Same)]
+    pub race_start: RaceStart,
     /// Start paused.
     #[arg(long)]
     pub paused: bool,
+}
+
+/// Where the panes of a race start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum RaceStart {
+    /// Every pane from the same board: same start, different algorithm.
+    #[default]
+    Same,
+    /// Each pane from its own random board.
+    Random,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -145,24 +231,37 @@ pub enum TableFormat {
     Table,
     /// One CSV record per run.
     Csv,
-    /// One JSON object per run (JSON Lines).
+    /// One JSON object per run (JSON Lines, the keys of `solve --format json`).
     Json,
 }
 
+/// How figures are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum PlotFormat {
+    /// Scalable vector graphics.
+    #[default]
+    Svg,
+    /// Bitmaps, drawn with a font built into the program (the same on every machine).
+    Png,
+}
+
 #[derive(Args, Debug)]
+#[command(after_help = EXIT_CODES)]
 pub struct ExperimentArgs {
-    /// Algorithms, comma-separated (see `solve --list-algos`).
-    #[arg(short, long, value_delimiter = ',', required = true)]
+    #[command(flatten)]
+    pub puzzle: PuzzleArg,
+    /// Algorithms, comma-separated.
+    #[arg(short, long, value_delimiter = ',', required = true, value_parser = algorithms())]
     pub algo: Vec<String>,
-    /// Presets, comma-separated; each algorithm runs in each.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "tuned")]
+    /// Presets, comma-separated; each algorithm runs in each. Classic unless asked.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "classic")]
     pub preset: Vec<Preset>,
     /// Set a parameter for every algorithm that has it, `name=value` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
-    /// A puzzle or a whole set (see `sudoscope puzzles`).
-    #[arg(short, long, default_value = crate::catalog::DEFAULT_PUZZLE)]
-    pub puzzle: String,
+    /// Run one row per value of a parameter: `--vary k=5,20,50` (with one --algo).
+    #[arg(long, value_name = "NAME=V1,V2,...")]
+    pub vary: Option<String>,
     /// Independent runs per algorithm and puzzle.
     #[arg(short, long, default_value_t = 100)]
     pub runs: usize,
@@ -175,26 +274,39 @@ pub struct ExperimentArgs {
     /// Step budget per run.
     #[arg(long, default_value_t = 10_000_000)]
     pub max_steps: u64,
+    /// Time budget per run, in seconds (the outcome then says `time_spent`).
+    #[arg(long, value_name = "SECONDS")]
+    pub max_seconds: Option<f64>,
     /// What to print, or to write with --out.
     #[arg(short, long, value_enum, default_value_t = TableFormat::Table)]
     pub format: TableFormat,
     /// Write the per-run records (CSV or JSON by --format, CSV for table) to this file.
     #[arg(short, long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
-    /// Write SVG figures into this directory.
+    /// Write figures into this directory.
     #[arg(long, value_name = "DIR")]
     pub plot: Option<std::path::PathBuf>,
+    /// The figures' format.
+    #[arg(long, value_enum, default_value_t = PlotFormat::Svg)]
+    pub plot_format: PlotFormat,
 }
 
+/// The benchmark suites.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Suite {
+    /// The exact solvers on whole sets.
     Exact,
+    /// Local search throughput and the course's descents.
     Search,
+    /// Tuned annealing's time to solution over sets.
     Anneal,
+    /// Experiment throughput on 1 and 2 threads.
     Scaling,
+    /// A search under the visualiser against the same search headless.
     Tui,
     /// A runner left at unlimited speed: resident memory at start and end (not part of `all`).
     Memory,
+    /// Every suite but memory.
     All,
 }
 
@@ -203,9 +315,9 @@ pub struct BenchArgs {
     /// Which benchmark.
     #[arg(value_enum, default_value_t = Suite::All)]
     pub suite: Suite,
-    /// Puzzle sets (references) for `exact` and `anneal`; repeatable.
-    #[arg(long = "set", value_name = "REF")]
-    pub sets: Vec<String>,
+    /// Puzzle sets (references or files) for `exact` and `anneal`; repeatable.
+    #[arg(long = "puzzle", short = 'p', value_name = "PUZZLE")]
+    pub puzzles: Vec<String>,
     /// Take at most this many puzzles of each set.
     #[arg(long, default_value_t = 10_000)]
     pub limit: usize,

@@ -53,12 +53,12 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     Ok(exit::OK)
 }
 
-/// The sets given with `--set`, or a suite's defaults when there are none.
+/// The sets given with `--puzzle`, or a suite's defaults when there are none.
 fn sets_or(args: &BenchArgs, defaults: &[&str]) -> Vec<String> {
-    if args.sets.is_empty() {
+    if args.puzzles.is_empty() {
         defaults.iter().map(|s| s.to_string()).collect()
     } else {
-        args.sets.clone()
+        args.puzzles.clone()
     }
 }
 
@@ -241,6 +241,7 @@ fn anneal(out: &mut impl Write, sets: &[String], limit: usize) -> anyhow::Result
             runs: 1,
             seed: 1,
             max_steps: 200_000_000,
+            max_seconds: None,
             threads: 1,
         };
         let recs = run_experiment(&plan, &Progress::default());
@@ -281,6 +282,7 @@ fn scaling(out: &mut impl Write) -> anyhow::Result<()> {
         runs,
         seed: 9,
         max_steps: 200_000_000,
+        max_seconds: None,
         threads,
     };
     let timed = |f: &dyn Fn()| {
@@ -405,6 +407,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
         seed: 1,
         speed: None,
         race: Vec::new(),
+        same_start: true,
         paused: true,
     };
     let (app_tx, _app_rx) = crossbeam_channel::bounded(64);

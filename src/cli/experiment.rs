@@ -5,38 +5,23 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
 
 use anyhow::Context;
 
-use super::args::{ExperimentArgs, TableFormat};
+use super::args::{ExperimentArgs, PlotFormat, TableFormat};
 use super::exit;
 use super::human::{compact, human_time};
+use crate::board::Puzzle;
 use crate::catalog;
-use crate::engine::experiment::{self, Arm, Plan, Progress, RunRecord};
-use crate::engine::plot::{self, Group};
+use crate::engine::experiment::{self, Arm, Plan, Progress};
+use crate::engine::plot::{self, Group, ImageFormat};
+use crate::engine::record::{Record, write_csv, write_json};
 use crate::engine::stats::{Summary, summarise};
-use crate::search::find;
+use crate::search::{AlgoInfo, Preset, find};
 
 pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
-    let puzzles = catalog::resolve(&args.puzzle)?;
-    let mut arms = Vec::new();
-    for name in &args.algo {
-        let algo = find(name.trim())?;
-        for &preset in &args.preset {
-            // a shared --set applies to the arms that declare the parameter
-            let own: Vec<String> = args
-                .set
-                .iter()
-                .filter(|kv| {
-                    let key = kv.split_once('=').map_or(kv.as_str(), |(k, _)| k).trim();
-                    algo.params(preset).iter().any(|s| s.name == key) || args.algo.len() == 1
-                })
-                .cloned()
-                .collect();
-            arms.push(Arm::new(algo, preset, &own)?);
-        }
-    }
+    let puzzles = catalog::resolve(args.puzzle.get())?;
+    let arms = arms(args)?;
     if args.runs == 0 {
         anyhow::bail!("--runs must be at least 1");
     }
@@ -46,12 +31,19 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     if threads == 0 {
         anyhow::bail!("--threads must be at least 1");
     }
+    if args
+        .max_seconds
+        .is_some_and(|s| !(s > 0.0 && s.is_finite()))
+    {
+        anyhow::bail!("--max-seconds must be a positive number of seconds");
+    }
     let plan = Plan {
         arms: &arms,
         puzzles: &puzzles,
         runs: args.runs,
         seed: args.seed,
         max_steps: args.max_steps,
+        max_seconds: args.max_seconds,
         threads,
     };
     let total = (arms.len() * puzzles.len() * args.runs) as u64;
@@ -61,16 +53,12 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         // a second Ctrl-C (or an earlier handler) falls back to the default behaviour
         let _ = ctrlc::set_handler(move || p.stop.store(true, Ordering::SeqCst));
     }
+    let bar = progress_bar(total);
+    // the wall time is the work's own: the runs, from the first start to the last end
     let started = std::time::Instant::now();
-    let records = std::thread::scope(|s| {
-        let bar_progress = Arc::clone(&progress);
-        let watcher = s.spawn(move || show_progress(&bar_progress, total));
-        let records = experiment::run(&plan, &progress);
-        progress.done.store(u64::MAX, Ordering::SeqCst); // tells the bar to finish
-        let _ = watcher.join();
-        records
-    });
+    let records = experiment::run_with(&plan, &progress, &|_| bar.inc(1));
     let wall = started.elapsed().as_secs_f64();
+    bar.finish_and_clear();
     let interrupted = progress.stop.load(Ordering::SeqCst);
 
     let summaries = table_rows(&arms, &puzzles, &records);
@@ -90,13 +78,15 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
             .iter()
             .map(|a| Group {
                 label: a.label(),
-                runs: records
-                    .iter()
-                    .filter(|r| r.algorithm == a.algo.name && r.preset == a.preset)
-                    .collect(),
+                runs: records.iter().filter(|r| r.label == a.label()).collect(),
             })
             .collect();
-        let files = plot::write_all(dir, &groups, args.max_steps).map_err(anyhow::Error::msg)?;
+        let format = match args.plot_format {
+            PlotFormat::Svg => ImageFormat::Svg,
+            PlotFormat::Png => ImageFormat::Png,
+        };
+        let files =
+            plot::write_all(dir, &groups, args.max_steps, format).map_err(anyhow::Error::msg)?;
         for f in files {
             eprintln!("wrote {}", f.display());
         }
@@ -116,54 +106,95 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     Ok(exit::OK)
 }
 
-fn show_progress(progress: &Progress, total: u64) {
-    let bar = if std::io::stderr().is_terminal() {
-        let b = indicatif::ProgressBar::new(total);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} runs, eta {eta}",
-            )
-            .expect("a valid template"),
-        );
-        b
-    } else {
-        indicatif::ProgressBar::hidden()
+/// The arms: each algorithm in each preset with the `--set` values it declares, or one arm per
+/// value of the `--vary` parameter.
+fn arms(args: &ExperimentArgs) -> anyhow::Result<Vec<Arm>> {
+    let own = |algo: &AlgoInfo, preset: Preset| -> Vec<String> {
+        // a shared --set applies to the arms that declare the parameter
+        args.set
+            .iter()
+            .filter(|kv| {
+                let key = kv.split_once('=').map_or(kv.as_str(), |(k, _)| k).trim();
+                algo.params(preset).iter().any(|s| s.name == key) || args.algo.len() == 1
+            })
+            .cloned()
+            .collect()
     };
-    loop {
-        let done = progress.done.load(Ordering::SeqCst);
-        if done == u64::MAX || progress.stop.load(Ordering::SeqCst) {
-            break;
+    let vary = match &args.vary {
+        None => None,
+        Some(spec) => {
+            let (name, values) = spec.split_once('=').with_context(|| {
+                format!("--vary {spec:?}: write it NAME=V1,V2,... (for example k=5,20,50)")
+            })?;
+            let values: Vec<&str> = values
+                .split(',')
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .collect();
+            if values.is_empty() {
+                anyhow::bail!("--vary {spec:?}: give at least one value after =");
+            }
+            if args.algo.len() != 1 {
+                anyhow::bail!("--vary compares settings of one algorithm: give one --algo");
+            }
+            Some((name.trim(), values))
         }
-        bar.set_position(done);
-        std::thread::sleep(Duration::from_millis(100));
+    };
+    let mut arms = Vec::new();
+    for name in &args.algo {
+        let algo = find(name.trim())?;
+        for &preset in &args.preset {
+            let base = own(algo, preset);
+            match &vary {
+                None => arms.push(Arm::new(algo, preset, &base)?),
+                Some((param, values)) => {
+                    for v in values {
+                        let mut set = base.clone();
+                        set.push(format!("{param}={v}"));
+                        arms.push(Arm::new(algo, preset, &set)?.naming(param));
+                    }
+                }
+            }
+        }
     }
-    bar.finish_and_clear();
+    Ok(arms)
 }
 
-fn table_rows(
-    arms: &[Arm],
-    puzzles: &[crate::board::Puzzle],
-    records: &[RunRecord],
-) -> Vec<Summary> {
+/// A bar on a terminal; nothing otherwise. Each finished run moves it.
+fn progress_bar(total: u64) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let b = indicatif::ProgressBar::new(total);
+    b.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} runs, eta {eta}",
+        )
+        .expect("a valid template"),
+    );
+    b
+}
+
+/// One row per arm (and per puzzle, with an `all` row, when a set is run). Runs are matched to
+/// arms by label, which names every non-default parameter: two settings never share a row.
+fn table_rows(arms: &[Arm], puzzles: &[Puzzle], records: &[Record]) -> Vec<Summary> {
     let mut rows = Vec::new();
     for a in arms {
-        let mine: Vec<&RunRecord> = records
-            .iter()
-            .filter(|r| r.algorithm == a.algo.name && r.preset == a.preset)
-            .collect();
+        let label = a.label();
+        let mine: Vec<&Record> = records.iter().filter(|r| r.label == label).collect();
         if puzzles.len() > 1 {
             for p in puzzles {
-                let runs: Vec<&RunRecord> = mine
+                let runs: Vec<&Record> = mine
                     .iter()
                     .copied()
                     .filter(|r| r.puzzle == p.name)
                     .collect();
-                rows.push(summarise(&a.label(), &p.name, &runs));
+                rows.push(summarise(&label, &p.name, &runs));
             }
-            rows.push(summarise(&a.label(), "all", &mine));
+            rows.push(summarise(&label, "all", &mine));
         } else {
             rows.push(summarise(
-                &a.label(),
+                &label,
                 puzzles.first().map_or("", |p| p.name.as_str()),
                 &mine,
             ));
@@ -173,9 +204,23 @@ fn table_rows(
 }
 
 fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
+    let lw = rows
+        .iter()
+        .map(|r| r.algorithm.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(9)
+        + 2;
+    let pw = rows
+        .iter()
+        .map(|r| r.puzzle.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6)
+        + 1;
     writeln!(
         out,
-        "{:<22} {:<10} {:>5} {:>6} {:>7}  {:<17} {:<13} {:<17} {:<21} time to solve (med)",
+        "{:<lw$} {:<pw$} {:>5} {:>6} {:>7}  {:<17} {:<13} {:<17} {:<21} time to solve (med)",
         "algorithm",
         "puzzle",
         "runs",
@@ -189,7 +234,7 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
     for r in rows {
         writeln!(
             out,
-            "{:<22} {:<10} {:>5} {:>6} {:>6.1}%  [{:>5.1}%, {:>5.1}%]  {:<13} {:<17} {:<21} {}",
+            "{:<lw$} {:<pw$} {:>5} {:>6} {:>6.1}%  [{:>5.1}%, {:>5.1}%]  {:<13} {:<17} {:<21} {}",
             r.algorithm,
             r.puzzle,
             r.runs,
@@ -206,63 +251,29 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
     Ok(())
 }
 
-fn write_csv(w: &mut dyn Write, records: &[RunRecord]) -> std::io::Result<()> {
-    writeln!(
-        w,
-        "algorithm,preset,puzzle,run,seed,solved,outcome,final_cost,best_cost,steps,seconds"
-    )?;
-    for r in records {
-        writeln!(
-            w,
-            "{},{},{},{},{},{},{},{},{},{},{:.6}",
-            r.algorithm,
-            r.preset,
-            r.puzzle,
-            r.run,
-            r.seed,
-            r.solved,
-            r.outcome.word().replace(' ', "_"),
-            r.final_cost,
-            r.best_cost,
-            r.steps,
-            r.seconds
-        )?;
-    }
-    Ok(())
-}
-
-fn write_json(w: &mut dyn Write, records: &[RunRecord]) -> std::io::Result<()> {
-    for r in records {
-        writeln!(
-            w,
-            "{}",
-            serde_json::to_string(r).map_err(std::io::Error::other)?
-        )?;
-    }
-    Ok(())
-}
-
-/// Write to a temporary file beside `path`, then rename: a partial file is never left under the
-/// real name.
+/// Write to a new temporary file in `path`'s directory, then move it over `path`: a partial
+/// file never stands under the real name, and two runs writing the same path each write their
+/// own temporary file, so the result is one whole file or the other.
 fn write_atomically(
     path: &Path,
     f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> anyhow::Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.partial"));
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
     let result = (|| -> std::io::Result<()> {
-        let mut w = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        let tmp = tempfile::Builder::new()
+            .prefix(".sudoscope-")
+            .suffix(".partial")
+            .tempfile_in(dir)?;
+        let mut w = std::io::BufWriter::new(tmp);
         f(&mut w)?;
         w.flush()?;
-        w.get_ref().sync_all()?;
-        drop(w);
-        std::fs::rename(&tmp, path)
+        let tmp = w.into_inner().map_err(|e| e.into_error())?;
+        tmp.as_file().sync_all()?;
+        tmp.persist(path).map_err(|e| e.error)?;
+        Ok(())
     })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
     result.with_context(|| format!("cannot write {}", path.display()))
 }

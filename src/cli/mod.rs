@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 pub mod args;
 mod bench;
@@ -44,17 +44,23 @@ pub fn main() -> i32 {
 }
 
 fn run(cli: Cli) -> anyhow::Result<i32> {
-    let mut out = std::io::stdout().lock();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let code = match cli.command {
         Some(Command::Solve(args)) => solve::run(&args, &mut out)?,
         Some(Command::Puzzles(args)) => puzzles::run(&args, &mut out)?,
         Some(Command::Experiment(args)) => experiment::run(&args, &mut out)?,
         Some(Command::Bench(args)) => bench::run(&args, &mut out)?,
+        Some(Command::Completions { shell }) => {
+            let mut cmd = Cli::command();
+            clap_complete::generate(shell, &mut cmd, "sudoscope", &mut out);
+            exit::OK
+        }
+        Some(Command::Man) => {
+            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+            exit::OK
+        }
         Some(Command::Tui(args)) => tui(&args)?,
-        None => match Cli::parse_from(["sudoscope", "tui"]).command {
-            Some(Command::Tui(args)) => tui(&args)?,
-            _ => unreachable!("parsed a tui command"),
-        },
+        None => tui(&cli.tui)?,
     };
     out.flush()?;
     Ok(code)
@@ -64,7 +70,7 @@ fn tui(args: &TuiArgs) -> anyhow::Result<i32> {
     use crate::search::registry::{find, resolve_params};
     let puzzle = crate::catalog::resolve_one(&args.puzzle)?;
     let algo = find(&args.algo)?;
-    let params = resolve_params(algo, args.preset, &args.set)?;
+    let params = resolve_params(algo, args.run.preset, &args.run.set)?;
     let speed = match args.speed.trim() {
         "max" | "unlimited" | "0" => None,
         s => match s.parse::<f64>() {
@@ -83,11 +89,12 @@ fn tui(args: &TuiArgs) -> anyhow::Result<i32> {
     let opts = crate::tui::Options {
         puzzle,
         algo,
-        preset: args.preset,
+        preset: args.run.preset,
         params,
-        seed: args.seed,
+        seed: args.run.seed,
         speed,
         race,
+        same_start: args.race_start == args::RaceStart::Same,
         paused: args.paused,
     };
     match crate::tui::run(opts) {

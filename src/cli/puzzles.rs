@@ -7,7 +7,7 @@ use super::exit;
 use crate::catalog::{self, NAMED, SETS};
 
 pub fn run(args: &PuzzlesArgs, out: &mut impl Write) -> anyhow::Result<i32> {
-    let Some(reference) = &args.reference else {
+    let Some(reference) = args.puzzle.given() else {
         writeln!(out, "{:<10} {:>6}  {:<9}  about", "set", "count", "size")?;
         for set in SETS {
             let puzzles = catalog::load_set(set);

@@ -7,6 +7,7 @@ use super::args::{Format, SolveArgs};
 use super::exit;
 use crate::board::Puzzle;
 use crate::catalog;
+use crate::engine::record::{Ending, Metrics, Record, write_json};
 use crate::search::exact::{self, ExactStats, Solutions, Strategy};
 
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
@@ -14,7 +15,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         super::solve_algo::list_algos(out)?;
         return Ok(exit::OK);
     }
-    let puzzles = catalog::resolve(&args.puzzle)?;
+    let puzzles = catalog::resolve(args.puzzle.get())?;
     if let Some(algo) = &args.algo {
         return super::solve_algo::run(args, algo, &puzzles, out);
     }
@@ -32,7 +33,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         }
         match args.format {
             Format::Lines => writeln!(out, "{}", verdict_line(&verdict))?,
-            Format::Json => writeln!(out, "{}", exact_json(p, &verdict, &stats, micros, engine))?,
+            Format::Json => write_json(out, &[exact_record(p, &verdict, &stats, micros, engine)])?,
             Format::Text => write_exact_text(out, p, &verdict, &stats, micros, engine)?,
         }
     }
@@ -84,39 +85,35 @@ fn verdict_line(v: &Solutions) -> String {
     }
 }
 
-fn status(v: &Solutions) -> &'static str {
-    match v {
-        Solutions::Unique(_) => "unique",
-        Solutions::Several(_) => "multiple",
-        Solutions::None => "unsolvable",
-    }
-}
-
-fn exact_json(
-    p: &Puzzle,
-    v: &Solutions,
-    s: &ExactStats,
-    micros: f64,
-    engine: Engine,
-) -> serde_json::Value {
-    let solution = match v {
-        Solutions::Unique(g) | Solutions::Several(g) => Some(g.to_line()),
-        Solutions::None => None,
+/// The record of an exact solve: algorithm `exact`, the solver that answered, the counters as
+/// metrics.
+fn exact_record(p: &Puzzle, v: &Solutions, s: &ExactStats, micros: f64, engine: Engine) -> Record {
+    let outcome = match v {
+        Solutions::Unique(_) => Ending::Solved,
+        Solutions::Several(_) => Ending::Several,
+        Solutions::None => Ending::Unsolvable,
     };
-    serde_json::json!({
-        "puzzle": p.name,
-        "size": p.geometry().label(),
-        "givens": p.givens.filled(),
-        "algorithm": "backtrack",
-        "solver": engine.name(),
-        "status": status(v),
-        "solution": solution,
-        "guesses": s.guesses,
-        "backtracks": s.backtracks,
-        "max_depth": s.max_depth,
-        "solution_depth": s.solution_depth,
-        "micros": (micros * 10.0).round() / 10.0,
-    })
+    let mut r = Record::new(p, "exact", outcome);
+    r.solver = Some(engine.name());
+    r.label = format!("exact ({})", engine.name());
+    r.solution = v.grid().map(|g| g.to_line());
+    let counted =
+        crate::board::cost::cost(v.grid().unwrap_or(&p.givens), crate::board::Counted::ALL);
+    r.cost = counted;
+    r.best_cost = counted;
+    r.seconds = micros / 1e6;
+    let mut metrics = vec![
+        ("givens".to_string(), p.givens.filled() as f64),
+        ("guesses".to_string(), s.guesses as f64),
+        ("backtracks".to_string(), s.backtracks as f64),
+        ("propagations".to_string(), s.propagations as f64),
+        ("max_depth".to_string(), s.max_depth as f64),
+    ];
+    if let Some(d) = s.solution_depth {
+        metrics.push(("solution_depth".to_string(), d as f64));
+    }
+    r.metrics = Metrics(metrics);
+    r
 }
 
 fn write_exact_text(

@@ -1,6 +1,7 @@
 //! `sudoscope solve --algo NAME`: one local search (or the stepping exact search) per puzzle.
 
 use std::io::Write;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -9,9 +10,11 @@ use super::args::{Format, SolveArgs};
 use super::exit;
 use super::human::human_time;
 use crate::board::Puzzle;
+use crate::engine::experiment::{Arm, drive, record_of};
+use crate::engine::record::{Ending, key, write_json};
 use crate::search::params::fmt_num;
-use crate::search::registry::{find, resolve_params};
-use crate::search::{ALGORITHMS, Outcome, Preset, Search, Snapshot};
+use crate::search::registry::find;
+use crate::search::{ALGORITHMS, Preset, Search, Snapshot};
 
 /// `--list-algos`: every algorithm with its parameters per preset.
 pub fn list_algos(out: &mut impl Write) -> std::io::Result<()> {
@@ -46,42 +49,52 @@ pub fn run(
     out: &mut impl Write,
 ) -> anyhow::Result<i32> {
     let algo = find(name)?;
-    let params = resolve_params(algo, args.preset, &args.set)?;
+    let arm = Arm::new(algo, args.run.preset, &args.run.set)?;
+    if args
+        .max_seconds
+        .is_some_and(|s| !(s > 0.0 && s.is_finite()))
+    {
+        anyhow::bail!("--max-seconds must be a positive number of seconds");
+    }
     let mut code = exit::OK;
+    let never = AtomicBool::new(false);
     for p in puzzles {
-        let mut search = algo.build(p, args.preset, &params, args.seed, None);
         let start = Instant::now();
-        let outcome = match &args.trace {
-            Some(path) => run_traced(search.as_mut(), args.max_steps, args.trace_every, path)?,
-            None => crate::search::run_to_end(search.as_mut(), args.max_steps),
+        let mut search = algo.build(p, arm.preset, &arm.params, args.run.seed, None);
+        let ending = match &args.trace {
+            Some(path) => run_traced(search.as_mut(), args, path)?,
+            None => {
+                drive(
+                    search.as_mut(),
+                    args.max_steps,
+                    args.max_seconds,
+                    &[],
+                    &never,
+                )
+                .expect("never stopped")
+                .0
+            }
         };
         let secs = start.elapsed().as_secs_f64();
-        let snap = search.snapshot();
-        if outcome != Outcome::Solved {
+        let record = record_of(search.as_ref(), p, &arm, args.run.seed, ending, secs);
+        if !record.solved {
             code = exit::UNSOLVED;
         }
         match args.format {
-            Format::Lines => writeln!(
-                out,
-                "{}",
-                if outcome == Outcome::Solved {
-                    snap.best.to_line()
-                } else {
-                    "unsolved".into()
-                }
-            )?,
-            Format::Json => writeln!(out, "{}", json(p, name, args, outcome, &snap, secs))?,
+            Format::Lines => writeln!(out, "{}", record.solution.as_deref().unwrap_or("unsolved"))?,
+            Format::Json => write_json(out, &[record])?,
             Format::Text => {
+                let snap = search.snapshot();
                 let g = p.geometry();
                 writeln!(
                     out,
-                    "{} ({}, {} givens): {name} ({}), seed {}: {} after {} steps in {}",
+                    "{} ({}, {} givens): {}, seed {}: {} after {} steps in {}",
                     p.name,
                     g.label(),
                     p.givens.filled(),
-                    args.preset,
-                    args.seed,
-                    outcome.word(),
+                    record.label,
+                    args.run.seed,
+                    ending.word(),
                     snap.steps,
                     human_time(secs)
                 )?;
@@ -104,68 +117,44 @@ pub fn run(
     Ok(code)
 }
 
-fn json(
-    p: &Puzzle,
-    name: &str,
-    args: &SolveArgs,
-    outcome: Outcome,
-    snap: &Snapshot,
-    secs: f64,
-) -> serde_json::Value {
-    let metrics: serde_json::Map<String, serde_json::Value> = snap
-        .metrics
-        .iter()
-        .map(|m| (m.name.to_string(), serde_json::json!(m.value)))
-        .collect();
-    serde_json::json!({
-        "puzzle": p.name,
-        "size": p.geometry().label(),
-        "algorithm": name,
-        "preset": args.preset,
-        "seed": args.seed,
-        "outcome": outcome,
-        "solved": outcome == Outcome::Solved,
-        "steps": snap.steps,
-        "cost": snap.cost,
-        "best_cost": snap.best_cost,
-        "seconds": secs,
-        "best": snap.best.to_line(),
-        "metrics": metrics,
-    })
-}
-
-/// Run, writing step, cost, best and every metric each `every` steps.
+/// Run step by step, writing step, cost, best and every metric each `--trace-every` steps as
+/// CSV (through the csv crate: any metric name is quoted as it needs).
 fn run_traced(
     search: &mut dyn Search,
-    max_steps: u64,
-    every: u64,
+    args: &SolveArgs,
     path: &std::path::Path,
-) -> anyhow::Result<Outcome> {
+) -> anyhow::Result<Ending> {
     let file =
         std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
-    let mut w = std::io::BufWriter::new(file);
+    let mut w = csv::Writer::from_writer(std::io::BufWriter::new(file));
     let first = search.snapshot();
-    let names: Vec<&str> = first.metrics.iter().map(|m| m.name).collect();
-    writeln!(w, "step,cost,best,{}", names.join(","))?;
-    let row = |s: &Snapshot, w: &mut dyn Write| -> std::io::Result<()> {
-        let values: Vec<String> = s.metrics.iter().map(|m| m.value.to_string()).collect();
-        writeln!(
-            w,
-            "{},{},{},{}",
-            s.steps,
-            s.cost,
-            s.best_cost,
-            values.join(",")
-        )
+    let mut header = vec!["step".to_string(), "cost".into(), "best".into()];
+    header.extend(first.metrics.iter().map(|m| key(m.name)));
+    w.write_record(&header)?;
+    let row = |s: &Snapshot, w: &mut csv::Writer<_>| -> csv::Result<()> {
+        let mut fields = vec![
+            s.steps.to_string(),
+            s.cost.to_string(),
+            s.best_cost.to_string(),
+        ];
+        fields.extend(s.metrics.iter().map(|m| m.value.to_string()));
+        w.write_record(&fields)
     };
     row(&first, &mut w)?;
-    let every = every.max(1);
-    let outcome = loop {
+    let every = args.trace_every.max(1);
+    let start = Instant::now();
+    let ending = loop {
         if let Some(o) = search.ended() {
-            break o;
+            break Ending::of(o);
         }
-        if search.steps() >= max_steps {
-            break Outcome::BudgetSpent;
+        if search.steps() >= args.max_steps {
+            break Ending::BudgetSpent;
+        }
+        if args
+            .max_seconds
+            .is_some_and(|s| start.elapsed().as_secs_f64() >= s)
+        {
+            break Ending::TimeSpent;
         }
         search.step();
         if search.steps().is_multiple_of(every) || search.ended().is_some() {
@@ -173,7 +162,7 @@ fn run_traced(
         }
     };
     w.flush()?;
-    Ok(outcome)
+    Ok(ending)
 }
 
 fn short(x: f64) -> String {

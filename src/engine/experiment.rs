@@ -7,20 +7,27 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::record::{Ending, Metrics, Record, label};
 use crate::board::Puzzle;
 use crate::rng::derive_seed;
 use crate::search::registry::resolve_params;
-use crate::search::{AlgoInfo, BuildError, Outcome, Params, Preset, Search};
+use crate::search::{AlgoInfo, BuildError, Params, Preset, Search};
 
 /// One algorithm with its preset and parameters.
 #[derive(Clone)]
 pub struct Arm {
+    /// The algorithm.
     pub algo: &'static AlgoInfo,
+    /// Its preset.
     pub preset: Preset,
+    /// Its parameters.
     pub params: Params,
+    /// Parameters the label names whatever their value (the one an experiment varies).
+    pub named: Vec<&'static str>,
 }
 
 impl Arm {
+    /// An arm with `name=value` overrides of the preset's defaults.
     pub fn new(
         algo: &'static AlgoInfo,
         preset: Preset,
@@ -30,54 +37,40 @@ impl Arm {
             algo,
             preset,
             params: resolve_params(algo, preset, overrides)?,
+            named: Vec::new(),
         })
     }
 
+    /// The same arm with `name` always in its label.
+    pub fn naming(mut self, name: &str) -> Arm {
+        if let Some(spec) = self.params.specs().iter().find(|s| s.name == name) {
+            self.named.push(spec.name);
+        }
+        self
+    }
+
+    /// The algorithm, preset and every non-default (or named) parameter: `beam (classic, k=5)`.
     pub fn label(&self) -> String {
-        format!("{} ({})", self.algo.name, self.preset)
+        label(self.algo.name, self.preset, &self.params, &self.named)
     }
 }
 
 /// What to run.
 pub struct Plan<'a> {
+    /// The algorithms, each with its settings.
     pub arms: &'a [Arm],
+    /// The puzzles.
     pub puzzles: &'a [Puzzle],
+    /// Runs of each arm on each puzzle.
     pub runs: usize,
+    /// The base seed every run's seed derives from.
     pub seed: u64,
+    /// The step budget of a run.
     pub max_steps: u64,
+    /// The time budget of a run, in seconds (none when `None`).
+    pub max_seconds: Option<f64>,
+    /// Worker threads.
     pub threads: usize,
-}
-
-/// One finished run.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct RunRecord {
-    pub algorithm: &'static str,
-    pub preset: Preset,
-    pub puzzle: String,
-    pub run: usize,
-    pub seed: u64,
-    pub solved: bool,
-    pub outcome: Outcome,
-    pub final_cost: u32,
-    pub best_cost: u32,
-    pub steps: u64,
-    pub seconds: f64,
-    /// Exact solver only: maximum depth and depth at the solution.
-    pub max_depth: Option<u32>,
-    pub solution_depth: Option<u32>,
-    /// Best cost at the checkpoints of [`checkpoints`] (carried forward after the run ends).
-    #[serde(skip)]
-    pub curve: Vec<u32>,
-}
-
-impl RunRecord {
-    /// The same record without timings, for comparing runs across thread counts.
-    pub fn timeless(&self) -> RunRecord {
-        RunRecord {
-            seconds: 0.0,
-            ..self.clone()
-        }
-    }
 }
 
 /// Steps at which a run's best cost is recorded: 0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, ... (×1.25),
@@ -98,13 +91,15 @@ pub fn checkpoints(max_steps: u64) -> Vec<u64> {
 /// Where an experiment is: runs done, and whether to stop.
 #[derive(Default)]
 pub struct Progress {
+    /// Runs finished.
     pub done: AtomicU64,
+    /// Raised to stop: runs not started are skipped, a run in progress stops at its next look.
     pub stop: AtomicBool,
 }
 
 /// Run the plan. Returns the finished records in plan order; runs not started because `stop` was
 /// raised are missing (a run in progress stops at its next check and is dropped).
-pub fn run(plan: &Plan, progress: &Progress) -> Vec<RunRecord> {
+pub fn run(plan: &Plan, progress: &Progress) -> Vec<Record> {
     run_with(plan, progress, &|_| {})
 }
 
@@ -112,8 +107,8 @@ pub fn run(plan: &Plan, progress: &Progress) -> Vec<RunRecord> {
 pub fn run_with(
     plan: &Plan,
     progress: &Progress,
-    on_record: &(dyn Fn(&RunRecord) + Sync),
-) -> Vec<RunRecord> {
+    on_record: &(dyn Fn(&Record) + Sync),
+) -> Vec<Record> {
     let jobs: Vec<(usize, usize, usize)> = (0..plan.arms.len())
         .flat_map(|a| {
             (0..plan.puzzles.len()).flat_map(move |p| (0..plan.runs).map(move |r| (a, p, r)))
@@ -124,7 +119,7 @@ pub fn run_with(
         .num_threads(plan.threads.max(1))
         .build()
         .expect("a thread pool");
-    let results: Vec<Option<RunRecord>> = pool.install(|| {
+    let results: Vec<Option<Record>> = pool.install(|| {
         // one run per piece of work: a thread that runs out steals single runs, instead of
         // waiting while the other works through a block of runs rayon would not split again
         jobs.par_iter()
@@ -169,6 +164,78 @@ pub fn run_seed(base: u64, arm: &Arm, puzzle_index: usize, run: usize) -> u64 {
     ])
 }
 
+/// A search run to its end or a budget: how it ended, and the best-cost curve at `marks`
+/// (carried forward after the end). `stop` is looked at between batches; `None` when it was
+/// raised. Solve and experiments share it, so both end runs the same way.
+pub fn drive(
+    search: &mut dyn Search,
+    max_steps: u64,
+    max_seconds: Option<f64>,
+    marks: &[u64],
+    stop: &AtomicBool,
+) -> Option<(Ending, Vec<u32>)> {
+    let start = Instant::now();
+    let mut curve = Vec::with_capacity(marks.len());
+    let mut next_mark = 0;
+    let ending = loop {
+        while next_mark < marks.len() && marks[next_mark] <= search.steps() {
+            curve.push(search.best_cost());
+            next_mark += 1;
+        }
+        if let Some(o) = search.ended() {
+            break Ending::of(o);
+        }
+        if search.steps() >= max_steps {
+            break Ending::BudgetSpent;
+        }
+        if max_seconds.is_some_and(|s| start.elapsed().as_secs_f64() >= s) {
+            break Ending::TimeSpent;
+        }
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        // up to the next checkpoint or the budget, at most 4,096 steps between looks at the
+        // clock and at `stop`
+        let steps = search.steps();
+        let until = marks
+            .get(next_mark)
+            .map_or(max_steps, |&m| m.min(max_steps));
+        search.advance((until - steps).clamp(1, 4096));
+    };
+    curve.resize(marks.len(), search.best_cost());
+    Some((ending, curve))
+}
+
+/// The record of a search that ended with `ending` after `seconds`.
+pub fn record_of(
+    search: &dyn Search,
+    puzzle: &Puzzle,
+    arm: &Arm,
+    seed: u64,
+    ending: Ending,
+    seconds: f64,
+) -> Record {
+    let snap = search.snapshot();
+    let mut r = Record::new(puzzle, arm.algo.name, ending);
+    r.preset = Some(arm.preset);
+    r.label = arm.label();
+    r.params = Metrics(
+        arm.params
+            .pairs()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    );
+    r.seed = Some(seed);
+    r.solution = (ending == Ending::Solved).then(|| snap.best.to_line());
+    r.cost = search.cost();
+    r.best_cost = search.best_cost();
+    r.steps = Some(search.steps());
+    r.seconds = seconds;
+    r.metrics = Metrics::of(&snap.metrics);
+    r
+}
+
 fn one_run(
     arm: &Arm,
     puzzle: &Puzzle,
@@ -177,53 +244,20 @@ fn one_run(
     plan: &Plan,
     marks: &[u64],
     progress: &Progress,
-) -> Option<RunRecord> {
+) -> Option<Record> {
     let seed = run_seed(plan.seed, arm, puzzle_index, run);
     let start = Instant::now();
     let mut search: Box<dyn Search> = arm.algo.build(puzzle, arm.preset, &arm.params, seed, None);
-    let mut curve = Vec::with_capacity(marks.len());
-    let mut next_mark = 0;
-    let outcome = loop {
-        while next_mark < marks.len() && marks[next_mark] <= search.steps() {
-            curve.push(search.best_cost());
-            next_mark += 1;
-        }
-        if let Some(o) = search.ended() {
-            break o;
-        }
-        if search.steps() >= plan.max_steps {
-            break Outcome::BudgetSpent;
-        }
-        if progress.stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        // up to the next checkpoint or the budget, at most 4,096 steps between looks at `stop`
-        let steps = search.steps();
-        let until = marks
-            .get(next_mark)
-            .map_or(plan.max_steps, |&m| m.min(plan.max_steps));
-        search.advance((until - steps).clamp(1, 4096));
-    };
+    let (ending, curve) = drive(
+        search.as_mut(),
+        plan.max_steps,
+        plan.max_seconds,
+        marks,
+        &progress.stop,
+    )?;
     let seconds = start.elapsed().as_secs_f64();
-    let best = search.best_cost();
-    curve.resize(marks.len(), best);
-    let snap = search.snapshot();
-    let exact = arm.algo.family == crate::search::Family::Exact;
-    Some(RunRecord {
-        algorithm: arm.algo.name,
-        preset: arm.preset,
-        puzzle: puzzle.name.clone(),
-        run,
-        seed,
-        solved: outcome == Outcome::Solved,
-        outcome,
-        final_cost: search.cost(),
-        best_cost: best,
-        steps: search.steps(),
-        seconds,
-        max_depth: exact.then(|| snap.metric("max depth").unwrap_or(0.0) as u32),
-        solution_depth: (exact && outcome == Outcome::Solved)
-            .then(|| snap.metric("depth").unwrap_or(0.0) as u32),
-        curve,
-    })
+    let mut r = record_of(search.as_ref(), puzzle, arm, seed, ending, seconds);
+    r.run = Some(run);
+    r.curve = curve;
+    Some(r)
 }

@@ -1,89 +1,299 @@
-//! SVG figures of an experiment (plotters), one figure per file, sized for a slide (1280x720).
+//! Figures of an experiment (plotters), one figure per file, sized for a slide (1280x720), as SVG
+//! or PNG.
+//!
+//! Made to be read from the back of a room: ticks in plain units (`1M`, `80`, `100 µs`), legends
+//! beside the data rather than over it, every series its own colour *and* line pattern (so a
+//! black-and-white print still tells them apart), and cost curves drawn one panel per family,
+//! each against its own step (a genetic algorithm's generation is not a descent's move). PNG
+//! text uses a font built into the program, so a figure looks the same on every machine.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
-use super::experiment::{RunRecord, checkpoints};
+use super::experiment::checkpoints;
+use super::record::Record;
 use super::stats::{quantile, wilson};
+use crate::search::{Family, find};
 
 const SIZE: (u32, u32) = (1280, 720);
 const FONT: &str = "sans-serif";
+/// The width of the legend beside a chart.
+const LEGEND_WIDTH: u32 = 330;
 const PALETTE: [RGBColor; 8] = [
     RGBColor(31, 119, 180),
-    RGBColor(255, 127, 14),
-    RGBColor(44, 160, 44),
     RGBColor(214, 39, 40),
+    RGBColor(44, 160, 44),
     RGBColor(148, 103, 189),
+    RGBColor(255, 127, 14),
     RGBColor(140, 86, 75),
     RGBColor(227, 119, 194),
-    RGBColor(127, 127, 127),
+    RGBColor(23, 190, 207),
 ];
+/// Dash patterns (dash, gap) in pixels; `(0, 0)` is a solid line.
+const DASHES: [(u32, u32); 4] = [(0, 0), (14, 7), (3, 5), (24, 6)];
 
 type PlotResult = Result<(), Box<dyn std::error::Error>>;
 
+/// The file format of the figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageFormat {
+    /// Scalable vector graphics.
+    Svg,
+    /// A bitmap, text drawn with the built-in font.
+    Png,
+}
+
+impl ImageFormat {
+    fn extension(self) -> &'static str {
+        match self {
+            ImageFormat::Svg => "svg",
+            ImageFormat::Png => "png",
+        }
+    }
+}
+
 /// The runs of one arm, under its label.
 pub struct Group<'a> {
+    /// The arm's label (algorithm, preset, non-default parameters).
     pub label: String,
-    pub runs: Vec<&'a RunRecord>,
+    /// Its runs.
+    pub runs: Vec<&'a Record>,
+}
+
+/// The look of series `i`: a colour and a line pattern, distinct for the first 32 series.
+pub fn series_style(i: usize) -> (RGBColor, (u32, u32)) {
+    (
+        PALETTE[i % PALETTE.len()],
+        DASHES[(i / PALETTE.len() + i) % DASHES.len()],
+    )
+}
+
+/// Draw one figure into `path` in `format`: the same drawing code for both backends.
+macro_rules! figure {
+    ($path:expr, $format:expr, |$root:ident| $body:expr) => {{
+        match $format {
+            ImageFormat::Svg => {
+                let $root = SVGBackend::new($path, SIZE).into_drawing_area();
+                $root.fill(&WHITE)?;
+                $body?;
+                $root.present()?;
+            }
+            ImageFormat::Png => {
+                let $root = BitMapBackend::new($path, SIZE).into_drawing_area();
+                $root.fill(&WHITE)?;
+                $body?;
+                $root.present()?;
+            }
+        }
+        Ok::<(), Box<dyn std::error::Error>>(())
+    }};
+}
+
+/// Series `$i`'s line through `$points` (data coordinates) on `$chart`, in its style.
+macro_rules! series_line {
+    ($chart:expr, $points:expr, $i:expr) => {{
+        let (color, dash) = series_style($i);
+        let style = color.stroke_width(3);
+        if dash.0 == 0 {
+            $chart.draw_series(LineSeries::new($points, style))?;
+        } else {
+            $chart.draw_series(DashedLineSeries::new($points, dash.0, dash.1, style))?;
+        }
+    }};
+}
+
+/// Register the built-in font as "sans-serif" (once per process).
+fn embed_font() {
+    static DONE: OnceLock<()> = OnceLock::new();
+    DONE.get_or_init(|| {
+        let bytes: &'static [u8] = include_bytes!("../../assets/fonts/DejaVuSans-subset.ttf");
+        let _ = plotters::style::register_font(FONT, FontStyle::Normal, bytes);
+        let _ = plotters::style::register_font(FONT, FontStyle::Bold, bytes);
+    });
 }
 
 /// Write every figure that fits the data into `dir`; returns the files written.
-pub fn write_all(dir: &Path, groups: &[Group], max_steps: u64) -> Result<Vec<PathBuf>, String> {
+pub fn write_all(
+    dir: &Path,
+    groups: &[Group],
+    max_steps: u64,
+    format: ImageFormat,
+) -> Result<Vec<PathBuf>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    // text is measured (and, in a bitmap, drawn) with the built-in font in both formats
+    embed_font();
     let mut written = Vec::new();
     let mut emit = |name: &str, f: &dyn Fn(&Path) -> PlotResult| -> Result<(), String> {
-        let path = dir.join(name);
+        let path = dir.join(format!("{name}.{}", format.extension()));
         f(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         written.push(path);
         Ok(())
     };
-    emit("success_rate.svg", &|p| success_rate(p, groups))?;
-    emit("time_to_solution_cdf.svg", &|p| time_cdf(p, groups))?;
-    let local: Vec<&Group> = groups
+    emit("success_rate", &|p| {
+        figure!(p, format, |root| success_rate(&root, groups))
+    })?;
+    emit("time_to_solution_cdf", &|p| {
+        figure!(p, format, |root| time_cdf(&root, groups))
+    })?;
+    let local: Vec<(usize, &Group)> = groups
         .iter()
-        .filter(|g| g.runs.iter().all(|r| r.max_depth.is_none()))
+        .enumerate()
+        .filter(|(_, g)| g.runs.iter().all(|r| max_depth(r).is_none()))
         .collect();
     if !local.is_empty() {
-        emit("cost_vs_step.svg", &|p| cost_curves(p, &local, max_steps))?;
+        emit("cost_vs_step", &|p| {
+            figure!(p, format, |root| cost_curves(&root, &local, max_steps))
+        })?;
     }
     let exact: Vec<&Group> = groups
         .iter()
-        .filter(|g| g.runs.iter().any(|r| r.max_depth.is_some()))
+        .filter(|g| g.runs.iter().any(|r| max_depth(r).is_some()))
         .collect();
     if !exact.is_empty() {
-        emit("exact_depth_histogram.svg", &|p| depth_histogram(p, &exact))?;
+        emit("exact_depth_histogram", &|p| {
+            figure!(p, format, |root| depth_histogram(&root, &exact))
+        })?;
     }
     Ok(written)
 }
 
-/// The legend box every line figure uses.
-fn legend<'a, DB, CT>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    position: SeriesLabelPosition,
-) -> Result<(), String>
-where
-    DB: DrawingBackend + 'a,
-    CT: CoordTranslate,
-{
-    chart
-        .configure_series_labels()
-        .position(position)
-        .label_font((FONT, 22))
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| e.to_string())
+/// A count as people write it on an axis: 80, 1500, 20k, 1.5M, 3G.
+pub fn count_tick(x: f64) -> String {
+    let a = x.abs();
+    let (v, unit) = match a {
+        a if a >= 1e9 => (x / 1e9, "G"),
+        a if a >= 1e6 => (x / 1e6, "M"),
+        a if a >= 1e4 => (x / 1e3, "k"),
+        _ => (x, ""),
+    };
+    let text = if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round() as i64)
+    } else if v.abs() >= 10.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    };
+    format!("{text}{unit}")
 }
 
-fn success_rate(path: &Path, groups: &[Group]) -> PlotResult {
-    let root = SVGBackend::new(path, SIZE).into_drawing_area();
-    root.fill(&WHITE)?;
+/// A log axis labelled at powers of ten only (1, 10, 100, 1k, ...), so ticks never crowd.
+fn power_of_ten_tick(x: f64) -> String {
+    let e = x.log10();
+    if x >= 1.0 && (e - e.round()).abs() < 1e-9 {
+        count_tick(x)
+    } else {
+        String::new()
+    }
+}
+
+/// A duration on an axis: 100 µs, 2.5 ms, 1 s.
+pub fn time_tick(secs: f64) -> String {
+    let (v, unit) = match secs {
+        s if s >= 1.0 => (s, "s"),
+        s if s >= 1e-3 => (s * 1e3, "ms"),
+        s if s >= 1e-6 => (s * 1e6, "µs"),
+        s => (s * 1e9, "ns"),
+    };
+    let text = if (v - v.round()).abs() < 1e-6 * v.max(1.0) {
+        format!("{}", v.round() as i64)
+    } else {
+        format!("{v:.1}")
+    };
+    format!("{text} {unit}")
+}
+
+/// A chart area with a legend column at its right: (chart, legend).
+fn with_legend<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+) -> (DrawingArea<DB, Shift>, DrawingArea<DB, Shift>) {
+    let w = root.dim_in_pixel().0;
+    root.split_horizontally(w.saturating_sub(LEGEND_WIDTH))
+}
+
+/// A legend entry's sample: a line of the series' style (or a filled box for bars).
+enum Sample {
+    Line(usize),
+    Bar(RGBColor),
+}
+
+/// The legend: one line per entry, in a column of its own beside the data.
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    title: &str,
+    entries: &[(Sample, String)],
+) -> PlotResult
+where
+    DB::ErrorType: 'static,
+{
+    area.draw(&Text::new(
+        title.to_string(),
+        (10, 60),
+        (FONT, 22).into_font().style(FontStyle::Bold),
+    ))?;
+    for (k, (sample, label)) in entries.iter().enumerate() {
+        let y = 100 + 34 * k as i32;
+        match sample {
+            Sample::Line(i) => {
+                let (color, dash) = series_style(*i);
+                draw_line(area, vec![(10, y), (50, y)], color, dash)?;
+            }
+            Sample::Bar(color) => {
+                area.draw(&Rectangle::new([(10, y - 9), (50, y + 9)], color.filled()))?;
+            }
+        }
+        area.draw(&Text::new(
+            shorten(label, 26),
+            (58, y - 10),
+            (FONT, 19).into_font(),
+        ))?;
+    }
+    Ok(())
+}
+
+/// A label cut to `n` characters with an ellipsis.
+fn shorten(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(n - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// A polyline in pixel coordinates, solid or dashed.
+fn draw_line<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    points: Vec<(i32, i32)>,
+    color: RGBColor,
+    dash: (u32, u32),
+) -> PlotResult
+where
+    DB::ErrorType: 'static,
+{
+    let style = color.stroke_width(3);
+    if dash.0 == 0 {
+        area.draw(&PathElement::new(points, style))?;
+    } else {
+        area.draw(&DashedPathElement::new(points, dash.0, dash.1, style))?;
+    }
+    Ok(())
+}
+
+fn success_rate<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, groups: &[Group]) -> PlotResult
+where
+    DB::ErrorType: 'static,
+{
+    let (chart_area, legend_area) = with_legend(root);
     let n = groups.len();
-    // algorithm i sits at x = i; its bar spans i ± 0.35
-    let mut chart = ChartBuilder::on(&root)
+    // arm i sits at x = i; its bar spans i ± 0.35
+    let mut chart = ChartBuilder::on(&chart_area)
         .caption(
-            "Success rate per algorithm (95% Wilson interval)",
+            "Success rate per run setting (95% Wilson interval)",
             (FONT, 32),
         )
         .margin(20)
@@ -93,60 +303,59 @@ fn success_rate(path: &Path, groups: &[Group]) -> PlotResult {
     chart
         .configure_mesh()
         .disable_x_mesh()
+        .light_line_style(TRANSPARENT)
         .x_labels(n.max(1))
         .y_desc("runs solved")
-        .x_desc("algorithm")
+        .x_desc("run setting (numbered as in the legend)")
         .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
         .x_label_formatter(&|x| {
             let i = x.round();
-            if (x - i).abs() < 1e-6 && i >= 0.0 {
-                groups
-                    .get(i as usize)
-                    .map(|g| g.label.clone())
-                    .unwrap_or_default()
+            if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < n {
+                format!("{}", i as usize + 1)
             } else {
                 String::new()
             }
         })
         .label_style((FONT, 20))
-        .axis_desc_style((FONT, 24))
+        .axis_desc_style((FONT, 22))
         .draw()?;
+    let mut entries = Vec::new();
     for (i, g) in groups.iter().enumerate() {
         let k = g.runs.iter().filter(|r| r.solved).count();
         let rate = k as f64 / g.runs.len().max(1) as f64;
-        let color = PALETTE[i % PALETTE.len()];
+        let (color, _) = series_style(i);
         let x = i as f64;
         chart.draw_series(std::iter::once(Rectangle::new(
             [(x - 0.35, 0.0), (x + 0.35, rate)],
-            color.mix(0.7).filled(),
+            color.mix(0.75).filled(),
         )))?;
         let (lo, hi) = wilson(k, g.runs.len());
-        chart.draw_series(std::iter::once(PathElement::new(
+        for segment in [
             vec![(x, lo), (x, hi)],
-            BLACK.stroke_width(3),
-        )))?;
-        chart.draw_series(std::iter::once(PathElement::new(
             vec![(x - 0.05, lo), (x + 0.05, lo)],
-            BLACK.stroke_width(3),
-        )))?;
-        chart.draw_series(std::iter::once(PathElement::new(
             vec![(x - 0.05, hi), (x + 0.05, hi)],
-            BLACK.stroke_width(3),
-        )))?;
+        ] {
+            chart.draw_series(std::iter::once(PathElement::new(
+                segment,
+                BLACK.stroke_width(3),
+            )))?;
+        }
         chart.draw_series(std::iter::once(Text::new(
             format!("{k}/{}", g.runs.len()),
             (x + 0.07, (hi + 0.03).min(1.05)),
             (FONT, 20),
         )))?;
+        entries.push((Sample::Bar(color), format!("{}  {}", i + 1, g.label)));
     }
-    root.present()?;
-    Ok(())
+    draw_legend(&legend_area, "settings", &entries)
 }
 
-/// Fraction of all runs solved within t seconds, per algorithm (log time axis).
-fn time_cdf(path: &Path, groups: &[Group]) -> PlotResult {
-    let root = SVGBackend::new(path, SIZE).into_drawing_area();
-    root.fill(&WHITE)?;
+/// Fraction of all runs solved within t seconds, per arm (log time axis).
+fn time_cdf<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, groups: &[Group]) -> PlotResult
+where
+    DB::ErrorType: 'static,
+{
+    let (chart_area, legend_area) = with_legend(root);
     let times: Vec<f64> = groups
         .iter()
         .flat_map(|g| g.runs.iter().filter(|r| r.solved).map(|r| r.seconds))
@@ -156,9 +365,9 @@ fn time_cdf(path: &Path, groups: &[Group]) -> PlotResult {
         .cloned()
         .fold(f64::INFINITY, f64::min)
         .max(1e-7);
-    let hi = times.iter().cloned().fold(0.0, f64::max).max(lo * 10.0);
     let lo = if lo.is_finite() { lo / 2.0 } else { 1e-6 };
-    let mut chart = ChartBuilder::on(&root)
+    let hi = times.iter().cloned().fold(0.0, f64::max).max(lo * 20.0) * 2.0;
+    let mut chart = ChartBuilder::on(&chart_area)
         .caption(
             "Time to solution: fraction of runs solved within t",
             (FONT, 32),
@@ -166,18 +375,19 @@ fn time_cdf(path: &Path, groups: &[Group]) -> PlotResult {
         .margin(20)
         .x_label_area_size(60)
         .y_label_area_size(80)
-        .build_cartesian_2d((lo..hi * 2.0).log_scale(), 0.0..1.05f64)?;
+        .build_cartesian_2d((lo..hi).log_scale(), 0.0..1.05f64)?;
     chart
         .configure_mesh()
-        .x_desc("time t (seconds, log scale)")
+        .light_line_style(TRANSPARENT)
+        .x_desc("time t (log scale)")
         .y_desc("fraction of runs solved")
         .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
-        .x_label_formatter(&|v| format!("{v:.0e}"))
+        .x_label_formatter(&|v| time_tick(*v))
         .label_style((FONT, 20))
-        .axis_desc_style((FONT, 24))
+        .axis_desc_style((FONT, 22))
         .draw()?;
+    let mut entries = Vec::new();
     for (i, g) in groups.iter().enumerate() {
-        let color = PALETTE[i % PALETTE.len()];
         let mut solved: Vec<f64> = g
             .runs
             .iter()
@@ -191,87 +401,148 @@ fn time_cdf(path: &Path, groups: &[Group]) -> PlotResult {
             pts.push((*t, k as f64 / n));
             pts.push((*t, (k + 1) as f64 / n));
         }
-        pts.push((hi * 2.0, solved.len() as f64 / n));
-        chart
-            .draw_series(LineSeries::new(pts, color.stroke_width(3)))?
-            .label(g.label.clone())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 30, y)], color.stroke_width(3))
-            });
+        pts.push((hi, solved.len() as f64 / n));
+        series_line!(chart, pts, i);
+        entries.push((Sample::Line(i), g.label.clone()));
     }
-    legend(&mut chart, SeriesLabelPosition::LowerRight)?;
-    root.present()?;
-    Ok(())
+    draw_legend(&legend_area, "settings", &entries)
 }
 
-/// Median best cost against step, with the interquartile band, per algorithm (log step axis).
-fn cost_curves(path: &Path, groups: &[&Group], max_steps: u64) -> PlotResult {
-    let root = SVGBackend::new(path, SIZE).into_drawing_area();
-    root.fill(&WHITE)?;
+/// What one step is in a family's runs, for the x axis.
+fn step_unit(family: Family) -> &'static str {
+    match family {
+        Family::Descent => "moves",
+        Family::Annealing | Family::Tabu => "proposals",
+        Family::Sampling => "sweeps",
+        Family::Beam => "beam iterations",
+        Family::Genetic => "generations",
+        Family::Exact => "propagations, guesses and backtracks",
+    }
+}
+
+/// Median best cost against step, with the interquartile band, one panel per family (each
+/// against its own kind of step, log scale).
+fn cost_curves<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    groups: &[(usize, &Group)],
+    max_steps: u64,
+) -> PlotResult
+where
+    DB::ErrorType: 'static,
+{
+    let (chart_area, legend_area) = with_legend(root);
+    let family = |g: &Group| {
+        g.runs
+            .first()
+            .and_then(|r| find(&r.algorithm).ok())
+            .map_or(Family::Descent, |a| a.family)
+    };
+    let mut families: Vec<Family> = Vec::new();
+    for (_, g) in groups {
+        let f = family(g);
+        if !families.iter().any(|x| step_unit(*x) == step_unit(f)) {
+            families.push(f);
+        }
+    }
+    // panels side by side, two to a row
+    let cols = families.len().min(2);
+    let rows = families.len().div_ceil(2);
+    let panels = chart_area.split_evenly((rows, cols));
     let marks = checkpoints(max_steps);
-    let last = groups
-        .iter()
-        .flat_map(|g| g.runs.iter().map(|r| r.steps))
-        .max()
-        .unwrap_or(1)
-        .max(2);
-    let shown = marks.iter().take_while(|&&m| m <= last).count().max(2);
     let top = groups
         .iter()
-        .flat_map(|g| g.runs.iter().filter_map(|r| r.curve.first().copied()))
+        .flat_map(|(_, g)| g.runs.iter().filter_map(|r| r.curve.first().copied()))
         .max()
         .unwrap_or(1) as f64;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            "Best cost against step: median and interquartile band",
-            (FONT, 32),
-        )
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(80)
-        .build_cartesian_2d((1.0..marks[shown - 1] as f64).log_scale(), 0.0..top * 1.05)?;
-    chart
-        .configure_mesh()
-        .x_desc("step (log scale)")
-        .y_desc("best cost (missing unit values)")
-        .label_style((FONT, 20))
-        .axis_desc_style((FONT, 24))
-        .draw()?;
-    for (i, g) in groups.iter().enumerate() {
-        let color = PALETTE[i % PALETTE.len()];
-        let band: Vec<(f64, f64, f64, f64)> = (1..shown)
-            .map(|k| {
-                let mut v: Vec<f64> = g.runs.iter().map(|r| r.curve[k] as f64).collect();
-                v.sort_by(f64::total_cmp);
-                let q = |p| quantile(&v, p).unwrap_or(0.0);
-                (marks[k] as f64, q(0.25), q(0.5), q(0.75))
-            })
+    for (panel, &f) in panels.iter().zip(&families) {
+        let mine: Vec<&(usize, &Group)> = groups
+            .iter()
+            .filter(|(_, g)| step_unit(family(g)) == step_unit(f))
             .collect();
-        let mut poly: Vec<(f64, f64)> = band.iter().map(|b| (b.0, b.3)).collect();
-        poly.extend(band.iter().rev().map(|b| (b.0, b.1)));
-        chart.draw_series(std::iter::once(Polygon::new(poly, color.mix(0.2).filled())))?;
+        let last = mine
+            .iter()
+            .flat_map(|(_, g)| g.runs.iter().filter_map(|r| r.steps))
+            .max()
+            .unwrap_or(1)
+            .max(2);
+        let shown = marks.iter().take_while(|&&m| m <= last).count().max(2);
+        let title = if families.len() == 1 {
+            "Best cost: median and interquartile band".to_string()
+        } else {
+            format!("Best cost by {}", step_unit(f))
+        };
+        let small = families.len() > 2;
+        let mut chart = ChartBuilder::on(panel)
+            .caption(title, (FONT, if small { 22 } else { 28 }))
+            .margin(12)
+            .x_label_area_size(if small { 48 } else { 60 })
+            .y_label_area_size(60)
+            .build_cartesian_2d((1.0..marks[shown - 1] as f64).log_scale(), 0.0..top * 1.05)?;
         chart
-            .draw_series(LineSeries::new(
-                band.iter().map(|b| (b.0, b.2)),
-                color.stroke_width(3),
-            ))?
-            .label(g.label.clone())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 30, y)], color.stroke_width(3))
-            });
+            .configure_mesh()
+            .light_line_style(TRANSPARENT)
+            .x_desc(format!("{} (log scale)", step_unit(f)))
+            .y_desc(if small {
+                "best cost"
+            } else {
+                "best cost (missing unit values)"
+            })
+            .x_label_formatter(&|v| power_of_ten_tick(*v))
+            .y_label_formatter(&|v| count_tick(*v))
+            .label_style((FONT, 18))
+            .axis_desc_style((FONT, if small { 18 } else { 20 }))
+            .draw()?;
+        for &&(i, g) in &mine {
+            let (color, _) = series_style(i);
+            let band: Vec<(f64, f64, f64, f64)> = (1..shown)
+                .map(|k| {
+                    let mut v: Vec<f64> = g.runs.iter().map(|r| r.curve[k] as f64).collect();
+                    v.sort_by(f64::total_cmp);
+                    let q = |p| quantile(&v, p).unwrap_or(0.0);
+                    (marks[k] as f64, q(0.25), q(0.5), q(0.75))
+                })
+                .collect();
+            let mut poly: Vec<(f64, f64)> = band.iter().map(|b| (b.0, b.3)).collect();
+            poly.extend(band.iter().rev().map(|b| (b.0, b.1)));
+            chart.draw_series(std::iter::once(Polygon::new(
+                poly,
+                color.mix(0.15).filled(),
+            )))?;
+            series_line!(chart, band.iter().map(|b| (b.0, b.2)), i);
+        }
     }
-    legend(&mut chart, SeriesLabelPosition::UpperRight)?;
-    root.present()?;
-    Ok(())
+    let entries: Vec<(Sample, String)> = groups
+        .iter()
+        .map(|(i, g)| (Sample::Line(*i), g.label.clone()))
+        .collect();
+    draw_legend(&legend_area, "settings", &entries)
+}
+
+/// The exact search's maximum depth (`None` for local searches).
+fn max_depth(r: &Record) -> Option<u32> {
+    r.metrics.get("max_depth").map(|d| d as u32)
+}
+
+/// The exact search's depth when it found the solution.
+fn solution_depth(r: &Record) -> Option<u32> {
+    r.metrics
+        .get("depth")
+        .filter(|_| r.solved)
+        .map(|d| d as u32)
 }
 
 /// The exact solver: histograms of maximum depth and of depth at the solution.
-fn depth_histogram(path: &Path, groups: &[&Group]) -> PlotResult {
-    let root = SVGBackend::new(path, SIZE).into_drawing_area();
-    root.fill(&WHITE)?;
-    let runs: Vec<&RunRecord> = groups.iter().flat_map(|g| g.runs.iter().copied()).collect();
-    let max_d = runs.iter().filter_map(|r| r.max_depth).max().unwrap_or(1) + 1;
-    let count = |f: &dyn Fn(&RunRecord) -> Option<u32>| {
+fn depth_histogram<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    groups: &[&Group],
+) -> PlotResult
+where
+    DB::ErrorType: 'static,
+{
+    let (chart_area, legend_area) = with_legend(root);
+    let runs: Vec<&Record> = groups.iter().flat_map(|g| g.runs.iter().copied()).collect();
+    let max_d = runs.iter().filter_map(|r| max_depth(r)).max().unwrap_or(1) + 1;
+    let count = |f: &dyn Fn(&Record) -> Option<u32>| {
         let mut h = vec![0u32; max_d as usize + 1];
         for r in &runs {
             if let Some(d) = f(r) {
@@ -280,10 +551,10 @@ fn depth_histogram(path: &Path, groups: &[&Group]) -> PlotResult {
         }
         h
     };
-    let maxd = count(&|r| r.max_depth);
-    let sold = count(&|r| r.solution_depth);
+    let maxd = count(&max_depth);
+    let sold = count(&solution_depth);
     let top = maxd.iter().chain(&sold).copied().max().unwrap_or(1) as f64;
-    let mut chart = ChartBuilder::on(&root)
+    let mut chart = ChartBuilder::on(&chart_area)
         .caption(
             "Exact solver: maximum depth and depth at the solution",
             (FONT, 32),
@@ -296,29 +567,57 @@ fn depth_histogram(path: &Path, groups: &[&Group]) -> PlotResult {
         .configure_mesh()
         .disable_x_mesh()
         .x_desc("depth (open guesses)")
-        .y_desc("puzzles")
+        .y_desc("runs")
+        .x_label_formatter(&|v| count_tick(*v))
+        .y_label_formatter(&|v| count_tick(*v))
         .label_style((FONT, 20))
-        .axis_desc_style((FONT, 24))
+        .axis_desc_style((FONT, 22))
         .draw()?;
+    let mut entries = Vec::new();
     for (k, (h, name, color)) in [
-        (&maxd, "maximum depth", PALETTE[3]),
+        (&maxd, "maximum depth", PALETTE[1]),
         (&sold, "depth at solution", PALETTE[0]),
     ]
     .into_iter()
     .enumerate()
     {
         let off = k as f64 * 0.4;
-        chart
-            .draw_series(h.iter().enumerate().map(|(d, &c)| {
-                Rectangle::new(
-                    [(d as f64 + off, 0.0), (d as f64 + off + 0.4, c as f64)],
-                    color.mix(0.75).filled(),
-                )
-            }))?
-            .label(name)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 8), (x + 20, y + 8)], color.filled()));
+        chart.draw_series(h.iter().enumerate().map(|(d, &c)| {
+            Rectangle::new(
+                [(d as f64 + off, 0.0), (d as f64 + off + 0.4, c as f64)],
+                color.mix(0.75).filled(),
+            )
+        }))?;
+        entries.push((Sample::Bar(color), name.to_string()));
     }
-    legend(&mut chart, SeriesLabelPosition::UpperRight)?;
-    root.present()?;
-    Ok(())
+    draw_legend(&legend_area, "", &entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_read_as_people_write_them() {
+        assert_eq!(count_tick(1_000_000.0), "1M");
+        assert_eq!(count_tick(80.0), "80");
+        assert_eq!(count_tick(1500.0), "1500");
+        assert_eq!(count_tick(20_000.0), "20k");
+        assert_eq!(count_tick(2_500_000.0), "2.5M");
+        assert_eq!(time_tick(1e-4), "100 µs");
+        assert_eq!(time_tick(0.0025), "2.5 ms");
+        assert_eq!(time_tick(1.0), "1 s");
+    }
+
+    #[test]
+    fn every_series_of_a_figure_looks_different() {
+        let styles: Vec<_> = (0..32).map(series_style).collect();
+        for (i, a) in styles.iter().enumerate() {
+            for b in &styles[i + 1..] {
+                assert_ne!(a, b, "two series drawn alike");
+            }
+        }
+        // neighbours differ in pattern too, not only in colour
+        assert_ne!(series_style(0).1, series_style(1).1);
+    }
 }

@@ -1,6 +1,6 @@
 //! Statistics of an experiment: success rates with Wilson intervals, quantiles, summary rows.
 
-use super::experiment::RunRecord;
+use super::record::Record;
 
 /// 95% Wilson score interval for `k` successes in `n` trials.
 pub fn wilson(k: usize, n: usize) -> (f64, f64) {
@@ -51,12 +51,12 @@ pub struct Summary {
     pub solve_time_median: Option<f64>,
 }
 
-pub fn summarise(label: &str, puzzle: &str, runs: &[&RunRecord]) -> Summary {
+pub fn summarise(label: &str, puzzle: &str, runs: &[&Record]) -> Summary {
     let n = runs.len();
     let k = runs.iter().filter(|r| r.solved).count();
     let (low, high) = wilson(k, n);
-    let costs = sorted(runs.iter().map(|r| r.final_cost as f64));
-    let steps = sorted(runs.iter().map(|r| r.steps as f64));
+    let costs = sorted(runs.iter().map(|r| r.cost as f64));
+    let steps = sorted(runs.iter().map(|r| r.steps.unwrap_or(0) as f64));
     let times = sorted(runs.iter().map(|r| r.seconds));
     let solve_times = sorted(runs.iter().filter(|r| r.solved).map(|r| r.seconds));
     Summary {

@@ -12,7 +12,8 @@ use ratatui::crossterm::event::{
 use super::keys::{Action, action};
 use crate::board::{Grid, Puzzle};
 use crate::catalog;
-use crate::engine::experiment::{self, Arm, Plan, Progress, RunRecord};
+use crate::engine::experiment::{self, Arm, Plan, Progress};
+use crate::engine::record::Record;
 use crate::engine::runner::{self, Control, Report, RunnerHandle, RunnerSetup};
 use crate::search::exact::Solutions;
 use crate::search::params::fmt_num;
@@ -53,6 +54,8 @@ pub struct Options {
     pub seed: u64,
     pub speed: Option<f64>,
     pub race: Vec<&'static AlgoInfo>,
+    /// Race panes start from the first pane's board (else each from its own random one).
+    pub same_start: bool,
     pub paused: bool,
 }
 
@@ -72,6 +75,11 @@ pub struct Pane {
 }
 
 impl Pane {
+    /// The algorithm, preset and every non-default parameter, as tables and figures name runs.
+    pub fn label(&self) -> String {
+        crate::engine::record::label(self.algo.name, self.preset, &self.params, &[])
+    }
+
     /// Whether the search on screen has ended.
     pub fn ended(&self) -> bool {
         self.report
@@ -109,10 +117,17 @@ pub enum Overlay {
 pub struct ExperimentView {
     pub arms: Vec<String>,
     pub runs: usize,
-    pub records: Vec<RunRecord>,
+    pub records: Vec<Record>,
     pub progress: Arc<Progress>,
     pub total: usize,
-    pub receiver: Receiver<RunRecord>,
+    pub receiver: Receiver<Record>,
+}
+
+/// Closing the view (Esc, another puzzle, quitting) stops the runs still going.
+impl Drop for ExperimentView {
+    fn drop(&mut self) {
+        self.progress.stop.store(true, Ordering::SeqCst);
+    }
 }
 
 pub struct App {
@@ -137,6 +152,8 @@ pub struct App {
     next_id: usize,
     /// Where the focused grid was drawn: (x, y, cell width, cell height) of its top-left cell.
     pub grid_origin: Option<(u16, u16, u16, u16)>,
+    /// Race panes start from the first pane's board.
+    pub same_start: bool,
 }
 
 fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<String>) {
@@ -188,13 +205,26 @@ impl App {
             next_seed: opts.seed,
             next_id: 0,
             grid_origin: None,
+            same_start: opts.same_start,
         };
         app.add_pane(opts.algo, opts.preset, opts.params.clone(), None);
+        // the first pane starts fresh, as `solve` with the same seed would; racers start from
+        // its board, so the race shows the same start with different algorithms
+        let shared = opts.same_start.then(|| app.first_board());
         for a in opts.race {
             let params = a.default_params(opts.preset);
-            app.add_pane(a, opts.preset, params, None);
+            app.add_pane(a, opts.preset, params, shared.clone());
         }
         app
+    }
+
+    /// The board the first pane starts from with its seed: what racers start from.
+    fn first_board(&self) -> Grid {
+        let p = &self.panes[0];
+        let search = p
+            .algo
+            .build(&self.puzzle, p.preset, &p.params, p.seed, None);
+        Grid::from_cells(self.puzzle.geometry(), search.cells().to_vec()).expect("search cells fit")
     }
 
     fn take_seed(&mut self) -> u64 {
@@ -374,9 +404,19 @@ impl App {
                 self.broadcast(Control::Speed(self.speed()));
             }
             Action::Restart => {
+                let mut shared = None;
                 for i in 0..self.panes.len() {
                     let seed = self.take_seed();
                     self.panes[i].seed = seed;
+                    if i == 0 && self.same_start {
+                        shared = Some(self.first_board());
+                    }
+                    if let Some(board) = shared.clone().filter(|_| i > 0) {
+                        self.panes[i]
+                            .handle
+                            .send(Control::Restart { seed, start: board });
+                        continue;
+                    }
                     self.panes[i].handle.send(Control::Reset { seed });
                 }
             }
@@ -610,6 +650,15 @@ impl App {
 
     fn puzzle_keys(&mut self, k: KeyEvent, mut input: String, error: Option<String>) -> Overlay {
         match k.code {
+            KeyCode::Enter if input.trim() == "-" || input.trim().starts_with("-:") => {
+                Overlay::Puzzle {
+                    input,
+                    error: Some(
+                        "standard input is this terminal here: give a name, set:N, a file or the puzzle text"
+                            .into(),
+                    ),
+                }
+            }
             KeyCode::Enter => match catalog::resolve_one(&input) {
                 Ok(p) => {
                     self.load_puzzle(p);
@@ -664,6 +713,7 @@ impl App {
                 algo: p.algo,
                 preset: p.preset,
                 params: p.params.clone(),
+                named: Vec::new(),
             })
             .collect();
         let labels = arms.iter().map(Arm::label).collect();
@@ -685,6 +735,7 @@ impl App {
                     runs,
                     seed,
                     max_steps: 10_000_000,
+                    max_seconds: None,
                     threads,
                 };
                 experiment::run_with(&plan, &worker_progress, &|r| {

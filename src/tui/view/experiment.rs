@@ -52,12 +52,13 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         let mine: Vec<_> = x
             .records
             .iter()
-            .filter(|r| &format!("{} ({})", r.algorithm, r.preset) == label)
+            // the label names every non-default parameter: two settings never share a row
+            .filter(|r| &r.label == label)
             .collect();
         let k = mine.iter().filter(|r| r.solved).count();
         let n = mine.len();
         let (lo, hi) = wilson(k, n);
-        let rate = if n > 0 {
+        let rate: f64 = if n > 0 {
             100.0 * k as f64 / n as f64
         } else {
             0.0

@@ -91,8 +91,7 @@ fn pane_title(app: &App, pane: &Pane) -> String {
         // the algorithm is named in the panel beside the grid
         return format!(" {} {} ", app.puzzle.name, g.label());
     }
-    let (name, preset) = (pane.algo.name, pane.preset);
-    format!(" {name} ({preset}) · {} {} ", app.puzzle.name, g.label())
+    format!(" {} · {} {} ", pane.label(), app.puzzle.name, g.label())
 }
 
 /// Draw a pane's grid in `area` (a bordered block) and return where its first cell is.

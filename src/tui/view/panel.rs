@@ -41,10 +41,7 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
         .map(|(k, v)| format!("{k}={}", fmt_num(*v)))
         .collect();
     lines.push(Line::from(vec![
-        Span::styled(
-            format!("{} ({})", pane.algo.name, pane.preset),
-            theme.title(),
-        ),
+        Span::styled(pane.label(), theme.title()),
         Span::styled(format!("  seed {}", pane.seed), theme.dim()),
     ]));
     lines.push(Line::styled(

@@ -1,0 +1,142 @@
+//! A monkey at the keyboard: random keys (every key of the table, and the keys dialogs read),
+//! mouse clicks and terminal resizes fed to the app over TestBackend, with the runners' reports
+//! flowing in between. Whatever the sequence, nothing panics, the panes stay between one and
+//! four, and every frame draws. A failure names its seed and event, so it replays.
+
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, bounded};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use sudoscope::catalog::resolve_one;
+use sudoscope::engine::runner::Report;
+use sudoscope::rng::Rng;
+use sudoscope::search::{Preset, find};
+use sudoscope::tui::app::{App, Options};
+use sudoscope::tui::keys::{BINDINGS, Key};
+use sudoscope::tui::theme::Theme;
+use sudoscope::tui::view;
+
+/// Events per seed, and seeds: 100,000 events in all.
+const EVENTS: usize = 25_000;
+const SEEDS: [u64; 4] = [1, 2, 3, 4];
+
+fn app(seed: u64) -> (App, Receiver<Report>) {
+    let algo = find("plateau").unwrap();
+    let (tx, rx) = bounded(256);
+    let opts = Options {
+        puzzle: resolve_one(if seed.is_multiple_of(2) {
+            "tiny4"
+        } else {
+            "sudoku_7"
+        })
+        .unwrap(),
+        algo,
+        preset: Preset::Classic,
+        params: algo.default_params(Preset::Classic),
+        seed,
+        speed: Some(100.0),
+        race: Vec::new(),
+        same_start: true,
+        paused: seed.is_multiple_of(3),
+    };
+    (App::new(opts, tx), rx)
+}
+
+/// A random event: mostly keys of the table, often the keys dialogs read (arrows, enter,
+/// escape, digits and letters to type), sometimes a click or a resize.
+fn event(rng: &mut Rng, size: (u16, u16)) -> Option<Event> {
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    Some(match rng.below(100) {
+        0..=49 => {
+            let b = &BINDINGS[rng.below(BINDINGS.len())];
+            match b.keys[rng.below(b.keys.len())] {
+                // quitting is checked separately; here it would only end the test early
+                Key::Char('q') | Key::Ctrl(_) => return None,
+                Key::Char(c) => key(KeyCode::Char(c)),
+                Key::Code(code) => key(code),
+            }
+        }
+        50..=79 => key([
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::Enter,
+            KeyCode::Esc,
+            KeyCode::Backspace,
+            KeyCode::Home,
+            KeyCode::End,
+            KeyCode::PageUp,
+            KeyCode::PageDown,
+            KeyCode::Tab,
+        ][rng.below(12)]),
+        80..=89 => key(KeyCode::Char(
+            b"0123456789.=,:abcdekmopt_ "[rng.below(26)] as char,
+        )),
+        90..=96 => Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: rng.below(size.0 as usize + 5) as u16,
+            row: rng.below(size.1 as usize + 5) as u16,
+            modifiers: KeyModifiers::NONE,
+        }),
+        _ => Event::Resize(20 + rng.below(200) as u16, 8 + rng.below(62) as u16),
+    })
+}
+
+fn run(seed: u64) {
+    let (mut app, mut rx) = app(seed);
+    let mut rng = Rng::new(seed);
+    let mut size = (120u16, 40u16);
+    let mut term = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+    let themes = [Theme { color: true }, Theme { color: false }];
+    for i in 0..EVENTS {
+        let Some(e) = event(&mut rng, size) else {
+            continue;
+        };
+        let resized = matches!(e, Event::Resize(..));
+        if let Event::Resize(w, h) = e {
+            size = (w, h);
+            term.backend_mut().resize(w, h);
+        }
+        app.on_event(e);
+        while let Ok(r) = rx.try_recv() {
+            app.on_report(r);
+        }
+        app.on_tick();
+        let panes = app.panes.len();
+        assert!(
+            (1..=4).contains(&panes),
+            "seed {seed} event {i}: {panes} panes"
+        );
+        if i.is_multiple_of(8) || resized {
+            let theme = &themes[i % 2];
+            term.draw(|f| view::draw(f, &mut app, theme))
+                .unwrap_or_else(|err| panic!("seed {seed} event {i}: frame failed: {err}"));
+        }
+        if app.quit {
+            (app, rx) = self::app(seed.wrapping_add(i as u64));
+        }
+        if i.is_multiple_of(1000) {
+            // let the runners report now and then, as a screen does
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+#[test]
+fn random_keys_clicks_and_resizes_never_break_the_app() {
+    for seed in SEEDS {
+        if let Err(e) = std::panic::catch_unwind(|| run(seed)) {
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            panic!("the monkey broke the app with seed {seed}: {msg}");
+        }
+    }
+}
