@@ -87,7 +87,8 @@ pub enum RefError {
     #[error("{what} holds {count} puzzles; pick one as {what}:N")]
     NotOne { what: String, count: usize },
     #[error(
-        "unknown puzzle {0:?}: not a built-in name ({names}), a set ({sets}), an existing file, or a puzzle string",
+        "unknown puzzle {0:?}{hint}: not a built-in name ({names}), a set ({sets}), an existing file, or a puzzle string",
+        hint = crate::suggest::hint(.0, known_names()),
         names = NAMED.iter().map(|n| n.0).collect::<Vec<_>>().join(", "),
         sets = SETS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
     )]
@@ -101,8 +102,14 @@ impl RefError {
     }
 }
 
+/// The embedded set of that name (names ignore case: `TOP95` is `top95`).
 pub fn builtin_set(name: &str) -> Option<&'static BuiltinSet> {
-    SETS.iter().find(|s| s.name == name)
+    SETS.iter().find(|s| s.name.eq_ignore_ascii_case(name))
+}
+
+/// Every name a reference may use: the named puzzles and the sets.
+fn known_names() -> impl Iterator<Item = &'static str> {
+    NAMED.iter().map(|n| n.0).chain(SETS.iter().map(|s| s.name))
 }
 
 /// All puzzles of an embedded set, named `set:1`, `set:2`, ...
@@ -127,7 +134,7 @@ pub fn resolve(reference: &str) -> Result<Vec<Puzzle>, RefError> {
     if let Some(index) = reference.strip_prefix("-:").and_then(|i| i.parse().ok()) {
         return Ok(vec![pick(read_stdin()?, "-", index)?]);
     }
-    if let Some(&(name, set, index)) = NAMED.iter().find(|n| n.0 == reference) {
+    if let Some(&(name, set, index)) = NAMED.iter().find(|n| n.0.eq_ignore_ascii_case(reference)) {
         let mut p = pick(
             load_set(builtin_set(set).expect("named sets exist")),
             set,
@@ -141,7 +148,7 @@ pub fn resolve(reference: &str) -> Result<Vec<Puzzle>, RefError> {
     }
     if let Some((head, index)) = split_index(reference) {
         if let Some(set) = builtin_set(head) {
-            return Ok(vec![pick(load_set(set), head, index)?]);
+            return Ok(vec![pick(load_set(set), set.name, index)?]);
         }
         if Path::new(head).exists() && !Path::new(reference).exists() {
             return Ok(vec![pick(read_file(head)?, head, index)?]);
@@ -301,6 +308,24 @@ mod tests {
         assert!(e.starts_with("unknown puzzle \"nonsense\""), "{e}");
         let e = resolve_one("missing/file.txt").unwrap_err().to_string();
         assert_eq!(e, "cannot read missing/file.txt: no such file");
+    }
+
+    #[test]
+    fn names_ignore_case_and_typos_get_a_suggestion() {
+        let p = resolve_one("Sudoku_7").unwrap();
+        assert_eq!(p.name, "sudoku_7");
+        assert_eq!(p.givens, resolve_one("sudoku_7").unwrap().givens);
+        assert_eq!(resolve_one("TOP95:3").unwrap().name, "top95:3");
+        assert_eq!(resolve("Hardest").unwrap().len(), 11);
+        let e = resolve_one("sudoku7").unwrap_err().to_string();
+        assert!(
+            e.starts_with("unknown puzzle \"sudoku7\" (did you mean sudoku_7?):"),
+            "{e}"
+        );
+        let e = resolve_one("tpo95").unwrap_err().to_string();
+        assert!(e.contains("(did you mean top95?)"), "{e}");
+        let e = resolve_one("banana").unwrap_err().to_string();
+        assert!(!e.contains("did you mean"), "{e}");
     }
 
     #[test]

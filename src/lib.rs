@@ -10,4 +10,5 @@ pub mod cpu;
 pub mod engine;
 pub mod rng;
 pub mod search;
+pub mod suggest;
 pub mod tui;

@@ -281,7 +281,7 @@ fn no_source_file_imports_in_a_circle() {
 /// The layer of a module: a module may only depend on modules of its own layer or below.
 fn layer(m: &ModPath) -> usize {
     match m.first().map(String::as_str) {
-        Some("cpu" | "rng" | "board") => 0,
+        Some("cpu" | "rng" | "suggest" | "board") => 0,
         Some("catalog") => 1,
         Some("search") => 2,
         Some("engine") => 3,

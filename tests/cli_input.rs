@@ -44,7 +44,7 @@ fn malformed_inputs_are_rejected_with_their_reason() {
         (
             "dup.txt",
             dup.into_bytes(),
-            ": puzzle 1: row C: 7 at C2 and C5".into(),
+            ": puzzle 1: row 3: 7 at r3c2 and r3c5".into(),
         ),
         (
             "binary.bin",

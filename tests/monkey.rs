@@ -1,7 +1,8 @@
 //! A monkey at the keyboard: random keys (every key of the table, and the keys dialogs read),
 //! mouse clicks and terminal resizes fed to the app over TestBackend, with the runners' reports
 //! flowing in between. Whatever the sequence, nothing panics, the panes stay between one and
-//! four, and every frame draws. A failure names its seed and event, so it replays.
+//! four, and every frame draws. Half the seeds play a two-scene lesson, so paging and the
+//! scenes' restarts are in the mix. A failure names its seed and event, so it replays.
 
 use std::time::Duration;
 
@@ -17,7 +18,8 @@ use sudoscope::rng::Rng;
 use sudoscope::search::{Preset, find};
 use sudoscope::tui::app::{App, Options};
 use sudoscope::tui::keys::{BINDINGS, Key};
-use sudoscope::tui::theme::Theme;
+use sudoscope::tui::lesson;
+use sudoscope::tui::theme::{Palette, Theme};
 use sudoscope::tui::view;
 
 /// Events per seed, and seeds: 100,000 events in all.
@@ -42,6 +44,18 @@ fn app(seed: u64) -> (App, Receiver<Report>) {
         race: Vec::new(),
         same_start: true,
         paused: seed.is_multiple_of(3),
+        start: None,
+        theme: Theme::new(Palette::Dark),
+        lesson: (seed % 4 >= 2).then(|| {
+            lesson::parse(
+                "[[scene]]\ncaption = \"one\"\nalgo = \"steepest\"\nspeed = 50\n\
+                 [[scene]]\ncaption = \"two\"\npuzzle = \"tiny4\"\nrace = [\"beam\"]\nspeed = \"max\"\n",
+                "monkey.toml",
+            )
+            .unwrap()
+        }),
+        // `y` then `a` appends scenes: somewhere that is not the working tree
+        lesson_out: Some(std::env::temp_dir().join(format!("sudoscope-monkey-{}.toml", std::process::id()))),
     };
     (App::new(opts, tx), rx)
 }
@@ -92,7 +106,6 @@ fn run(seed: u64) {
     let mut rng = Rng::new(seed);
     let mut size = (120u16, 40u16);
     let mut term = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
-    let themes = [Theme { color: true }, Theme { color: false }];
     for i in 0..EVENTS {
         let Some(e) = event(&mut rng, size) else {
             continue;
@@ -113,8 +126,7 @@ fn run(seed: u64) {
             "seed {seed} event {i}: {panes} panes"
         );
         if i.is_multiple_of(8) || resized {
-            let theme = &themes[i % 2];
-            term.draw(|f| view::draw(f, &mut app, theme))
+            term.draw(|f| view::draw(f, &mut app))
                 .unwrap_or_else(|err| panic!("seed {seed} event {i}: frame failed: {err}"));
         }
         if app.quit {

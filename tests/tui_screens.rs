@@ -2,99 +2,13 @@
 //! (insta) fix the layout, and per-cell style assertions check what text cannot: givens bold,
 //! conflicts underlined, the last change reversed, all without colour (NO_COLOR).
 
-use std::time::Duration;
+#[path = "common/screen.rs"]
+mod screen;
 
-use crossbeam_channel::{Receiver, bounded};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
-use sudoscope::catalog::resolve_one;
-use sudoscope::engine::runner::Report;
-use sudoscope::search::{Preset, find};
-use sudoscope::tui::app::{App, Options, Overlay};
-use sudoscope::tui::keys::Action;
-use sudoscope::tui::theme::Theme;
-use sudoscope::tui::view;
-
-fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Options {
-    let a = find(algo).unwrap();
-    Options {
-        puzzle: resolve_one(puzzle).unwrap(),
-        algo: a,
-        preset,
-        params: a.default_params(preset),
-        seed: 1,
-        speed: Some(5.0),
-        race: race.iter().map(|n| find(n).unwrap()).collect(),
-        same_start: true,
-        paused: true,
-    }
-}
-
-/// An app whose panes have each delivered a frame after `steps` single steps.
-fn settled(opts: Options, steps: u64) -> (App, Receiver<Report>) {
-    let (tx, rx) = bounded(256);
-    let mut app = App::new(opts, tx);
-    for _ in 0..steps {
-        app.act(Action::Step);
-    }
-    // wait until every pane reports the expected step count
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        while let Ok(f) = rx.try_recv() {
-            app.on_report(f);
-        }
-        let ready = app.panes.iter().all(|p| {
-            p.report.as_ref().is_some_and(|f| {
-                f.snapshot.steps == steps || f.snapshot.ended.is_some() && steps > 0
-            })
-        });
-        if ready {
-            break;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "runners did not report in time"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    (app, rx)
-}
-
-fn render(app: &mut App, w: u16, h: u16) -> Buffer {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    let theme = Theme { color: false };
-    t.draw(|f| view::draw(f, app, &theme)).unwrap();
-    t.backend().buffer().clone()
-}
-
-fn text(b: &Buffer) -> String {
-    let area = b.area;
-    let mut s = String::new();
-    for y in 0..area.height {
-        let line: String = (0..area.width)
-            .map(|x| b[(x, y)].symbol().to_string())
-            .collect();
-        s.push_str(line.trim_end());
-        s.push('\n');
-    }
-    s
-}
-
-/// Where the grid's first cell is, in buffer coordinates.
-fn origin(app: &App) -> (u16, u16) {
-    let (x, y, _, _) = app.grid_origin.expect("the grid was drawn");
-    (x, y)
-}
-
-fn cell_pos(app: &App, cell: usize) -> (u16, u16) {
-    let geo = app.puzzle.geometry();
-    let (x0, y0) = origin(app);
-    let (r, c) = (cell / geo.n, cell % geo.n);
-    let b = geo.box_size;
-    (x0 + (c * 2 + (c / b) * 2) as u16, y0 + (r + r / b) as u16)
-}
+use screen::{mark_pos, options, render, settled, shown_value, text};
+use sudoscope::search::Preset;
+use sudoscope::tui::app::Overlay;
 
 #[test]
 fn main_screen_annealing() {
@@ -113,10 +27,9 @@ fn main_screen_fits_80x24() {
     // every row of the grid is drawn, with its nine values
     let grid = app.panes[0].report.as_ref().unwrap().snapshot.grid.clone();
     for cell in 0..81 {
-        let (x, y) = cell_pos(&app, cell);
         assert_eq!(
-            b[(x, y)].symbol(),
-            sudoscope::board::grid::symbol(grid.get(cell)).to_string(),
+            shown_value(&b, &app, cell),
+            Some(grid.get(cell)),
             "cell {cell}"
         );
     }
@@ -169,14 +82,13 @@ fn givens_conflicts_and_changes_carry_modifiers() {
     let conflicts = sudoscope::board::cost::conflicts(grid);
     let mut checked = (0, 0);
     for (cell, &in_conflict) in conflicts.iter().enumerate() {
-        let (x, y) = cell_pos(&app, cell);
-        let c = &b[(x, y)];
+        let (x, y) = mark_pos(&app, cell);
         assert_eq!(
-            c.symbol(),
-            sudoscope::board::grid::symbol(grid.get(cell)).to_string(),
+            shown_value(&b, &app, cell),
+            Some(grid.get(cell)),
             "cell {cell}"
         );
-        let m = c.modifier;
+        let m = b[(x, y)].modifier;
         if app.puzzle.is_given(cell) {
             assert!(m.contains(Modifier::BOLD), "given {cell} is bold");
             checked.0 += 1;
@@ -205,7 +117,7 @@ fn selecting_a_cell_with_the_mouse_shows_its_candidates() {
     use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
     render(&mut app, 120, 40);
-    let (x, y) = cell_pos(&app, 1); // A2
+    let (x, y) = mark_pos(&app, 1); // r1c2
     app.on_event(Event::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: x,
@@ -215,7 +127,8 @@ fn selecting_a_cell_with_the_mouse_shows_its_candidates() {
     assert_eq!(app.selected, Some(1));
     let t = text(&render(&mut app, 120, 40));
     assert!(t.contains("r1c2 holds"), "{t}");
-    assert!(t.contains("candidates:"), "{t}");
+    assert!(t.contains("candidates on this board:"), "{t}");
+    assert!(t.contains("pencil marks from the givens:"), "{t}");
 }
 
 #[test]

@@ -132,7 +132,7 @@ impl Geometry {
         }
     }
 
-    /// Human name of a cell: row letter and 1-based column, as the course notebooks write it ("C2").
+    /// Human name of a cell, in the one notation used everywhere: `r3c2` is row 3, column 2.
     pub fn cell_name(&self, cell: usize) -> CellName {
         CellName {
             row: self.row(cell),
@@ -140,11 +140,11 @@ impl Geometry {
         }
     }
 
-    /// Human name of a unit: "row C", "column 4", "box 7" (boxes counted 1.. left to right, top down).
+    /// Human name of a unit: "row 3", "column 4", "box 7" (boxes counted 1.. left to right, top down).
     pub fn unit_name(&self, unit: usize) -> String {
         let i = unit % self.n;
         match self.unit_kind(unit) {
-            UnitKind::Row => format!("row {}", row_letter(i)),
+            UnitKind::Row => format!("row {}", i + 1),
             UnitKind::Column => format!("column {}", i + 1),
             UnitKind::Box => format!("box {}", i + 1),
         }
@@ -179,12 +179,7 @@ impl PartialEq for Geometry {
     }
 }
 
-/// Row letters A, B, C, ... (25 rows at most, so one letter is always enough).
-pub fn row_letter(row: usize) -> char {
-    (b'A' + row as u8) as char
-}
-
-/// A printable cell name such as `C2`.
+/// A printable cell name such as `r3c2` (row and column from 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellName {
     /// The row, from 0.
@@ -195,7 +190,7 @@ pub struct CellName {
 
 impl fmt::Display for CellName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", row_letter(self.row), self.col + 1)
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
     }
 }
 
@@ -222,8 +217,8 @@ mod tests {
     #[test]
     fn names_follow_the_course_notation() {
         let g = Geometry::for_box(3).unwrap();
-        assert_eq!(g.cell_name(2 * 9 + 1).to_string(), "C2");
-        assert_eq!(g.unit_name(2), "row C");
+        assert_eq!(g.cell_name(2 * 9 + 1).to_string(), "r3c2");
+        assert_eq!(g.unit_name(2), "row 3");
         assert_eq!(g.unit_name(9 + 3), "column 4");
         assert_eq!(g.unit_name(18 + 6), "box 7");
         assert_eq!(g.box_of(80), 8);

@@ -178,11 +178,61 @@ impl Puzzle {
     pub fn is_solved_by(&self, grid: &Grid) -> bool {
         grid.keeps_givens(&self.givens) && grid.is_valid_solution()
     }
+
+    /// Why `start` cannot be a board this puzzle's search starts from: another size, or a
+    /// given changed (blanks are fine; the search fills them).
+    pub fn start_error(&self, start: &Grid) -> Option<String> {
+        let geo = self.geometry();
+        if start.geometry() != geo {
+            return Some(format!(
+                "the start board is {}; the puzzle is {}",
+                start.geometry().label(),
+                geo.label()
+            ));
+        }
+        (0..geo.cells)
+            .find(|&c| self.is_given(c) && start.get(c) != self.givens.get(c))
+            .map(|c| {
+                format!(
+                    "the start board has {} at {}, where the puzzle gives {}",
+                    match start.get(c) {
+                        EMPTY => "a blank".to_string(),
+                        v => symbol(v).to_string(),
+                    },
+                    geo.cell_name(c),
+                    symbol(self.givens.get(c))
+                )
+            })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_start_board_keeps_the_givens_and_the_size() {
+        let geo = Geometry::for_box(2).unwrap();
+        let givens =
+            Grid::from_cells(geo, vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]).unwrap();
+        let p = Puzzle::new("p", givens.clone());
+        assert_eq!(p.start_error(&givens), None);
+        let mut s = givens.clone();
+        s.set(1, 3);
+        assert_eq!(p.start_error(&s), None, "free cells may hold anything");
+        s.set(15, 4);
+        assert_eq!(
+            p.start_error(&s).unwrap(),
+            "the start board has 4 at r4c4, where the puzzle gives 2"
+        );
+        s.set(15, EMPTY);
+        assert!(p.start_error(&s).unwrap().contains("a blank at r4c4"));
+        let nine = Grid::empty(Geometry::for_box(3).unwrap());
+        assert_eq!(
+            p.start_error(&nine).unwrap(),
+            "the start board is 9x9; the puzzle is 4x4"
+        );
+    }
 
     #[test]
     fn symbols_round_trip_for_every_value_up_to_25() {

@@ -84,7 +84,7 @@ pub enum ParseErrorKind {
     DuplicateGiven {
         /// Which puzzle of the text (from 1).
         index: usize,
-        /// The unit, in words ("row C").
+        /// The unit, in words ("row 3").
         unit: String,
         /// The value repeated.
         value: char,
@@ -184,10 +184,12 @@ fn decode(bytes: &[u8]) -> Result<&str, (Location, ParseErrorKind)> {
     if let Some(pos) = bytes.iter().position(|&b| b == 0) {
         return Err((locate(pos), ParseErrorKind::Binary));
     }
-    std::str::from_utf8(bytes).map_err(|e| {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
         let at = e.valid_up_to();
         (locate(at), ParseErrorKind::NotUtf8(bytes[at]))
-    })
+    })?;
+    // editors on Windows start UTF-8 files with a byte-order mark; it is not part of the text
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 fn strip_comment(line: &str) -> &str {
@@ -486,7 +488,10 @@ mod tests {
         }
         // 2 and 4 repeat down the columns: rejected with the cells named
         let e = parse(&text).unwrap_err();
-        assert_eq!(e.to_string(), "t.txt: puzzle 1: column 2: 2 at A2 and B2");
+        assert_eq!(
+            e.to_string(),
+            "t.txt: puzzle 1: column 2: 2 at r1c2 and r2c2"
+        );
         let ok = "2\n1\n1\t-1\t-1\t-1\n-1\t-1\t1\t-1\n-1\t1\t-1\t-1\n-1\t-1\t-1\t1\n";
         assert_eq!(parse(ok).unwrap()[0].givens.filled(), 4);
         let e = parse("3\n1\n1 2 3\n").unwrap_err();
@@ -551,12 +556,23 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_is_not_part_of_the_text() {
+        let with_bom = format!("\u{feff}{SUDOKU_7}\n");
+        let p = parse(&with_bom).unwrap();
+        assert_eq!(p[0].givens, parse(SUDOKU_7).unwrap()[0].givens);
+        // columns are counted as a person sees them, without the mark
+        let bad = format!("\u{feff}x{}", &SUDOKU_7[1..]);
+        let e = parse(&bad).unwrap_err().to_string();
+        assert!(e.starts_with("t.txt:1:1: unknown symbol 'x'"), "{e}");
+    }
+
+    #[test]
     fn duplicate_givens_name_both_cells() {
-        // put a second 7 in row C (C2), next to C5's 7
+        // put a second 7 in row 3 (r3c2), next to r3c5's 7
         let mut s: Vec<char> = SUDOKU_7.chars().collect();
         s[2 * 9 + 1] = '7';
         let text: String = s.into_iter().collect();
         let e = parse(&text).unwrap_err();
-        assert_eq!(e.to_string(), "t.txt: puzzle 1: row C: 7 at C2 and C5");
+        assert_eq!(e.to_string(), "t.txt: puzzle 1: row 3: 7 at r3c2 and r3c5");
     }
 }

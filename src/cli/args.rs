@@ -76,6 +76,9 @@ pub enum Command {
     Experiment(ExperimentArgs),
     /// Measure the figures of BENCHMARKS.md.
     Bench(BenchArgs),
+    /// Render a run to a recording for slides, without a terminal: asciicast (.cast) or an
+    /// animated SVG (.svg). The clock is simulated, so the same flags give the same bytes.
+    Record(RecordArgs),
     /// Print a shell completion script (see README for where to put it).
     Completions {
         /// The shell.
@@ -99,6 +102,11 @@ pub struct RunArgs {
     /// Random seed: the same seed gives the same run.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Continue from this board instead of a fresh start: a line of n² symbols (or any puzzle
+    /// reference). It must keep the puzzle's givens; blanks are filled as at a fresh start.
+    /// `y` in the visualiser prints it after a switch or an edit.
+    #[arg(long, value_name = "BOARD")]
+    pub start: Option<String>,
 }
 
 /// A puzzle reference, given as an argument or with `--puzzle`.
@@ -159,7 +167,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub generic: bool,
     /// Algorithm; without it the exact solver counts solutions.
-    #[arg(short, long, value_parser = algorithms())]
+    #[arg(short, long, value_parser = algorithms(), ignore_case = true)]
     pub algo: Option<String>,
     #[command(flatten)]
     pub run: RunArgs,
@@ -190,21 +198,25 @@ pub struct PuzzlesArgs {
     pub lines: bool,
 }
 
+/// What the visualiser shows: the same flags for `tui` (and the bare command) and `record`, so a
+/// view on screen and a recording of it are asked for alike.
 #[derive(Args, Debug, Clone)]
-pub struct TuiArgs {
+pub struct ViewArgs {
     /// Puzzle reference (see `sudoscope puzzles`); - reads it from standard input.
     #[arg(short, long, default_value = crate::catalog::DEFAULT_PUZZLE)]
     pub puzzle: String,
     /// Algorithm to start with.
-    #[arg(short, long, default_value = "annealing", value_parser = algorithms())]
+    #[arg(short, long, default_value = "annealing", value_parser = algorithms(), ignore_case = true)]
     pub algo: String,
     #[command(flatten)]
     pub run: RunArgs,
     /// Steps per second, or `max` for as fast as possible.
     #[arg(long, default_value = "5")]
     pub speed: String,
-    /// Race these algorithms beside the first (comma-separated, up to three).
-    #[arg(long, value_delimiter = ',', value_parser = algorithms())]
+    /// Race up to three more panes beside the first, comma-separated: `NAME`, `NAME:PRESET` or
+    /// `NAME:PRESET:SEED` (preset and seed default to the first pane's preset and the next
+    /// seeds).
+    #[arg(long, value_delimiter = ',', value_name = "NAME[:PRESET[:SEED]]")]
     pub race: Vec<String>,
     /// Where race panes start: all from the same board (the first pane's), or each from its own
     /// random one.
@@ -213,6 +225,61 @@ pub struct TuiArgs {
     /// Start paused.
     #[arg(long)]
     pub paused: bool,
+    /// Colours: `dark` for a dark terminal, `light` for a white screen or projector, `mono` for
+    /// none (the default when NO_COLOR is set; otherwise dark). `t` cycles them live.
+    #[arg(long, value_enum)]
+    pub theme: Option<ThemeName>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct TuiArgs {
+    #[command(flatten)]
+    pub view: ViewArgs,
+    /// Play a lesson: a TOML file of scenes (PageDown / PageUp page through them). Its scenes
+    /// say the puzzle, algorithm and settings, so those flags are not given with it.
+    #[arg(
+        long,
+        value_name = "FILE.toml",
+        conflicts_with_all = ["puzzle", "algo", "race", "start", "preset", "set", "seed", "speed", "paused"]
+    )]
+    pub lesson: Option<std::path::PathBuf>,
+    /// Where `y` then `a` appends the view as a lesson scene (default: the lesson played, or
+    /// lesson.toml here).
+    #[arg(long, value_name = "FILE.toml")]
+    pub lesson_out: Option<std::path::PathBuf>,
+    /// Record the session as an asciicast v2 file (play it with asciinema).
+    #[arg(long, value_name = "FILE.cast")]
+    pub record: Option<std::path::PathBuf>,
+}
+
+/// `sudoscope record`: a run rendered without a terminal, on a simulated clock.
+#[derive(Args, Debug, Clone)]
+pub struct RecordArgs {
+    #[command(flatten)]
+    pub view: ViewArgs,
+    /// Stop after the first pane's search has taken this many steps.
+    #[arg(long, required_unless_present = "seconds", conflicts_with = "seconds")]
+    pub steps: Option<u64>,
+    /// Stop after this many seconds of the simulated clock (steps come at --speed).
+    #[arg(long)]
+    pub seconds: Option<f64>,
+    /// The screen, in columns x rows.
+    #[arg(long, default_value = "120x40", value_name = "COLSxROWS")]
+    pub size: String,
+    /// The file to write: `.cast` (asciicast v2) or `.svg` (one animated, self-contained image).
+    #[arg(long, short)]
+    pub out: std::path::PathBuf,
+}
+
+/// The themes, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ThemeName {
+    /// Light text on a dark terminal.
+    Dark,
+    /// Dark text on white: for projectors and light terminals.
+    Light,
+    /// No colour; bold, underline and reverse carry every meaning.
+    Mono,
 }
 
 /// Where the panes of a race start.

@@ -409,10 +409,13 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
         race: Vec::new(),
         same_start: true,
         paused: true,
+        start: None,
+        theme: crate::tui::theme::Theme::new(crate::tui::theme::Palette::Dark),
+        lesson: None,
+        lesson_out: None,
     };
     let (app_tx, _app_rx) = crossbeam_channel::bounded(64);
     let mut app = crate::tui::App::new(opts, app_tx);
-    let theme = crate::tui::theme::Theme { color: true };
     let mut term = Terminal::new(TestBackend::new(120, 40))?;
     let start = Instant::now();
     let mut first: Option<(Instant, u64)> = None;
@@ -428,7 +431,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
             f.pane = app.panes[0].id;
             app.on_report(f);
         }
-        term.draw(|fr| crate::tui::view::draw(fr, &mut app, &theme))?;
+        term.draw(|fr| crate::tui::view::draw(fr, &mut app))?;
     }
     handle.send(Control::Stop);
     let (t0, s0) = first.unwrap_or((start, 0));

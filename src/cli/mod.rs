@@ -15,7 +15,8 @@ mod puzzles;
 mod solve;
 mod solve_algo;
 
-use args::{Cli, Command, TuiArgs};
+use crate::tui::theme::Palette;
+use args::{Cli, Command, RecordArgs, ThemeName, TuiArgs, ViewArgs};
 
 /// Parse the command line, run, and return the exit code. Errors are one line on stderr.
 pub fn main() -> i32 {
@@ -50,6 +51,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::Puzzles(args)) => puzzles::run(&args, &mut out)?,
         Some(Command::Experiment(args)) => experiment::run(&args, &mut out)?,
         Some(Command::Bench(args)) => bench::run(&args, &mut out)?,
+        Some(Command::Record(args)) => record(&args, &mut out)?,
         Some(Command::Completions { shell }) => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "sudoscope", &mut out);
@@ -67,6 +69,59 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
 }
 
 fn tui(args: &TuiArgs) -> anyhow::Result<i32> {
+    let mut opts = view_options(&args.view)?;
+    if let Some(path) = &args.lesson {
+        // checked before the screen opens: a bad file is a message and exit code 2
+        opts.lesson = Some(crate::tui::lesson::read(path)?);
+    }
+    opts.lesson_out = args.lesson_out.clone();
+    match crate::tui::run(opts, args.record.clone()) {
+        Ok(()) => Ok(exit::OK),
+        Err(e @ crate::tui::TuiError::NoTerminal) => {
+            eprintln!("sudoscope: {e}");
+            Ok(exit::BAD_INPUT)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn record(args: &RecordArgs, out: &mut impl Write) -> anyhow::Result<i32> {
+    let app = view_options(&args.view)?;
+    let size = parse_size(&args.size)?;
+    if let Some(s) = args.seconds
+        && !(s > 0.0 && s.is_finite())
+    {
+        anyhow::bail!("--seconds must be a positive number");
+    }
+    let done = crate::tui::record::record(crate::tui::record::RecordOptions {
+        app,
+        steps: args.steps,
+        seconds: args.seconds,
+        size,
+        out: args.out.clone(),
+    })
+    .map_err(anyhow::Error::msg)?;
+    writeln!(
+        out,
+        "wrote {}: {} frames, {:.1} s, {} steps",
+        args.out.display(),
+        done.frames,
+        done.seconds,
+        done.steps
+    )?;
+    Ok(exit::OK)
+}
+
+/// `120x40` → (120, 40) (the recorder checks the range).
+fn parse_size(text: &str) -> anyhow::Result<(u16, u16)> {
+    text.split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((w.trim().parse().ok()?, h.trim().parse().ok()?)))
+        .ok_or_else(|| anyhow::anyhow!("--size {text:?}: give columns x rows, for example 120x40"))
+}
+
+/// The visualiser's options from its flags: every name, value and board checked here, so a
+/// mistake is a message before any screen opens.
+fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
     use crate::search::registry::{find, resolve_params};
     let puzzle = crate::catalog::resolve_one(&args.puzzle)?;
     let algo = find(&args.algo)?;
@@ -84,9 +139,15 @@ fn tui(args: &TuiArgs) -> anyhow::Result<i32> {
     let race = args
         .race
         .iter()
-        .map(|n| find(n.trim()))
-        .collect::<Result<Vec<_>, _>>()?;
-    let opts = crate::tui::Options {
+        .map(|r| racer(r, args.run.preset))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let start = args
+        .run
+        .start
+        .as_deref()
+        .map(|text| start_board(&puzzle, text))
+        .transpose()?;
+    Ok(crate::tui::Options {
         puzzle,
         algo,
         preset: args.run.preset,
@@ -96,15 +157,56 @@ fn tui(args: &TuiArgs) -> anyhow::Result<i32> {
         race,
         same_start: args.race_start == args::RaceStart::Same,
         paused: args.paused,
+        start,
+        theme: crate::tui::theme::Theme::from_env(args.theme.map(|t| match t {
+            ThemeName::Dark => Palette::Dark,
+            ThemeName::Light => Palette::Light,
+            ThemeName::Mono => Palette::Mono,
+        })),
+        lesson: None,
+        lesson_out: None,
+    })
+}
+
+/// One `--race` entry: `NAME`, `NAME:PRESET` or `NAME:PRESET:SEED`.
+fn racer(
+    text: &str,
+    preset: crate::search::Preset,
+) -> anyhow::Result<(
+    &'static crate::search::AlgoInfo,
+    crate::search::Preset,
+    Option<u64>,
+)> {
+    let mut parts = text.trim().split(':');
+    let algo = crate::search::registry::find(parts.next().unwrap_or(""))?;
+    let preset = match parts.next() {
+        None => preset,
+        Some(p) => crate::search::Preset::from_name(p).ok_or_else(|| {
+            anyhow::anyhow!("--race {text}: unknown preset {p:?}; valid are classic, tuned")
+        })?,
     };
-    match crate::tui::run(opts) {
-        Ok(()) => Ok(exit::OK),
-        Err(e @ crate::tui::TuiError::NoTerminal) => {
-            eprintln!("sudoscope: {e}");
-            Ok(exit::BAD_INPUT)
-        }
-        Err(e) => Err(e.into()),
+    let seed =
+        match parts.next() {
+            None => None,
+            Some(s) => Some(s.trim().parse::<u64>().map_err(|_| {
+                anyhow::anyhow!("--race {text}: the seed {s:?} is not a whole number")
+            })?),
+        };
+    if parts.next().is_some() {
+        anyhow::bail!("--race {text}: give NAME, NAME:PRESET or NAME:PRESET:SEED");
     }
+    Ok((algo, preset, seed))
+}
+
+/// `--start BOARD`: a board of the puzzle's size that keeps its givens.
+fn start_board(puzzle: &crate::board::Puzzle, text: &str) -> anyhow::Result<crate::board::Grid> {
+    let board = crate::catalog::resolve_one(text)
+        .map_err(|e| anyhow::anyhow!("--start: {e}"))?
+        .givens;
+    if let Some(e) = puzzle.start_error(&board) {
+        anyhow::bail!("--start: {e}");
+    }
+    Ok(board)
 }
 
 /// `sudoscope solve ... | head` must end quietly, not with an error.

@@ -19,6 +19,9 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     if let Some(algo) = &args.algo {
         return super::solve_algo::run(args, algo, &puzzles, out);
     }
+    if args.run.start.is_some() {
+        anyhow::bail!("--start is a board for a search to continue from: give it with --algo");
+    }
     let mut code = exit::OK;
     for p in &puzzles {
         let engine = Engine::of(args, p);

@@ -56,11 +56,19 @@ pub fn run(
     {
         anyhow::bail!("--max-seconds must be a positive number of seconds");
     }
+    let board = match (&args.run.start, puzzles) {
+        (None, _) => None,
+        (Some(text), [p]) => Some(super::start_board(p, text)?),
+        (Some(_), _) => anyhow::bail!(
+            "--start gives one board: solve one puzzle with it, not {}",
+            puzzles.len()
+        ),
+    };
     let mut code = exit::OK;
     let never = AtomicBool::new(false);
     for p in puzzles {
         let start = Instant::now();
-        let mut search = algo.build(p, arm.preset, &arm.params, args.run.seed, None);
+        let mut search = algo.build(p, arm.preset, &arm.params, args.run.seed, board.as_ref());
         let ending = match &args.trace {
             Some(path) => run_traced(search.as_mut(), args, path)?,
             None => {

@@ -23,7 +23,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TrySendError};
 use super::history::{History, Point};
 use super::step_log::describe;
 use crate::board::{Grid, Puzzle};
-use crate::search::{AlgoInfo, Params, Preset, Search, Snapshot};
+use crate::search::{AlgoInfo, Landscape, Params, Preset, Search, Snapshot};
 
 /// What a runner is asked to do.
 #[derive(Clone, Debug)]
@@ -59,6 +59,8 @@ pub enum Control {
     },
     /// Go back this many steps (as far as the rewind buffer reaches) and pause there.
     Rewind(usize),
+    /// Whether reports carry the neighbourhood of the current state (the `l` panel).
+    Landscape(bool),
     /// End the runner.
     Stop,
 }
@@ -101,6 +103,8 @@ pub struct Report {
     pub running: bool,
     /// What the current search was built from.
     pub origin: Origin,
+    /// The neighbourhood of the current state, when asked for.
+    pub landscape: Option<Landscape>,
     /// Set when the search thread panicked: the message.
     pub crashed: Option<String>,
 }
@@ -130,6 +134,7 @@ impl Drop for RunnerHandle {
 }
 
 /// How a runner starts.
+#[derive(Clone, Debug)]
 pub struct RunnerSetup {
     /// The pane it reports to.
     pub pane: usize,
@@ -229,6 +234,7 @@ fn crash_report(
         steps_per_second: 0.0,
         running: false,
         origin,
+        landscape: None,
         crashed: Some(message),
     }
 }
@@ -240,70 +246,72 @@ enum Next {
     Gone,
 }
 
-struct Runner {
+/// One search and what the screen shows of it: the history, the step log in words, the rewind
+/// buffer, the cells the last step changed. Nothing here waits, sleeps or reads a clock, so the
+/// threaded runner drives it in real time and the recorder on a simulated clock, alike.
+pub struct Core {
     pane: usize,
     puzzle: Puzzle,
     origin: Origin,
     search: Box<dyn Search>,
-    speed: Option<f64>,
-    reports: Sender<Report>,
-    control: Receiver<Control>,
     history: History,
     log: VecDeque<String>,
     rewind: VecDeque<Vec<u8>>,
     changed: Vec<u16>,
-    running: bool,
-    pending_steps: u64,
-    rate: f64,
-    rate_mark: (Instant, u64),
-    /// When the next step is due at a set speed.
-    next_due: Instant,
-    last_report: Instant,
+    /// Whether reports carry the neighbourhood of the current state.
+    landscape: bool,
 }
 
-impl Runner {
-    fn new(setup: RunnerSetup, reports: Sender<Report>, control: Receiver<Control>) -> Runner {
+impl Core {
+    /// The search `setup` describes, with its first log line.
+    pub fn new(setup: &RunnerSetup) -> Core {
         let origin = Origin {
             algo: setup.algo,
             preset: setup.preset,
-            params: setup.params,
+            params: setup.params.clone(),
             seed: setup.seed,
-            start: setup.start,
+            start: setup.start.clone(),
             offset: 0,
         };
-        let search = build(&setup.puzzle, &origin);
-        let mut r = Runner {
+        let mut c = Core {
             pane: setup.pane,
-            puzzle: setup.puzzle,
+            search: build(&setup.puzzle, &origin),
+            puzzle: setup.puzzle.clone(),
             origin,
-            search,
-            speed: setup.speed,
-            reports,
-            control,
             history: History::new(256),
             log: VecDeque::new(),
             rewind: VecDeque::new(),
             changed: Vec::new(),
-            running: setup.running,
-            pending_steps: 0,
-            rate: 0.0,
-            rate_mark: (Instant::now(), 0),
-            next_due: Instant::now(),
-            last_report: Instant::now() - FRAME_INTERVAL,
+            landscape: false,
         };
-        r.note(format!(
+        c.note(format!(
             "{} ({}) starts, seed {}, cost {}",
-            r.origin.algo.name,
-            r.origin.preset,
-            r.origin.seed,
-            r.search.cost()
+            c.origin.algo.name,
+            c.origin.preset,
+            c.origin.seed,
+            c.search.cost()
         ));
-        r.record_history();
-        r
+        c.record_history();
+        c
+    }
+
+    /// The search.
+    pub fn search(&self) -> &dyn Search {
+        self.search.as_ref()
+    }
+
+    /// Steps the pane has taken (a switch keeps counting).
+    pub fn total_steps(&self) -> u64 {
+        self.origin.offset + self.search.steps()
+    }
+
+    /// Whether the search has ended.
+    pub fn ended(&self) -> bool {
+        self.search.ended().is_some()
     }
 
     /// The only place a search is built after the start: from `origin`, which becomes the
-    /// runner's; the history and the rewind buffer start again when the pane's steps do.
+    /// core's; the history and the rewind buffer start again when the pane's steps do.
     fn rebuild(&mut self, origin: Origin) {
         self.search = build(&self.puzzle, &origin);
         if origin.offset == 0 {
@@ -322,10 +330,6 @@ impl Runner {
         self.log.push_back(line);
     }
 
-    fn total_steps(&self) -> u64 {
-        self.origin.offset + self.search.steps()
-    }
-
     fn record_history(&mut self) {
         let step = self.total_steps();
         self.history.push(
@@ -336,24 +340,17 @@ impl Runner {
         );
     }
 
-    fn watched(&self) -> bool {
-        !self.running || self.speed.is_some_and(|s| s <= WATCHED_SPEED)
-    }
-
-    fn idle(&self) -> bool {
-        self.pending_steps == 0 && (!self.running || self.search.ended().is_some())
-    }
-
     /// The current board as a grid.
     fn board(&self) -> Grid {
         Grid::from_cells(self.puzzle.geometry(), self.search.cells().to_vec())
             .expect("search cells fit")
     }
 
-    /// One step, with the words and the rewind buffer when someone can follow it.
-    fn one_step(&mut self) {
-        if !self.watched() {
+    /// One step, with the words and the rewind buffer when someone can follow it (`watched`).
+    pub fn step(&mut self, watched: bool) {
+        if !watched {
             self.search.step();
+            self.record_history();
             return;
         }
         if self.rewind.len() == REWIND {
@@ -381,78 +378,52 @@ impl Runner {
                 self.search.best_cost()
             ));
         }
+        self.record_history();
     }
 
-    fn send_report(&mut self) {
-        let now = Instant::now();
-        let dt = now.duration_since(self.rate_mark.0).as_secs_f64();
-        if dt >= 0.5 {
-            self.rate = (self.total_steps() - self.rate_mark.1) as f64 / dt;
-            self.rate_mark = (now, self.total_steps());
+    /// Up to `n` steps at full speed, nothing recorded but the history; notes the ending.
+    pub fn advance(&mut self, n: u64) -> u64 {
+        let was_running = self.search.ended().is_none();
+        let taken = self.search.advance(n);
+        self.record_history();
+        if let Some(o) = self.search.ended().filter(|_| was_running) {
+            self.note(format!(
+                "ended: {} after {} steps (best cost {})",
+                o.word(),
+                self.total_steps(),
+                self.search.best_cost()
+            ));
         }
+        taken
+    }
+
+    /// What the screen shows now. `running` and `rate` are the driver's: the runner's real
+    /// clock, or the recorder's simulated one.
+    pub fn report(&self, running: bool, rate: f64) -> Report {
         let mut snapshot = self.search.snapshot();
         snapshot.steps = self.total_steps();
-        let report = Report {
+        Report {
             pane: self.pane,
             snapshot,
             history: self.history.points(),
             log: self.log.iter().cloned().collect(),
             changed: self.changed.clone(),
-            steps_per_second: if self.running { self.rate } else { 0.0 },
-            running: self.running && self.search.ended().is_none(),
+            steps_per_second: if running { rate } else { 0.0 },
+            running: running && self.search.ended().is_none(),
             origin: self.origin.clone(),
+            landscape: if self.landscape {
+                self.search.landscape()
+            } else {
+                None
+            },
             crashed: None,
-        };
-        self.last_report = now;
-        match self.reports.try_send(report) {
-            Ok(()) | Err(TrySendError::Full(_)) => {}
-            Err(TrySendError::Disconnected(_)) => self.running = false,
         }
     }
 
-    /// The one place controls arrive. It also does the waiting: blocks while idle (reporting
-    /// first), waits until the next step is due at a set speed, and only looks at full speed.
-    fn next_control(&mut self) -> Next {
-        let wait = if self.idle() {
-            self.send_report();
-            Some(IDLE_WAIT)
-        } else if self.pending_steps > 0 || self.speed.is_none() {
-            None
-        } else {
-            Some(
-                self.next_due
-                    .saturating_duration_since(Instant::now())
-                    .min(FRAME_INTERVAL),
-            )
-        };
-        let received = match wait {
-            None | Some(Duration::ZERO) => self.control.try_recv().map_err(|e| e.is_disconnected()),
-            Some(d) => self
-                .control
-                .recv_timeout(d)
-                .map_err(|e| e == RecvTimeoutError::Disconnected),
-        };
-        match received {
-            Ok(c) => Next::Control(c),
-            Err(true) => Next::Gone,
-            Err(false) => Next::Nothing,
-        }
-    }
-
-    /// Apply a control; false when the runner must stop.
-    fn handle(&mut self, c: Control) -> bool {
+    /// Apply a control that changes the search (not pausing or speed): switch, reset,
+    /// restart, rewind, or the landscape request.
+    pub fn apply(&mut self, c: Control) {
         match c {
-            Control::Pause => self.running = false,
-            Control::Resume => {
-                self.running = true;
-                self.rate_mark = (Instant::now(), self.total_steps());
-                self.next_due = Instant::now();
-            }
-            Control::Step(n) => {
-                self.running = false;
-                self.pending_steps += n;
-            }
-            Control::Speed(s) => self.speed = s,
             Control::Switch {
                 algo,
                 preset,
@@ -499,9 +470,13 @@ impl Runner {
                 ));
             }
             Control::Rewind(n) => self.rewind_by(n),
-            Control::Stop => return false,
+            Control::Landscape(on) => self.landscape = on,
+            Control::Pause
+            | Control::Resume
+            | Control::Step(_)
+            | Control::Speed(_)
+            | Control::Stop => {}
         }
-        true
     }
 
     fn rewind_by(&mut self, n: usize) {
@@ -526,20 +501,126 @@ impl Runner {
         });
         // the boards before the one rewound to can still be reached
         self.rewind = rewound;
-        self.running = false;
         self.note(format!("rewound {n} steps, cost {}", self.search.cost()));
+    }
+}
+
+/// The threaded driver of a [`Core`]: controls in, reports out, steps at the set speed.
+struct Runner {
+    core: Core,
+    speed: Option<f64>,
+    reports: Sender<Report>,
+    control: Receiver<Control>,
+    running: bool,
+    pending_steps: u64,
+    rate: f64,
+    rate_mark: (Instant, u64),
+    /// When the next step is due at a set speed.
+    next_due: Instant,
+    last_report: Instant,
+}
+
+impl Runner {
+    fn new(setup: RunnerSetup, reports: Sender<Report>, control: Receiver<Control>) -> Runner {
+        Runner {
+            core: Core::new(&setup),
+            speed: setup.speed,
+            reports,
+            control,
+            running: setup.running,
+            pending_steps: 0,
+            rate: 0.0,
+            rate_mark: (Instant::now(), 0),
+            next_due: Instant::now(),
+            last_report: Instant::now() - FRAME_INTERVAL,
+        }
+    }
+
+    fn watched(&self) -> bool {
+        !self.running || self.speed.is_some_and(|s| s <= WATCHED_SPEED)
+    }
+
+    fn idle(&self) -> bool {
+        self.pending_steps == 0 && (!self.running || self.core.ended())
+    }
+
+    fn send_report(&mut self) {
+        let now = Instant::now();
+        let dt = now.duration_since(self.rate_mark.0).as_secs_f64();
+        if dt >= 0.5 {
+            self.rate = (self.core.total_steps() - self.rate_mark.1) as f64 / dt;
+            self.rate_mark = (now, self.core.total_steps());
+        }
+        let report = self.core.report(self.running, self.rate);
+        self.last_report = now;
+        match self.reports.try_send(report) {
+            Ok(()) | Err(TrySendError::Full(_)) => {}
+            Err(TrySendError::Disconnected(_)) => self.running = false,
+        }
+    }
+
+    /// The one place controls arrive. It also does the waiting: blocks while idle (reporting
+    /// first), waits until the next step is due at a set speed, and only looks at full speed.
+    fn next_control(&mut self) -> Next {
+        let wait = if self.idle() {
+            self.send_report();
+            Some(IDLE_WAIT)
+        } else if self.pending_steps > 0 || self.speed.is_none() {
+            None
+        } else {
+            Some(
+                self.next_due
+                    .saturating_duration_since(Instant::now())
+                    .min(FRAME_INTERVAL),
+            )
+        };
+        let received = match wait {
+            None | Some(Duration::ZERO) => self.control.try_recv().map_err(|e| e.is_disconnected()),
+            Some(d) => self
+                .control
+                .recv_timeout(d)
+                .map_err(|e| e == RecvTimeoutError::Disconnected),
+        };
+        match received {
+            Ok(c) => Next::Control(c),
+            Err(true) => Next::Gone,
+            Err(false) => Next::Nothing,
+        }
+    }
+
+    /// Apply a control; false when the runner must stop.
+    fn handle(&mut self, c: Control) -> bool {
+        match c {
+            Control::Pause => self.running = false,
+            Control::Resume => {
+                self.running = true;
+                self.rate_mark = (Instant::now(), self.core.total_steps());
+                self.next_due = Instant::now();
+            }
+            Control::Step(n) => {
+                self.running = false;
+                self.pending_steps += n;
+            }
+            Control::Speed(s) => self.speed = s,
+            Control::Stop => return false,
+            Control::Rewind(n) => {
+                self.core.apply(Control::Rewind(n));
+                self.running = false;
+            }
+            other => self.core.apply(other),
+        }
+        true
     }
 
     /// Steps due now: a pending single step, one step at a set speed, or batches at full speed.
     fn work(&mut self) {
-        if self.search.ended().is_some() {
+        if self.core.ended() {
             self.pending_steps = 0;
             return;
         }
         if self.pending_steps > 0 {
             self.pending_steps -= 1;
-            self.one_step();
-            self.record_history();
+            self.core.step(true);
             self.send_report();
             return;
         }
@@ -554,27 +635,17 @@ impl Runner {
                 }
                 self.next_due = (self.next_due + Duration::from_secs_f64(1.0 / speed.max(0.01)))
                     .max(now - FRAME_INTERVAL);
-                self.one_step();
-                self.record_history();
+                let watched = self.watched();
+                self.core.step(watched);
             }
             None => {
                 // as fast as possible: batches between looks at the controls and the clock
                 for _ in 0..16 {
-                    let taken = self.search.advance(256);
-                    self.record_history();
-                    if taken < 256 {
+                    if self.core.advance(256) < 256 {
                         break;
                     }
                 }
             }
-        }
-        if let Some(o) = self.search.ended().filter(|_| !self.watched()) {
-            self.note(format!(
-                "ended: {} after {} steps (best cost {})",
-                o.word(),
-                self.total_steps(),
-                self.search.best_cost()
-            ));
         }
     }
 

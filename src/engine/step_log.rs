@@ -6,9 +6,9 @@ use crate::board::grid::symbol;
 use crate::search::exact::ExactEvent;
 use crate::search::{Change, Decision, Event, Step};
 
-/// `r3c7`: row and column, counted from 1.
+/// `r3c7`: row and column, counted from 1 (the board's one cell notation).
 pub fn cell(geo: &Geometry, c: u16) -> String {
-    format!("r{}c{}", geo.row(c as usize) + 1, geo.col(c as usize) + 1)
+    geo.cell_name(c as usize).to_string()
 }
 
 fn signed(d: i32) -> String {

@@ -214,6 +214,41 @@ impl Secondary {
     }
 }
 
+/// The neighbourhood of the current state: what the panel that shows why a search is stuck
+/// draws.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Landscape {
+    /// Every neighbour's cost change: (Δ, how many neighbours), sorted by Δ; the temperature for
+    /// an annealing search.
+    Moves {
+        /// The histogram of Δ.
+        deltas: Vec<(i32, u32)>,
+        /// The temperature the uphill moves are weighed at.
+        temperature: Option<f64>,
+    },
+    /// A population's diversity: how many distinct values its members hold in each cell.
+    Diversity {
+        /// Distinct values per cell (1 for a given).
+        per_cell: Vec<u8>,
+        /// Members.
+        size: usize,
+    },
+}
+
+impl Landscape {
+    /// The histogram of some cost changes.
+    pub fn moves(deltas: impl Iterator<Item = i32>, temperature: Option<f64>) -> Landscape {
+        let mut counts = std::collections::BTreeMap::new();
+        for d in deltas {
+            *counts.entry(d).or_insert(0u32) += 1;
+        }
+        Landscape::Moves {
+            deltas: counts.into_iter().collect(),
+            temperature,
+        }
+    }
+}
+
 /// The best grid a search has seen, and its cost.
 #[derive(Clone, Debug)]
 pub struct Best {
@@ -355,6 +390,12 @@ pub trait Search: Send {
     /// The family's second chart series (temperature, population mean), cheap to read; `None`
     /// for families that have none.
     fn secondary(&self) -> Option<Secondary> {
+        None
+    }
+    /// The neighbourhood of the current state, for the panel that shows why the search is
+    /// stuck; `None` for searches without one (the exact solver). Costs a pass over every
+    /// neighbour: called on request, not per step.
+    fn landscape(&self) -> Option<Landscape> {
         None
     }
     /// Take up to `n` steps, fewer when the search ends; returns how many were taken. The same

@@ -15,6 +15,15 @@ pub enum Preset {
     Tuned,
 }
 
+impl Preset {
+    /// The preset of that name (`classic`, `tuned`; case ignored).
+    pub fn from_name(name: &str) -> Option<Preset> {
+        [Preset::Classic, Preset::Tuned]
+            .into_iter()
+            .find(|p| p.to_string().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
 impl fmt::Display for Preset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -133,7 +142,11 @@ impl Params {
             return Err(if names.is_empty() {
                 format!("unknown parameter {name:?}: this algorithm takes none")
             } else {
-                format!("unknown parameter {name:?}: valid are {}", names.join(", "))
+                format!(
+                    "unknown parameter {name:?}{}: valid are {}",
+                    crate::suggest::hint(name, names.iter().copied()),
+                    names.join(", ")
+                )
             });
         };
         let spec = &self.specs[i];

@@ -103,7 +103,11 @@ impl AlgoInfo {
 #[derive(Debug, thiserror::Error)]
 pub enum BuildError {
     /// No algorithm of that name.
-    #[error("unknown algorithm {name:?}: valid are {}", ALGORITHMS.iter().map(|a| a.name).collect::<Vec<_>>().join(", "))]
+    #[error(
+        "unknown algorithm {name:?}{}: valid are {}",
+        crate::suggest::hint(name, ALGORITHMS.iter().map(|a| a.name)),
+        ALGORITHMS.iter().map(|a| a.name).collect::<Vec<_>>().join(", ")
+    )]
     UnknownAlgorithm {
         /// The name asked for.
         name: String,
@@ -200,7 +204,7 @@ pub const ALGORITHMS: &[AlgoInfo] = &[
 pub fn find(name: &str) -> Result<&'static AlgoInfo, BuildError> {
     ALGORITHMS
         .iter()
-        .find(|a| a.name == name)
+        .find(|a| a.name.eq_ignore_ascii_case(name.trim()))
         .ok_or_else(|| BuildError::UnknownAlgorithm {
             name: name.to_string(),
         })

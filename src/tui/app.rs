@@ -1,15 +1,21 @@
 //! Application state and what each input does to it. Drawing lives in `view`; the searches live
-//! in runners on their own threads, reached only through channels.
+//! in runners on their own threads, reached only through channels (or, for the recorder, in
+//! cores it drives itself: a detached app spawns no runner).
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 use ratatui::crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind,
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 
 use super::keys::{Action, action};
+use super::lesson::{self, Lesson, Scene};
+use super::theme::Theme;
+use super::view::grid::{CandidateView, GridLayout};
 use crate::board::{Grid, Puzzle};
 use crate::catalog;
 use crate::engine::experiment::{self, Arm, Plan, Progress};
@@ -44,6 +50,9 @@ const RACE_ORDER: &[&str] = &[
     "backtrack",
 ];
 
+/// How long typed letters keep narrowing a picker's choice before they start over.
+const TYPING: Duration = Duration::from_millis(1200);
+
 /// How the TUI starts.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -53,10 +62,37 @@ pub struct Options {
     pub params: Params,
     pub seed: u64,
     pub speed: Option<f64>,
-    pub race: Vec<&'static AlgoInfo>,
+    /// Racers beside the first pane, each with its preset and (when given) its seed; the
+    /// others take the seeds after the first pane's.
+    pub race: Vec<(&'static AlgoInfo, Preset, Option<u64>)>,
     /// Race panes start from the first pane's board (else each from its own random one).
     pub same_start: bool,
     pub paused: bool,
+    /// The first pane starts from this board instead of a fresh one.
+    pub start: Option<Grid>,
+    pub theme: Theme,
+    /// A lesson to play, from its first scene.
+    pub lesson: Option<Lesson>,
+    /// Where `y`'s "append as a scene" writes (the lesson's own file when one is played).
+    pub lesson_out: Option<PathBuf>,
+}
+
+impl Options {
+    /// The options of a lesson's scene, the rest as given.
+    fn with_scene(&self, s: &Scene) -> Options {
+        Options {
+            puzzle: s.puzzle.clone(),
+            algo: s.algo,
+            preset: s.preset,
+            params: s.params.clone(),
+            seed: s.seed,
+            speed: s.speed,
+            race: s.race.iter().map(|a| (*a, s.preset, None)).collect(),
+            paused: s.paused,
+            start: s.start.clone(),
+            ..self.clone()
+        }
+    }
 }
 
 /// One algorithm on screen: its runner, the latest report from it, and what the app last asked
@@ -66,12 +102,15 @@ pub struct Options {
 pub struct Pane {
     /// Stable id: reports carry it, so removing a pane does not confuse the others.
     pub id: usize,
-    pub handle: RunnerHandle,
+    /// The runner (none in a detached app, whose driver feeds the reports).
+    pub handle: Option<RunnerHandle>,
     pub report: Option<Report>,
     pub algo: &'static AlgoInfo,
     pub preset: Preset,
     pub params: Params,
     pub seed: u64,
+    /// The board it started from, when not a fresh one.
+    pub start: Option<Grid>,
 }
 
 impl Pane {
@@ -86,6 +125,53 @@ impl Pane {
             .as_ref()
             .is_some_and(|r| r.snapshot.ended.is_some())
     }
+
+    /// How the pane's runner starts, for a driver of its own.
+    pub fn setup(&self, puzzle: &Puzzle, speed: Option<f64>, running: bool) -> RunnerSetup {
+        RunnerSetup {
+            pane: self.id,
+            puzzle: puzzle.clone(),
+            algo: self.algo,
+            preset: self.preset,
+            params: self.params.clone(),
+            seed: self.seed,
+            speed,
+            running,
+            start: self.start.clone(),
+        }
+    }
+
+    fn send(&self, c: Control) {
+        if let Some(h) = &self.handle {
+            h.send(c);
+        }
+    }
+}
+
+/// Letters typed in a picker to jump to a name, and when the last one came.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Typed {
+    pub text: String,
+    at: Option<Instant>,
+}
+
+impl Typed {
+    fn new() -> Typed {
+        Typed {
+            text: String::new(),
+            at: None,
+        }
+    }
+
+    /// Add a letter (starting over after a pause), and return the text to match.
+    fn push(&mut self, c: char) -> String {
+        if self.at.is_none_or(|t| t.elapsed() > TYPING) {
+            self.text.clear();
+        }
+        self.text.push(c);
+        self.at = Some(Instant::now());
+        self.text.clone()
+    }
 }
 
 /// What is drawn over the main screen, and takes the keys while open.
@@ -98,19 +184,24 @@ pub enum Overlay {
         index: usize,
         preset: Preset,
         adding: bool,
+        typed: Typed,
     },
     /// Choosing a parameter (`editing` None) or typing its value.
     Parameters {
         index: usize,
         editing: Option<String>,
         error: Option<String>,
+        typed: Typed,
     },
     /// Typing a puzzle reference.
     Puzzle {
         input: String,
         error: Option<String>,
     },
-    Command,
+    /// The command line that reproduces the view; `appended` says where `a` wrote it as a scene.
+    Command {
+        appended: Option<String>,
+    },
 }
 
 /// The experiment view's state: records arrive from a background thread.
@@ -130,6 +221,12 @@ impl Drop for ExperimentView {
     }
 }
 
+/// A lesson being played: which scene is on screen.
+pub struct LessonState {
+    pub lesson: Lesson,
+    pub scene: usize,
+}
+
 pub struct App {
     pub puzzle: Puzzle,
     /// The unique solution, when the exact solver finds one.
@@ -138,22 +235,35 @@ pub struct App {
     pub puzzle_note: Option<String>,
     pub panes: Vec<Pane>,
     pub focus: usize,
-    pub speed: usize,
+    /// Steps per second; `None` for as fast as possible.
+    speed: Option<f64>,
     pub running: bool,
-    pub candidates: bool,
+    pub candidates: CandidateView,
     pub show_wrong: bool,
+    /// The cell the mouse or the keyboard cursor selected.
     pub selected: Option<usize>,
+    /// The keyboard moves a cursor over the grid (`v`).
+    pub cell_mode: bool,
+    /// The focus layout: grid, chart and caption only (`f`).
+    pub focus_layout: bool,
+    /// The neighbourhood panel (`l`).
+    pub landscape: bool,
+    pub theme: Theme,
     pub overlay: Overlay,
     pub experiment: Option<ExperimentView>,
     pub quit: bool,
     pub status: Option<String>,
+    pub lesson: Option<LessonState>,
+    /// Where the focused grid was drawn: its first cell and its layout (for mouse clicks).
+    pub grid_at: Option<(u16, u16, GridLayout)>,
+    /// Race panes start from the first pane's board.
+    pub same_start: bool,
+    options: Options,
     reports: Sender<Report>,
     next_seed: u64,
     next_id: usize,
-    /// Where the focused grid was drawn: (x, y, cell width, cell height) of its top-left cell.
-    pub grid_origin: Option<(u16, u16, u16, u16)>,
-    /// Race panes start from the first pane's board.
-    pub same_start: bool,
+    /// No runners: a driver of its own feeds the reports (the recorder).
+    detached: bool,
 }
 
 fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<String>) {
@@ -167,55 +277,90 @@ fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<String>) {
     }
 }
 
-impl App {
-    pub fn new(opts: Options, reports: Sender<Report>) -> App {
-        let (solution, puzzle_note) = analyse(&opts.puzzle);
-        let speed = SPEEDS
+/// The next listed speed above (`faster`) or below `speed`, or `speed` itself at the end of
+/// the list. A speed given on the command line stays as given until `+` or `-`.
+fn next_speed(speed: Option<f64>, faster: bool) -> Option<f64> {
+    let rank = |s: Option<f64>| s.unwrap_or(f64::INFINITY);
+    if faster {
+        SPEEDS
             .iter()
-            .position(|&s| s == opts.speed)
-            .unwrap_or_else(|| {
-                // nearest listed speed
-                SPEEDS
-                    .iter()
-                    .enumerate()
-                    .min_by(|a, b| {
-                        let d = |s: &Option<f64>| {
-                            (s.unwrap_or(1e9).ln() - opts.speed.unwrap_or(1e9).ln()).abs()
-                        };
-                        d(a.1).total_cmp(&d(b.1))
-                    })
-                    .map_or(3, |(i, _)| i)
-            });
+            .copied()
+            .find(|&s| rank(s) > rank(speed))
+            .unwrap_or(speed)
+    } else {
+        SPEEDS
+            .iter()
+            .rev()
+            .copied()
+            .find(|&s| rank(s) < rank(speed))
+            .unwrap_or(speed)
+    }
+}
+
+impl App {
+    /// The app, its runners started (a lesson starts at its first scene).
+    pub fn new(opts: Options, reports: Sender<Report>) -> App {
+        App::build(opts, reports, false)
+    }
+
+    /// The app without runners: the caller drives searches itself and feeds their reports
+    /// (the headless recorder, on a simulated clock).
+    pub fn detached(opts: Options, reports: Sender<Report>) -> App {
+        App::build(opts, reports, true)
+    }
+
+    fn build(mut opts: Options, reports: Sender<Report>, detached: bool) -> App {
+        let lesson = opts
+            .lesson
+            .take()
+            .map(|lesson| LessonState { lesson, scene: 0 });
+        if let Some(l) = &lesson {
+            opts = opts.with_scene(&l.lesson.scenes[0]);
+        }
+        let (solution, puzzle_note) = analyse(&opts.puzzle);
         let mut app = App {
             puzzle: opts.puzzle.clone(),
             solution,
             puzzle_note,
             panes: Vec::new(),
             focus: 0,
-            speed,
+            speed: opts.speed,
             running: !opts.paused,
-            candidates: false,
+            candidates: CandidateView::Off,
             show_wrong: false,
             selected: None,
+            cell_mode: false,
+            focus_layout: false,
+            landscape: false,
+            theme: opts.theme,
             overlay: Overlay::None,
             experiment: None,
             quit: false,
             status: None,
+            lesson,
+            grid_at: None,
+            same_start: opts.same_start,
             reports,
             next_seed: opts.seed,
             next_id: 0,
-            grid_origin: None,
-            same_start: opts.same_start,
+            detached,
+            options: opts,
         };
-        app.add_pane(opts.algo, opts.preset, opts.params.clone(), None);
-        // the first pane starts fresh, as `solve` with the same seed would; racers start from
-        // its board, so the race shows the same start with different algorithms
-        let shared = opts.same_start.then(|| app.first_board());
-        for a in opts.race {
-            let params = a.default_params(opts.preset);
-            app.add_pane(a, opts.preset, params, shared.clone());
-        }
+        app.start_panes();
         app
+    }
+
+    /// The panes of the current options: the first pane fresh (or from the given board), as
+    /// `solve` with the same seed would start; racers from its board unless asked otherwise.
+    fn start_panes(&mut self) {
+        let o = self.options.clone();
+        self.next_seed = o.seed;
+        self.add_pane(o.algo, o.preset, o.params.clone(), o.start.clone(), None);
+        let shared = o.same_start.then(|| self.first_board());
+        for &(a, preset, seed) in &o.race {
+            let params = a.default_params(preset);
+            self.add_pane(a, preset, params, shared.clone(), seed);
+        }
     }
 
     /// The board the first pane starts from with its seed: what racers start from.
@@ -223,7 +368,7 @@ impl App {
         let p = &self.panes[0];
         let search = p
             .algo
-            .build(&self.puzzle, p.preset, &p.params, p.seed, None);
+            .build(&self.puzzle, p.preset, &p.params, p.seed, p.start.as_ref());
         Grid::from_cells(self.puzzle.geometry(), search.cells().to_vec()).expect("search cells fit")
     }
 
@@ -234,7 +379,7 @@ impl App {
     }
 
     pub fn speed(&self) -> Option<f64> {
-        SPEEDS[self.speed]
+        self.speed
     }
 
     fn add_pane(
@@ -243,38 +388,35 @@ impl App {
         preset: Preset,
         params: Params,
         start: Option<Grid>,
+        seed: Option<u64>,
     ) {
-        let seed = self.take_seed();
+        let next = self.take_seed();
+        let seed = seed.unwrap_or(next);
         let id = self.next_id;
         self.next_id += 1;
-        let handle = runner::spawn(
-            RunnerSetup {
-                pane: id,
-                puzzle: self.puzzle.clone(),
-                algo,
-                preset,
-                params: params.clone(),
-                seed,
-                speed: self.speed(),
-                running: self.running,
-                start,
-            },
-            self.reports.clone(),
-        );
-        self.panes.push(Pane {
+        let mut pane = Pane {
             id,
-            handle,
+            handle: None,
             report: None,
             algo,
             preset,
             params,
             seed,
-        });
+            start,
+        };
+        if !self.detached {
+            let setup = pane.setup(&self.puzzle, self.speed(), self.running);
+            pane.handle = Some(runner::spawn(setup, self.reports.clone()));
+            if self.landscape {
+                pane.send(Control::Landscape(true));
+            }
+        }
+        self.panes.push(pane);
     }
 
     fn broadcast(&self, c: Control) {
         for p in &self.panes {
-            p.handle.send(c.clone());
+            p.send(c.clone());
         }
     }
 
@@ -296,7 +438,22 @@ impl App {
         }
     }
 
-    /// Records of a running experiment, and SIGTERM/SIGHUP.
+    /// The lesson's caption on screen, when a lesson is played.
+    pub fn caption(&self) -> Option<String> {
+        self.lesson.as_ref().map(|l| {
+            let s = &l.lesson.scenes[l.scene];
+            format!("{} · {}", l.lesson.title, s.caption)
+        })
+    }
+
+    /// "scene 2/6" while a lesson is played.
+    pub fn scene_label(&self) -> Option<String> {
+        self.lesson
+            .as_ref()
+            .map(|l| format!("scene {}/{}", l.scene + 1, l.lesson.scenes.len()))
+    }
+
+    /// Records of a running experiment.
     pub fn on_tick(&mut self) {
         if let Some(x) = &mut self.experiment {
             while let Ok(r) = x.receiver.try_recv() {
@@ -316,33 +473,27 @@ impl App {
     }
 
     fn on_click(&mut self, x: u16, y: u16) {
-        let Some((x0, y0, w, h)) = self.grid_origin else {
+        let Some((x0, y0, layout)) = self.grid_at else {
             return;
         };
-        let geo = self.puzzle.geometry();
-        let b = geo.box_size as u16;
-        if x < x0 || y < y0 {
-            return;
-        }
-        // each box adds one separator column (2 wide) / row
-        let (dx, dy) = (x - x0, y - y0);
-        let box_w = b * w + 2;
-        let box_h = b * h + 1;
-        let (bx, rx) = (dx / box_w, dx % box_w);
-        let (by, ry) = (dy / box_h, dy % box_h);
-        if bx >= b || by >= b || rx >= b * w || ry >= b * h {
-            self.selected = None;
-            return;
-        }
-        let col = (bx * b + rx / w) as usize;
-        let row = (by * b + ry / h) as usize;
-        self.selected = Some(row * geo.n + col);
+        self.selected = if x < x0 || y < y0 {
+            None
+        } else {
+            layout.cell_at(x - x0, y - y0)
+        };
     }
 
     fn on_key(&mut self, k: KeyEvent) {
+        if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
         let overlay = std::mem::replace(&mut self.overlay, Overlay::None);
         self.overlay = match overlay {
             Overlay::None => {
+                if self.cell_mode && self.cursor_key(k) {
+                    return;
+                }
                 if let Some(a) = action(k) {
                     self.act(a);
                 } else if k.code == KeyCode::Esc {
@@ -351,25 +502,51 @@ impl App {
                 }
                 return;
             }
-            Overlay::Help | Overlay::Command => Overlay::None,
+            Overlay::Help => Overlay::None,
+            Overlay::Command { .. } => {
+                if k.code == KeyCode::Char('a') {
+                    let appended = Some(self.append_scene());
+                    Overlay::Command { appended }
+                } else {
+                    Overlay::None
+                }
+            }
             Overlay::Algorithms {
                 index,
                 preset,
                 adding,
-            } => self.algo_keys(k, index, preset, adding),
+                typed,
+            } => self.algo_keys(k, index, preset, adding, typed),
             Overlay::Parameters {
                 index,
                 editing,
                 error,
-            } => self.param_keys(k, index, editing, error),
+                typed,
+            } => self.param_keys(k, index, editing, error, typed),
             Overlay::Puzzle { input, error } => self.puzzle_keys(k, input, error),
         };
-        if k.modifiers
-            .contains(ratatui::crossterm::event::KeyModifiers::CONTROL)
-            && k.code == KeyCode::Char('c')
-        {
-            self.quit = true;
-        }
+    }
+
+    /// In cell mode, the arrows and hjkl move the cursor and Esc leaves; says whether the key
+    /// was one of those.
+    fn cursor_key(&mut self, k: KeyEvent) -> bool {
+        let n = self.puzzle.geometry().n;
+        let cell = self.selected.unwrap_or(0);
+        let (r, c) = (cell / n, cell % n);
+        let moved = match k.code {
+            KeyCode::Up | KeyCode::Char('k') => ((r + n - 1) % n, c),
+            KeyCode::Down | KeyCode::Char('j') => ((r + 1) % n, c),
+            KeyCode::Left | KeyCode::Char('h') => (r, (c + n - 1) % n),
+            KeyCode::Right | KeyCode::Char('l') => (r, (c + 1) % n),
+            KeyCode::Esc | KeyCode::Char('v') => {
+                self.cell_mode = false;
+                self.selected = None;
+                return true;
+            }
+            _ => return false,
+        };
+        self.selected = Some(moved.0 * n + moved.1);
+        true
     }
 
     fn focused(&self) -> &Pane {
@@ -397,29 +574,10 @@ impl App {
                 self.broadcast(Control::Step(100));
             }
             Action::Faster | Action::Slower => {
-                self.speed = match a {
-                    Action::Faster => (self.speed + 1).min(SPEEDS.len() - 1),
-                    _ => self.speed.saturating_sub(1),
-                };
+                self.speed = next_speed(self.speed, a == Action::Faster);
                 self.broadcast(Control::Speed(self.speed()));
             }
-            Action::Restart => {
-                let mut shared = None;
-                for i in 0..self.panes.len() {
-                    let seed = self.take_seed();
-                    self.panes[i].seed = seed;
-                    if i == 0 && self.same_start {
-                        shared = Some(self.first_board());
-                    }
-                    if let Some(board) = shared.clone().filter(|_| i > 0) {
-                        self.panes[i]
-                            .handle
-                            .send(Control::Restart { seed, start: board });
-                        continue;
-                    }
-                    self.panes[i].handle.send(Control::Reset { seed });
-                }
-            }
+            Action::Restart => self.restart_all(),
             Action::Undo => self.broadcast(Control::Rewind(1)),
             Action::UndoMany => self.broadcast(Control::Rewind(20)),
             Action::PickAlgorithm => {
@@ -431,6 +589,7 @@ impl App {
                     index,
                     preset: self.focused().preset,
                     adding: false,
+                    typed: Typed::new(),
                 };
             }
             Action::TogglePreset => {
@@ -442,11 +601,16 @@ impl App {
                 self.switch(p.algo, preset);
             }
             Action::EditParameter => {
-                self.overlay = Overlay::Parameters {
-                    index: 0,
-                    editing: None,
-                    error: None,
-                };
+                if self.focused().params.specs().is_empty() {
+                    self.status = Some(format!("{} takes no parameters", self.focused().algo.name));
+                } else {
+                    self.overlay = Overlay::Parameters {
+                        index: 0,
+                        editing: None,
+                        error: None,
+                        typed: Typed::new(),
+                    };
+                }
             }
             Action::OpenPuzzle => {
                 self.overlay = Overlay::Puzzle {
@@ -454,7 +618,12 @@ impl App {
                     error: None,
                 }
             }
-            Action::Candidates => self.candidates = !self.candidates,
+            Action::Candidates => {
+                self.candidates = self.candidates.next();
+                if self.candidates != CandidateView::Off {
+                    self.status = Some(format!("showing {}", self.candidates.describe()));
+                }
+            }
             Action::Solution => {
                 self.show_wrong = !self.show_wrong;
                 if self.solution.is_none() {
@@ -475,6 +644,7 @@ impl App {
                         index,
                         preset: self.focused().preset,
                         adding: true,
+                        typed: Typed::new(),
                     };
                 }
             }
@@ -488,9 +658,86 @@ impl App {
             }
             Action::NextPane => self.focus = (self.focus + 1) % self.panes.len(),
             Action::Experiment => self.start_experiment(),
-            Action::ShowCommand => self.overlay = Overlay::Command,
+            Action::ShowCommand => self.overlay = Overlay::Command { appended: None },
             Action::Help => self.overlay = Overlay::Help,
+            Action::Theme => {
+                self.theme = self.theme.next();
+                self.status = Some(format!("theme {}", self.theme.palette.name()));
+            }
+            Action::FocusLayout => self.focus_layout = !self.focus_layout,
+            Action::Landscape => {
+                self.landscape = !self.landscape;
+                self.broadcast(Control::Landscape(self.landscape));
+            }
+            Action::CellMode => {
+                self.cell_mode = !self.cell_mode;
+                self.selected = self.cell_mode.then_some(self.selected.unwrap_or(0));
+                if self.cell_mode {
+                    self.status = Some("cell mode: arrows or hjkl move, esc leaves".into());
+                }
+            }
+            Action::NextScene | Action::PreviousScene => self.change_scene(a == Action::NextScene),
         }
+    }
+
+    /// Every pane starts again with a new seed; racers from the first pane's new board when
+    /// they start together.
+    fn restart_all(&mut self) {
+        let mut shared = None;
+        for i in 0..self.panes.len() {
+            let seed = self.take_seed();
+            self.panes[i].seed = seed;
+            self.panes[i].start = None;
+            if i == 0 && self.same_start {
+                shared = Some(self.first_board());
+            }
+            match shared.clone().filter(|_| i > 0) {
+                Some(board) => {
+                    self.panes[i].start = Some(board.clone());
+                    self.panes[i].send(Control::Restart { seed, start: board });
+                }
+                None => self.panes[i].send(Control::Reset { seed }),
+            }
+        }
+    }
+
+    /// Go to the next or previous scene of the lesson: every pane starts fresh from its
+    /// settings, so a scene plays the same every time.
+    fn change_scene(&mut self, forward: bool) {
+        let Some(l) = &mut self.lesson else {
+            self.status = Some("no lesson: start one with `sudoscope tui --lesson FILE`".into());
+            return;
+        };
+        let last = l.lesson.scenes.len() - 1;
+        let next = if forward {
+            (l.scene + 1).min(last)
+        } else {
+            l.scene.saturating_sub(1)
+        };
+        if next == l.scene {
+            self.status = Some(if forward {
+                "this is the last scene".into()
+            } else {
+                "this is the first scene".into()
+            });
+            return;
+        }
+        l.scene = next;
+        let scene = l.lesson.scenes[next].clone();
+        self.options = self.options.with_scene(&scene);
+        self.experiment = None;
+        self.overlay = Overlay::None;
+        self.selected = None;
+        self.cell_mode = false;
+        let (solution, note) = analyse(&scene.puzzle);
+        self.puzzle = scene.puzzle.clone();
+        self.solution = solution;
+        self.puzzle_note = note;
+        self.speed = scene.speed;
+        self.running = !scene.paused;
+        self.panes.clear();
+        self.focus = 0;
+        self.start_panes();
     }
 
     /// Continue the focused pane from its board with another algorithm or preset.
@@ -500,64 +747,71 @@ impl App {
     }
 
     fn switch_with(&mut self, algo: &'static AlgoInfo, preset: Preset, params: Params) {
-        let focus = self.focus;
-        let p = &mut self.panes[focus];
+        let running = self.running;
+        let p = &mut self.panes[self.focus];
         p.algo = algo;
         p.preset = preset;
         p.params = params.clone();
-        p.handle.send(Control::Switch {
+        p.send(Control::Switch {
             algo,
             preset,
             params,
         });
-        if self.running {
-            p.handle.send(Control::Resume);
+        if running {
+            p.send(Control::Resume);
         }
     }
 
-    fn algo_keys(&mut self, k: KeyEvent, index: usize, preset: Preset, adding: bool) -> Overlay {
+    fn algo_keys(
+        &mut self,
+        k: KeyEvent,
+        index: usize,
+        preset: Preset,
+        adding: bool,
+        mut typed: Typed,
+    ) -> Overlay {
         let n = ALGORITHMS.len();
+        let keep = |index, preset, typed| Overlay::Algorithms {
+            index,
+            preset,
+            adding,
+            typed,
+        };
         match k.code {
-            KeyCode::Up | KeyCode::Char('k') => Overlay::Algorithms {
-                index: (index + n - 1) % n,
-                preset,
-                adding,
-            },
-            KeyCode::Down | KeyCode::Char('j') => Overlay::Algorithms {
-                index: (index + 1) % n,
-                preset,
-                adding,
-            },
-            KeyCode::Char('p') | KeyCode::Left | KeyCode::Right => {
+            KeyCode::Up => keep((index + n - 1) % n, preset, typed),
+            KeyCode::Down => keep((index + 1) % n, preset, typed),
+            KeyCode::Home | KeyCode::PageUp => keep(0, preset, typed),
+            KeyCode::End | KeyCode::PageDown => keep(n - 1, preset, typed),
+            KeyCode::Left | KeyCode::Right | KeyCode::Tab => {
                 let preset = if preset == Preset::Classic {
                     Preset::Tuned
                 } else {
                     Preset::Classic
                 };
-                Overlay::Algorithms {
-                    index,
-                    preset,
-                    adding,
-                }
+                keep(index, preset, typed)
+            }
+            KeyCode::Char(c) if c.is_alphanumeric() => {
+                let prefix = typed.push(c.to_ascii_lowercase());
+                let found = ALGORITHMS
+                    .iter()
+                    .position(|a| a.name.starts_with(&prefix))
+                    .unwrap_or(index);
+                keep(found, preset, typed)
             }
             KeyCode::Enter => {
                 let algo = &ALGORITHMS[index];
                 if adding {
-                    self.add_pane(algo, preset, algo.default_params(preset), None);
+                    self.add_pane(algo, preset, algo.default_params(preset), None, None);
                     // a race starts together: every pane restarts now
-                    self.act(Action::Restart);
+                    self.restart_all();
                     self.focus = self.panes.len() - 1;
                 } else {
                     self.switch(algo, preset);
                 }
                 Overlay::None
             }
-            KeyCode::Esc | KeyCode::Char('q') => Overlay::None,
-            _ => Overlay::Algorithms {
-                index,
-                preset,
-                adding,
-            },
+            KeyCode::Esc => Overlay::None,
+            _ => keep(index, preset, typed),
         }
     }
 
@@ -567,84 +821,74 @@ impl App {
         index: usize,
         editing: Option<String>,
         error: Option<String>,
+        mut typed: Typed,
     ) -> Overlay {
         let specs = self.focused().params.specs().to_vec();
-        if specs.is_empty() {
-            self.status = Some(format!("{} takes no parameters", self.focused().algo.name));
-            return Overlay::None;
-        }
         let n = specs.len();
+        let choose = |index, error, typed| Overlay::Parameters {
+            index,
+            editing: None,
+            error,
+            typed,
+        };
         match editing {
             None => match k.code {
-                KeyCode::Up | KeyCode::Char('k') => Overlay::Parameters {
-                    index: (index + n - 1) % n,
-                    editing: None,
-                    error,
-                },
-                KeyCode::Down | KeyCode::Char('j') => Overlay::Parameters {
-                    index: (index + 1) % n,
-                    editing: None,
-                    error,
-                },
+                KeyCode::Up => choose((index + n - 1) % n, error, typed),
+                KeyCode::Down => choose((index + 1) % n, error, typed),
+                KeyCode::Home | KeyCode::PageUp => choose(0, error, typed),
+                KeyCode::End | KeyCode::PageDown => choose(n - 1, error, typed),
+                KeyCode::Char(c) if c.is_alphanumeric() || c == '_' => {
+                    let prefix = typed.push(c.to_ascii_lowercase());
+                    let found = specs
+                        .iter()
+                        .position(|s| s.name.starts_with(&prefix))
+                        .unwrap_or(index);
+                    choose(found, error, typed)
+                }
                 KeyCode::Enter => Overlay::Parameters {
                     index,
                     editing: Some(fmt_num(self.focused().params.get(specs[index].name))),
                     error: None,
+                    typed,
                 },
-                KeyCode::Esc | KeyCode::Char('q') => Overlay::None,
-                _ => Overlay::Parameters {
-                    index,
-                    editing: None,
-                    error,
-                },
+                KeyCode::Esc => Overlay::None,
+                _ => choose(index, error, typed),
             },
-            Some(mut text) => match k.code {
-                KeyCode::Enter => {
-                    let mut params = self.focused().params.clone();
-                    match params.set(specs[index].name, &text) {
-                        Ok(()) => {
-                            let (algo, preset) = (self.focused().algo, self.focused().preset);
-                            self.switch_with(algo, preset, params);
-                            self.status = Some(format!(
-                                "{} = {text}: continuing from the board",
-                                specs[index].name
-                            ));
-                            Overlay::None
-                        }
-                        Err(e) => Overlay::Parameters {
-                            index,
-                            editing: Some(text),
-                            error: Some(e),
-                        },
-                    }
-                }
-                KeyCode::Esc => Overlay::Parameters {
-                    index,
-                    editing: None,
-                    error: None,
-                },
-                KeyCode::Backspace => {
-                    text.pop();
-                    Overlay::Parameters {
-                        index,
-                        editing: Some(text),
-                        error,
-                    }
-                }
-                KeyCode::Char(c) if text.len() < 24 => {
-                    text.push(c);
-                    Overlay::Parameters {
-                        index,
-                        editing: Some(text),
-                        error,
-                    }
-                }
-                _ => Overlay::Parameters {
+            Some(mut text) => {
+                let edit = |text, error, typed| Overlay::Parameters {
                     index,
                     editing: Some(text),
                     error,
-                },
-            },
+                    typed,
+                };
+                match k.code {
+                    KeyCode::Enter => {
+                        let mut params = self.focused().params.clone();
+                        match params.set(specs[index].name, &text) {
+                            Ok(()) => {
+                                let (algo, preset) = (self.focused().algo, self.focused().preset);
+                                self.switch_with(algo, preset, params);
+                                self.status = Some(format!(
+                                    "{} = {text}: continuing from the board",
+                                    specs[index].name
+                                ));
+                                Overlay::None
+                            }
+                            Err(e) => edit(text, Some(e), typed),
+                        }
+                    }
+                    KeyCode::Esc => choose(index, None, typed),
+                    KeyCode::Backspace => {
+                        text.pop();
+                        edit(text, error, typed)
+                    }
+                    KeyCode::Char(c) if text.len() < 24 => {
+                        text.push(c);
+                        edit(text, error, typed)
+                    }
+                    _ => edit(text, error, typed),
+                }
+            }
         }
     }
 
@@ -682,20 +926,28 @@ impl App {
         }
     }
 
-    /// Every pane starts again on a new puzzle.
+    /// Every pane starts again on a new puzzle, each with the seed it had: opening a puzzle
+    /// changes the puzzle, nothing else.
     pub fn load_puzzle(&mut self, p: Puzzle) {
         let (solution, note) = analyse(&p);
         self.puzzle = p;
         self.solution = solution;
         self.puzzle_note = note;
         self.selected = None;
+        self.experiment = None;
+        let first_seed = self.panes.first().map_or(self.next_seed, |p| p.seed);
         let old: Vec<(&'static AlgoInfo, Preset, Params)> = self
             .panes
             .drain(..)
             .map(|p| (p.algo, p.preset, p.params.clone()))
             .collect();
-        for (a, pr, pa) in old {
-            self.add_pane(a, pr, pa, None);
+        self.next_seed = first_seed;
+        let mut shared = None;
+        for (i, (a, pr, pa)) in old.into_iter().enumerate() {
+            self.add_pane(a, pr, pa, shared.clone(), None);
+            if i == 0 && self.same_start {
+                shared = Some(self.first_board());
+            }
         }
         self.focus = 0;
     }
@@ -753,39 +1005,95 @@ impl App {
         });
     }
 
-    /// The command line that reproduces the focused view.
+    /// The puzzle as a reference a shell (and a lesson) can take: its name when that resolves
+    /// to the same puzzle again, else the puzzle text.
+    fn puzzle_ref(&self) -> String {
+        let name = &self.puzzle.name;
+        let same = catalog::resolve_one(name).is_ok_and(|p| p.givens == self.puzzle.givens);
+        if same && !name.contains(char::is_whitespace) && name != catalog::STDIN {
+            name.clone()
+        } else {
+            self.puzzle.givens.to_line()
+        }
+    }
+
+    /// The command line that reproduces the view: the first pane as its runner last built it
+    /// (algorithm, preset, parameters, seed, and the board it continued from after a switch, an
+    /// edit or a rewind), the racers with their own presets and seeds.
     pub fn command_line(&self) -> String {
-        let p = self.focused();
+        let first = &self.panes[0];
+        let origin = first.report.as_ref().map(|r| &r.origin);
+        let (algo, preset, params, seed, start) = match origin {
+            Some(o) => (o.algo, o.preset, &o.params, o.seed, o.start.as_ref()),
+            None => (
+                first.algo,
+                first.preset,
+                &first.params,
+                first.seed,
+                first.start.as_ref(),
+            ),
+        };
         let mut cmd = format!(
-            "sudoscope tui --puzzle {} --algo {} --preset {} --seed {} --speed {}",
-            shell_word(&self.puzzle.name, &self.puzzle.givens.to_line()),
-            p.algo.name,
-            p.preset,
-            p.seed,
+            "sudoscope tui --puzzle {} --algo {} --preset {preset} --seed {seed} --speed {}",
+            self.puzzle_ref(),
+            algo.name,
             self.speed().map_or("max".to_string(), fmt_num)
         );
-        for (k, v) in p.params.changed() {
+        for (k, v) in params.changed() {
             cmd.push_str(&format!(" --set {k}={}", fmt_num(v)));
         }
-        let others: Vec<&str> = self
-            .panes
+        if let Some(g) = start {
+            cmd.push_str(&format!(" --start {}", g.to_line()));
+        }
+        let racers: Vec<String> = self.panes[1..]
             .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != self.focus)
-            .map(|(_, p)| p.algo.name)
+            .map(|p| format!("{}:{}:{}", p.algo.name, p.preset, p.seed))
             .collect();
-        if !others.is_empty() {
-            cmd.push_str(&format!(" --race {}", others.join(",")));
+        if !racers.is_empty() {
+            cmd.push_str(&format!(" --race {}", racers.join(",")));
+            if !self.same_start {
+                cmd.push_str(" --race-start random");
+            }
+        }
+        if !self.running {
+            cmd.push_str(" --paused");
         }
         cmd
     }
-}
 
-/// A puzzle reference a shell can take: the name when it resolves again, else the puzzle text.
-fn shell_word(name: &str, line: &str) -> String {
-    if catalog::resolve_one(name).is_ok() && !name.contains(char::is_whitespace) {
-        name.to_string()
-    } else {
-        line.to_string()
+    /// Append the view as a scene to the lesson file (the lesson played, or the one given with
+    /// `--lesson-out`, or `lesson.toml` here); says where.
+    fn append_scene(&self) -> String {
+        let first = &self.panes[0];
+        let origin = first.report.as_ref().map(|r| r.origin.clone());
+        let scene = Scene {
+            caption: self
+                .lesson
+                .as_ref()
+                .map_or("a scene recorded in sudoscope".into(), |l| {
+                    l.lesson.scenes[l.scene].caption.clone()
+                }),
+            puzzle: self.puzzle.clone(),
+            algo: origin.as_ref().map_or(first.algo, |o| o.algo),
+            preset: origin.as_ref().map_or(first.preset, |o| o.preset),
+            params: origin
+                .as_ref()
+                .map_or(first.params.clone(), |o| o.params.clone()),
+            seed: origin.as_ref().map_or(first.seed, |o| o.seed),
+            speed: self.speed(),
+            paused: !self.running,
+            race: self.panes[1..].iter().map(|p| p.algo).collect(),
+            start: origin.and_then(|o| o.start).or_else(|| first.start.clone()),
+        };
+        let path = self
+            .options
+            .lesson_out
+            .clone()
+            .or_else(|| self.lesson.as_ref().map(|l| l.lesson.path.clone()))
+            .unwrap_or_else(|| PathBuf::from("lesson.toml"));
+        match lesson::append(&path, &scene, &self.puzzle_ref()) {
+            Ok(n) => format!("appended as scene {n} of {}", path.display()),
+            Err(e) => e,
+        }
     }
 }

@@ -31,6 +31,12 @@ pub enum Action {
     ShowCommand,
     Help,
     Quit,
+    Theme,
+    FocusLayout,
+    Landscape,
+    CellMode,
+    NextScene,
+    PreviousScene,
 }
 
 /// A key as a person presses it.
@@ -166,13 +172,49 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('c')],
         action: Action::Candidates,
-        help: "candidates overlay",
+        help: "candidates: pencil marks from the givens, then on this board, then off",
         hint: None,
     },
     Binding {
         keys: &[Char('d')],
         action: Action::Solution,
         help: "mark cells that differ from the solution",
+        hint: None,
+    },
+    Binding {
+        keys: &[Char('l')],
+        action: Action::Landscape,
+        help: "why it is stuck: the neighbours downhill, sideways and uphill",
+        hint: Some(("l", "why stuck")),
+    },
+    Binding {
+        keys: &[Char('v')],
+        action: Action::CellMode,
+        help: "cell cursor: arrows or hjkl move, the cell's candidates and conflicts show",
+        hint: None,
+    },
+    Binding {
+        keys: &[Char('f')],
+        action: Action::FocusLayout,
+        help: "focus layout: grid, cost chart and caption only",
+        hint: None,
+    },
+    Binding {
+        keys: &[Char('t')],
+        action: Action::Theme,
+        help: "theme: dark, light (for a white projector), mono",
+        hint: None,
+    },
+    Binding {
+        keys: &[Code(KeyCode::PageDown)],
+        action: Action::NextScene,
+        help: "lesson: next scene",
+        hint: None,
+    },
+    Binding {
+        keys: &[Code(KeyCode::PageUp)],
+        action: Action::PreviousScene,
+        help: "lesson: previous scene",
         hint: None,
     },
     Binding {
@@ -202,7 +244,7 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('y')],
         action: Action::ShowCommand,
-        help: "show the command line that reproduces this view",
+        help: "show the command line that reproduces this view (a: append it to a lesson)",
         hint: None,
     },
     Binding {

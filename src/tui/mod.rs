@@ -3,28 +3,43 @@
 //!
 //! The UI thread waits on input, runner reports and a frame tick at once (crossbeam `select!`),
 //! so it never blocks on a solver. The terminal is restored on every exit: `q`, Ctrl-C, SIGTERM,
-//! SIGHUP (through a signal flag checked every tick) and panics (ratatui's hook, plus ours for
-//! the mouse). [`app`] is the state and what each input does to it, [`keys`] the key table,
-//! [`view`] the drawing, [`theme`] the styles. Errors are returned typed; the command line
-//! chooses the exit code.
+//! SIGHUP (through a signal flag checked every tick) and panics (our hook): the alternate screen
+//! left, the cursor shown, raw mode and mouse capture off. [`app`] is the state and what each
+//! input does to it, [`keys`] the key table, [`view`] the drawing, [`theme`] the styles,
+//! [`lesson`] the lesson files, [`cast`] and [`record`] the recordings. Errors are returned
+//! typed; the command line chooses the exit code.
 
 pub mod app;
+pub mod cast;
 pub mod keys;
+pub mod lesson;
+pub mod record;
 pub mod theme;
 pub mod view;
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Stdout, Write};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crossbeam_channel::{bounded, select, tick};
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::cursor::Show;
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
 
 pub use app::{App, Options};
 
 use crate::engine::runner::RUNNER_THREAD;
+use cast::{Cast, Recorder, Tee};
+
+/// The terminal the visualiser draws on: standard output, recorded when asked.
+type Screen = Terminal<CrosstermBackend<Tee<Stdout>>>;
 
 /// Why the visualiser could not run.
 #[derive(Debug, thiserror::Error)]
@@ -39,9 +54,23 @@ pub enum TuiError {
     Io(#[from] std::io::Error),
 }
 
-/// Run the visualiser until the person quits.
-pub fn run(opts: Options) -> Result<(), TuiError> {
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+/// Give the terminal back as it was: mouse capture off, the normal screen, the cursor shown,
+/// raw mode off. Every exit path comes here, panics included.
+pub fn restore() {
+    let mut out = std::io::stdout();
+    let _ = execute!(out, DisableMouseCapture, LeaveAlternateScreen, Show);
+    let _ = disable_raw_mode();
+    let _ = out.flush();
+}
+
+/// Run the visualiser until the person quits; with `record`, the session is also written to
+/// that file as asciicast v2.
+pub fn run(opts: Options, record: Option<PathBuf>) -> Result<(), TuiError> {
+    if !std::io::stdout().is_terminal() {
+        return Err(TuiError::NoTerminal);
+    }
+    // keys come from the terminal itself when standard input holds a puzzle (`--puzzle -`)
+    if !std::io::stdin().is_terminal() && std::fs::File::open("/dev/tty").is_err() {
         return Err(TuiError::NoTerminal);
     }
     let stop = Arc::new(AtomicBool::new(false));
@@ -50,8 +79,16 @@ pub fn run(opts: Options) -> Result<(), TuiError> {
         // SIGINT (outside raw mode), SIGTERM and SIGHUP all end the loop and restore the terminal
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
     }
-    let mut terminal = ratatui::init();
-    let _ = execute!(std::io::stdout(), EnableMouseCapture);
+    let (w, h) = ratatui::crossterm::terminal::size()?;
+    let recorder = match &record {
+        Some(path) => Some(Recorder::new(Cast::create(path, w, h).map_err(|e| {
+            TuiError::Io(std::io::Error::new(
+                e.kind(),
+                format!("cannot write {}: {e}", path.display()),
+            ))
+        })?)),
+        None => None,
+    };
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         // a runner's panic is caught and shown in its pane: the screen must stay as it is
@@ -61,21 +98,29 @@ pub fn run(opts: Options) -> Result<(), TuiError> {
         {
             return;
         }
-        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        restore();
         previous(info);
     }));
-    let result = event_loop(&mut terminal, opts, &stop);
-    let _ = execute!(std::io::stdout(), DisableMouseCapture);
-    ratatui::restore();
+    enable_raw_mode()?;
+    let mut out = Tee::new(std::io::stdout(), recorder.clone());
+    execute!(out, EnterAlternateScreen, EnableMouseCapture)?;
+    let result = match Terminal::new(CrosstermBackend::new(out)) {
+        Ok(mut terminal) => event_loop(&mut terminal, opts, &stop, recorder.as_ref()),
+        Err(e) => Err(e.into()),
+    };
+    restore();
+    if let Some(r) = &recorder {
+        r.finish()?;
+    }
     result
 }
 
 fn event_loop(
-    terminal: &mut ratatui::DefaultTerminal,
+    terminal: &mut Screen,
     opts: Options,
     stop: &Arc<AtomicBool>,
+    recorder: Option<&Recorder>,
 ) -> Result<(), TuiError> {
-    let theme = theme::Theme::from_env();
     let (reports_tx, reports_rx) = bounded(64);
     let (input_tx, input_rx) = bounded(256);
     let input_stop = Arc::clone(stop);
@@ -103,17 +148,21 @@ fn event_loop(
     let provoke_ui_panic = std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "ui");
     let mut app = App::new(opts, reports_tx);
     let mut ticks = 0u64;
-    terminal.draw(|f| view::draw(f, &mut app, &theme))?;
+    terminal.draw(|f| view::draw(f, &mut app))?;
     while !app.quit && !stop.load(Ordering::SeqCst) {
         select! {
             recv(input_rx) -> e => {
                 // the input thread ends when the terminal is gone (hang-up, closed window)
                 let Ok(e) = e else { break };
-                app.on_event(e);
-                while let Ok(e) = input_rx.try_recv() {
+                let mut pending = Some(e);
+                while let Some(e) = pending.take() {
+                    if let (Event::Resize(w, h), Some(r)) = (&e, recorder) {
+                        r.resized(*w, *h);
+                    }
                     app.on_event(e);
+                    pending = input_rx.try_recv().ok();
                 }
-                terminal.draw(|f| view::draw(f, &mut app, &theme))?;
+                terminal.draw(|f| view::draw(f, &mut app))?;
             }
             recv(reports_rx) -> r => {
                 if let Ok(r) = r {
@@ -126,7 +175,7 @@ fn event_loop(
                     panic!("provoked by SUDOSCOPE_TEST_PANIC=ui");
                 }
                 app.on_tick();
-                terminal.draw(|f| view::draw(f, &mut app, &theme))?;
+                terminal.draw(|f| view::draw(f, &mut app))?;
             }
         }
     }

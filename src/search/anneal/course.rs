@@ -10,7 +10,7 @@ use crate::board::{Counted, Geometry};
 use crate::rng::Rng;
 use crate::search::acceptance::{AcceptanceRate, metropolis, uphill};
 use crate::search::contract::{
-    Build, Event, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
+    Build, Event, Landscape, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
 };
 use crate::search::local::neighbourhood::{Kind, Neighbourhood, State};
 use crate::search::local::start;
@@ -131,6 +131,13 @@ impl Search for CourseAnnealing {
                 metric("neighbours", self.hood.len() as f64),
             ],
         )
+    }
+
+    fn landscape(&self) -> Option<Landscape> {
+        Some(Landscape::moves(
+            self.hood.deltas(&self.state),
+            Some(self.t),
+        ))
     }
 
     fn cost(&self) -> u32 {

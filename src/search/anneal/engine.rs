@@ -21,7 +21,8 @@ use crate::cpu::{Isa, Portable};
 use crate::rng::{LeanRng, Rng};
 use crate::search::acceptance::{below_of, metropolis, uphill};
 use crate::search::contract::{
-    Build, Change, Decision, Event, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
+    Build, Change, Decision, Event, Landscape, Outcome, Progress, Search, Secondary, Snapshot,
+    Step, metric,
 };
 use crate::search::local::start::{self, PermLayout, PermUnit};
 use crate::search::local::zobrist::Zobrist;
@@ -460,6 +461,17 @@ impl Search for PermAnnealing {
             &self.progress,
             metrics,
         )
+    }
+
+    /// Every swap the engine may propose from here (within candidates when it restricts
+    /// them), at the current temperature.
+    fn landscape(&self) -> Option<Landscape> {
+        let restrict = self.settings.propagate;
+        let deltas = self
+            .state
+            .pairs(restrict)
+            .map(|pair| self.state.delta(pair, Portable));
+        Some(Landscape::moves(deltas, Some(self.t)))
     }
 
     fn cost(&self) -> u32 {

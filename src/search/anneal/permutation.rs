@@ -234,6 +234,26 @@ impl PermState {
         self.groups
     }
 
+    /// Every pair a draw can propose: two slots of one movable group, and with `restrict`
+    /// (when the first slot has partners that keep both values within their candidates) only
+    /// those partners. Each unordered pair once.
+    pub fn pairs(&self, restrict: bool) -> impl Iterator<Item = Pair> + '_ {
+        (0..self.groups).flat_map(move |g| {
+            let len = self.t.lens[g] as usize;
+            (0..len).flat_map(move |i| {
+                let a = g << 5 | i;
+                let fits = self.t.fits[a];
+                (i + 1..len)
+                    .filter(move |&k| !restrict || fits == 0 || fits >> k & 1 == 1)
+                    .map(move |k| Pair {
+                        a,
+                        b: g << 5 | k,
+                        rest: 0,
+                    })
+            })
+        })
+    }
+
     /// The cells of a pair and their values.
     #[inline(always)]
     pub fn cells_of(&self, pair: Pair) -> ((usize, u8), (usize, u8)) {

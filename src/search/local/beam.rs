@@ -14,7 +14,7 @@ use super::zobrist::Zobrist;
 use crate::board::{Counted, Geometry};
 use crate::rng::Rng;
 use crate::search::contract::{
-    Build, Event, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
+    Build, Event, Landscape, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
 };
 use crate::search::params::{ParamSpec, Preset};
 
@@ -291,6 +291,12 @@ impl Search for Beam {
         );
         snap.series.push(("members", costs));
         snap
+    }
+
+    /// The neighbourhood of the beam's cheapest member.
+    fn landscape(&self) -> Option<Landscape> {
+        let lead = self.beam.iter().min_by_key(|s| s.cost())?;
+        Some(Landscape::moves(self.hood.deltas(lead), None))
     }
 
     fn cost(&self) -> u32 {

@@ -11,7 +11,7 @@ use super::start::{self, PermUnit};
 use crate::board::{Counted, Geometry};
 use crate::rng::Rng;
 use crate::search::contract::{
-    Build, Change, Decision, Event, Outcome, Progress, Search, Snapshot, Step, metric,
+    Build, Change, Decision, Event, Landscape, Outcome, Progress, Search, Snapshot, Step, metric,
 };
 use crate::search::params::{ParamSpec, Preset};
 
@@ -188,6 +188,10 @@ impl Search for Descent {
                 metric("sideways run", self.sideways_run as f64),
             ],
         )
+    }
+
+    fn landscape(&self) -> Option<Landscape> {
+        Some(Landscape::moves(self.hood.deltas(&self.state), None))
     }
 
     fn cost(&self) -> u32 {

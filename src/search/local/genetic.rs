@@ -16,7 +16,7 @@ use crate::board::cost::cost;
 use crate::board::{Counted, Geometry, Grid, Puzzle};
 use crate::rng::Rng;
 use crate::search::contract::{
-    Build, Event, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
+    Build, Event, Landscape, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
 };
 use crate::search::params::{ParamSpec, Preset};
 
@@ -433,6 +433,19 @@ impl Search for Genetic {
                 metric("renewals", self.renewals as f64),
             ],
         )
+    }
+
+    /// How many distinct values the population holds in each cell: low numbers everywhere
+    /// mean it has converged, and crossover can no longer bring anything new.
+    fn landscape(&self) -> Option<Landscape> {
+        let k = self.costs.len();
+        let per_cell = (0..self.cells)
+            .map(|c| {
+                let seen = (0..k).fold(0u32, |m, i| m | 1 << self.pop[i * self.cells + c]);
+                seen.count_ones() as u8
+            })
+            .collect();
+        Some(Landscape::Diversity { per_cell, size: k })
     }
 
     fn cost(&self) -> u32 {

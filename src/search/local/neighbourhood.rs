@@ -150,6 +150,11 @@ impl Neighbourhood {
         self.pairs.len() + self.free.len() * self.changes_per_cell
     }
 
+    /// The cost change of every move from `state`.
+    pub fn deltas<'a>(&'a self, state: &'a State) -> impl Iterator<Item = i32> + 'a {
+        (0..self.len()).map(move |i| state.delta(self.nth(i, &state.cells)))
+    }
+
     /// True when no move exists.
     pub fn is_empty(&self) -> bool {
         self.len() == 0

@@ -13,7 +13,7 @@ use crate::board::{Counted, EMPTY, Geometry};
 use crate::rng::Rng;
 use crate::search::acceptance::{AcceptanceRate, metropolis, uphill};
 use crate::search::contract::{
-    Build, Event, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
+    Build, Event, Landscape, Outcome, Progress, Search, Secondary, Snapshot, Step, metric,
 };
 use crate::search::params::{ParamSpec, Preset};
 
@@ -240,6 +240,19 @@ impl Search for Sampling {
                 metric("free cells", self.free.len() as f64),
             ],
         )
+    }
+
+    /// A sweep changes cells one at a time: the cost change of every single change it could
+    /// make (each free cell to each other value it may draw).
+    fn landscape(&self) -> Option<Landscape> {
+        let n = self.geo.n as u8;
+        let deltas = self.free.iter().zip(&self.allowed).flat_map(|(&c, &mask)| {
+            let old = self.state.cells[c as usize];
+            (1..=n)
+                .filter(move |&v| v != old && mask & 1 << (v - 1) != 0)
+                .map(move |v| self.state.delta(Move::Set(c, v)))
+        });
+        Some(Landscape::moves(deltas, Some(self.t)))
     }
 
     fn cost(&self) -> u32 {

@@ -1,40 +1,170 @@
-//! The grid: givens, conflicts, changed cells, candidates, differences from the solution.
+//! The grid: givens, conflicts, changed cells, candidates, differences from the solution,
+//! drawn as large as the space allows.
+//!
+//! A cell grows with the terminal, wider and taller together so the grid stays square-ish (a
+//! terminal character is about twice as tall as it is wide): one row and two columns on a small
+//! terminal, three rows and six or seven columns on a projector's 200×60, where the digits are
+//! drawn three rows tall in half blocks. Boxes are separated by single-width rules. A given keeps
+//! its colour and weight in every state; a conflict, the last change, a difference from the
+//! solution and the selection are each a modifier on top.
 
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
 
 use crate::board::cost::conflicts;
 use crate::board::grid::symbol;
 use crate::board::{EMPTY, Grid, Puzzle};
 use crate::tui::theme::Theme;
 
+/// Which candidates a cell shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CandidateView {
+    /// Values only.
+    #[default]
+    Off,
+    /// Pencil marks from the givens: the values no given peer holds.
+    Givens,
+    /// The values no peer holds on the board on screen.
+    Board,
+}
+
+impl CandidateView {
+    /// The next view (`c`).
+    pub fn next(self) -> CandidateView {
+        match self {
+            CandidateView::Off => CandidateView::Givens,
+            CandidateView::Givens => CandidateView::Board,
+            CandidateView::Board => CandidateView::Off,
+        }
+    }
+
+    /// What the legend says it shows.
+    pub fn describe(self) -> &'static str {
+        match self {
+            CandidateView::Off => "",
+            CandidateView::Givens => "pencil marks from the givens",
+            CandidateView::Board => "candidates on this board",
+        }
+    }
+}
+
 /// What to mark on a grid besides its values.
 pub struct Marks<'a> {
     pub changed: &'a [u16],
     pub solution: Option<&'a Grid>,
     pub show_wrong: bool,
-    pub candidates: bool,
+    pub candidates: CandidateView,
     pub selected: Option<usize>,
 }
 
-/// Cell size in characters: (width, height).
-pub fn cell_size(n: usize, candidates: bool) -> (u16, u16) {
-    if candidates && n <= 9 {
+/// How a grid is laid out in characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridLayout {
+    /// Box size and side.
+    pub b: u16,
+    pub n: u16,
+    /// Characters per cell.
+    pub cell_w: u16,
+    pub cell_h: u16,
+    /// Characters between two boxes side by side: ` │` for the narrowest cells, `│` otherwise.
+    pub sep_w: u16,
+    /// Values drawn three rows tall.
+    pub big: bool,
+    /// Candidates drawn in the cells.
+    pub candidates: bool,
+}
+
+impl GridLayout {
+    /// The largest layout of an `n`×`n` grid that fits in `w`×`h` characters (`None` when not
+    /// even one character per cell row fits). Candidates need a cell of `b` rows and `b`
+    /// symbols; when they do not fit, the values are drawn and `candidates` is false.
+    pub fn fit(n: usize, w: u16, h: u16, candidates: bool) -> Option<GridLayout> {
         let b = (n as f64).sqrt() as u16;
-        (b + 1, b)
-    } else {
-        (2, 1)
+        let n = n as u16;
+        let make = |cell_w: u16, cell_h: u16, cand: bool| GridLayout {
+            b,
+            n,
+            cell_w,
+            cell_h,
+            sep_w: if cell_w == 2 { 2 } else { 1 },
+            big: !cand && cell_h >= 3 && cell_w >= 5,
+            candidates: cand,
+        };
+        let fits = |l: &GridLayout| l.width() <= w && l.height() <= h;
+        if candidates {
+            // b rows of b symbols, with a space between symbols when there is room
+            for cell_h in (b..=b + 3).rev() {
+                for cell_w in [2 * b + 1, b + 1] {
+                    let l = make(cell_w, cell_h, true);
+                    if fits(&l) {
+                        return Some(l);
+                    }
+                }
+            }
+        }
+        for cell_h in (1..=8u16).rev() {
+            for cell_w in [2 * cell_h + 1, 2 * cell_h] {
+                let l = make(cell_w.max(2), cell_h, false);
+                if fits(&l) {
+                    return Some(l);
+                }
+            }
+        }
+        None
+    }
+
+    /// Width in characters, without a surrounding block.
+    pub fn width(&self) -> u16 {
+        self.n * self.cell_w + (self.b - 1) * self.sep_w
+    }
+
+    /// Height in characters, without a surrounding block.
+    pub fn height(&self) -> u16 {
+        self.n * self.cell_h + (self.b - 1)
+    }
+
+    /// The top-left character of `cell`, relative to the grid's origin.
+    pub fn cell_origin(&self, cell: usize) -> (u16, u16) {
+        let (r, c) = ((cell as u16) / self.n, (cell as u16) % self.n);
+        (
+            c * self.cell_w + (c / self.b) * self.sep_w,
+            r * self.cell_h + r / self.b,
+        )
+    }
+
+    /// Where a cell's value is drawn, relative to the grid's origin: its one character, or
+    /// the middle of its big glyph (candidates off).
+    pub fn value_at(&self, cell: usize) -> (u16, u16) {
+        let (x, y) = self.cell_origin(cell);
+        if self.big {
+            return (x + (self.cell_w - 3) / 2 + 1, y + (self.cell_h - 3) / 2 + 1);
+        }
+        let dx = if self.cell_w == 2 {
+            1
+        } else {
+            (self.cell_w - 1) / 2
+        };
+        (x + dx, y + (self.cell_h - 1) / 2)
+    }
+
+    /// The cell at `(dx, dy)` from the grid's origin, if that is a cell and not a rule.
+    pub fn cell_at(&self, dx: u16, dy: u16) -> Option<usize> {
+        let box_w = self.b * self.cell_w + self.sep_w;
+        let box_h = self.b * self.cell_h + 1;
+        let (bx, rx) = (dx / box_w, dx % box_w);
+        let (by, ry) = (dy / box_h, dy % box_h);
+        if bx >= self.b || by >= self.b || rx >= self.b * self.cell_w || ry >= self.b * self.cell_h
+        {
+            return None;
+        }
+        let col = bx * self.b + rx / self.cell_w;
+        let row = by * self.b + ry / self.cell_h;
+        Some((row * self.n + col) as usize)
     }
 }
 
-/// Width and height of the drawn grid, without a surrounding block.
-pub fn grid_size(n: usize, candidates: bool) -> (u16, u16) {
-    let b = (n as f64).sqrt() as u16;
-    let (w, h) = cell_size(n, candidates);
-    (n as u16 * w + (b - 1) * 2, n as u16 * h + (b - 1))
-}
-
-/// Values no peer holds (the cell's own value aside), as a mask.
+/// Values no peer of `cell` holds on `grid` (the cell's own value aside), as a mask.
 pub fn candidates(grid: &Grid, cell: usize) -> u32 {
     let geo = grid.geometry();
     let taken = geo.peers[cell]
@@ -46,7 +176,8 @@ pub fn candidates(grid: &Grid, cell: usize) -> u32 {
     geo.all_values_mask() & !taken
 }
 
-fn style_of(
+/// The style of `cell`: a given keeps its colour and weight whatever else is marked.
+pub fn style_of(
     puzzle: &Puzzle,
     grid: &Grid,
     cell: usize,
@@ -55,7 +186,8 @@ fn style_of(
     theme: &Theme,
 ) -> Style {
     let v = grid.get(cell);
-    let mut s = if puzzle.is_given(cell) {
+    let given = puzzle.is_given(cell);
+    let mut s = if given {
         theme.given()
     } else if v == EMPTY {
         theme.empty()
@@ -63,10 +195,14 @@ fn style_of(
         theme.free()
     };
     if conflict {
-        s = s.patch(theme.conflict());
+        s = s.patch(if given {
+            theme.given_conflict()
+        } else {
+            theme.conflict()
+        });
     }
     if marks.show_wrong
-        && !puzzle.is_given(cell)
+        && !given
         && v != EMPTY
         && marks.solution.is_some_and(|sol| sol.get(cell) != v)
     {
@@ -81,71 +217,233 @@ fn style_of(
     s
 }
 
-/// The grid as lines of styled text, box borders drawn with single-width characters.
-pub fn lines(puzzle: &Puzzle, grid: &Grid, marks: &Marks, theme: &Theme) -> Vec<Line<'static>> {
-    let geo = grid.geometry();
-    let (n, b) = (geo.n, geo.box_size);
+/// Draw `grid` with `layout` into `buf` at `(x, y)`, clipped to `area`.
+#[allow(clippy::too_many_arguments)]
+pub fn draw(
+    buf: &mut Buffer,
+    area: Rect,
+    layout: &GridLayout,
+    puzzle: &Puzzle,
+    grid: &Grid,
+    marks: &Marks,
+    theme: &Theme,
+) {
     let conflict = conflicts(grid);
-    let (w, h) = cell_size(n, marks.candidates);
-    let mut out = Vec::new();
-    for r in 0..n {
-        if r > 0 && r % b == 0 {
-            // under each box its cells' width, under each separator ` │` the crossing `─┼`
-            let rule: Vec<String> = (0..b).map(|_| "─".repeat(b * w as usize)).collect();
-            out.push(Line::styled(rule.join("─┼"), theme.border()));
+    let mut put = |x: u16, y: u16, s: &str, style: Style| {
+        if x < area.right() && y < area.bottom() {
+            buf.set_stringn(x, y, s, (area.right() - x) as usize, style);
         }
-        for sub in 0..h as usize {
-            let mut spans = Vec::new();
-            for c in 0..n {
-                if c > 0 && c % b == 0 {
-                    spans.push(Span::styled(" │", theme.border()));
-                }
-                let cell = r * n + c;
-                let style = style_of(puzzle, grid, cell, conflict[cell], marks, theme);
-                if h == 1 {
-                    spans.push(Span::raw(" "));
-                    spans.push(Span::styled(symbol(grid.get(cell)).to_string(), style));
-                } else {
-                    spans.push(Span::raw(" "));
-                    spans.push(candidate_row(puzzle, grid, cell, sub, b, style, theme));
-                }
+    };
+    let (ox, oy) = (area.x, area.y);
+    // rules between boxes
+    for k in 1..layout.b {
+        let y = oy + k * layout.b * layout.cell_h + k - 1;
+        let line: String = (0..layout.width())
+            .map(|dx| {
+                let at_sep = (0..layout.b).any(|j| {
+                    j > 0
+                        && dx
+                            == j * layout.b * layout.cell_w + (j - 1) * layout.sep_w + layout.sep_w
+                                - 1
+                });
+                if at_sep { '┼' } else { '─' }
+            })
+            .collect();
+        put(ox, y, &line, theme.border());
+    }
+    for (cell, &in_conflict) in conflict.iter().enumerate() {
+        let (cx, cy) = layout.cell_origin(cell);
+        let (x, y) = (ox + cx, oy + cy);
+        // the rule before this cell's box, on each of its rows
+        let col = cell as u16 % layout.n;
+        if col > 0 && col.is_multiple_of(layout.b) {
+            for dy in 0..layout.cell_h {
+                let sep = if layout.sep_w == 2 { " │" } else { "│" };
+                put(x - layout.sep_w, y + dy, sep, theme.border());
             }
-            out.push(Line::from(spans));
+        }
+        let style = style_of(puzzle, grid, cell, in_conflict, marks, theme);
+        let rows = cell_rows(puzzle, grid, cell, layout, marks.candidates);
+        // a reversed mark covers the whole cell so it reads at any size
+        let whole = style
+            .add_modifier
+            .contains(ratatui::style::Modifier::REVERSED);
+        // a big value is underlined once, under its last row
+        let underline_row = (layout.cell_h as usize).saturating_sub(3) / 2 + 2;
+        for (dy, (text, own)) in rows.iter().enumerate() {
+            let row_style = if whole {
+                style
+            } else if *own && layout.big && dy != underline_row {
+                style.remove_modifier(ratatui::style::Modifier::UNDERLINED)
+            } else if *own {
+                style
+            } else {
+                // padding and other candidates: dim, without the cell's marks
+                theme.dim()
+            };
+            if whole {
+                put(x, y + dy as u16, &" ".repeat(layout.cell_w as usize), style);
+            }
+            put(x, y + dy as u16, text, row_style);
         }
     }
-    out
 }
 
-/// One text row of a cell drawn as its candidates: `b` values per row; the cell's own value
-/// keeps the cell's style, other candidates are dim; a given shows only its value.
-fn candidate_row(
+/// The text rows of one cell, each with whether it shows the cell's own value (drawn in the
+/// cell's style; other candidates are dim).
+fn cell_rows(
     puzzle: &Puzzle,
     grid: &Grid,
     cell: usize,
-    sub: usize,
-    b: usize,
-    style: Style,
-    theme: &Theme,
-) -> Span<'static> {
+    l: &GridLayout,
+    view: CandidateView,
+) -> Vec<(String, bool)> {
+    let (w, h) = (l.cell_w as usize, l.cell_h as usize);
     let v = grid.get(cell);
-    if puzzle.is_given(cell) {
-        let mut text = " ".repeat(b);
-        if sub == b / 2 {
-            text.replace_range(b / 2..b / 2 + 1, &symbol(v).to_string());
+    let centre = |s: String, width: usize| {
+        let len = s.chars().count();
+        let left = (w.saturating_sub(width)) / 2;
+        let mut t = " ".repeat(left);
+        t.push_str(&s);
+        t.push_str(&" ".repeat(w.saturating_sub(left + len)));
+        t
+    };
+    let mut rows = vec![(" ".repeat(w), false); h];
+    if l.candidates && !puzzle.is_given(cell) && view != CandidateView::Off {
+        let b = l.b as usize;
+        let mask = match view {
+            CandidateView::Board => candidates(grid, cell),
+            _ => candidates(&puzzle.givens, cell),
+        };
+        let spaced = w > 2 * b;
+        let top = (h - b) / 2;
+        for sub in 0..b {
+            let text: String = (0..b)
+                .map(|k| {
+                    let val = (sub * b + k + 1) as u8;
+                    let c = if val == v || mask & 1 << (val - 1) != 0 {
+                        symbol(val)
+                    } else {
+                        '·'
+                    };
+                    if spaced && k + 1 < b {
+                        format!("{c} ")
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
+            let width = text.chars().count();
+            let own = v != EMPTY && (v as usize - 1) / b == sub;
+            rows[top + sub] = (centre(text, width), own);
         }
-        return Span::styled(text, style);
+        return rows;
     }
-    let mask = candidates(grid, cell);
-    let text: String = (0..b)
-        .map(|k| {
-            let val = (sub * b + k + 1) as u8;
-            if val == v || mask & 1 << (val - 1) != 0 {
-                symbol(val)
+    if l.big {
+        let top = (h - 3) / 2;
+        for (k, line) in big_glyph(v).iter().enumerate() {
+            rows[top + k] = (centre(line.clone(), 3), true);
+        }
+    } else {
+        let text = symbol(v).to_string();
+        // the narrowest cells read " 3", as the course notebooks print grids
+        rows[(h - 1) / 2] = (
+            if w == 2 {
+                format!(" {text}")
             } else {
-                '·'
+                centre(text, 1)
+            },
+            true,
+        );
+    }
+    rows
+}
+
+/// 3×5 pixel glyphs, a row of 3 bits per line (left bit first): 1-9, then A-P for 10-25.
+const GLYPHS: [[u8; 5]; 25] = [
+    [0b010, 0b110, 0b010, 0b010, 0b111], // 1
+    [0b111, 0b001, 0b111, 0b100, 0b111], // 2
+    [0b111, 0b001, 0b111, 0b001, 0b111], // 3
+    [0b101, 0b101, 0b111, 0b001, 0b001], // 4
+    [0b111, 0b100, 0b111, 0b001, 0b111], // 5
+    [0b111, 0b100, 0b111, 0b101, 0b111], // 6
+    [0b111, 0b001, 0b001, 0b001, 0b001], // 7
+    [0b111, 0b101, 0b111, 0b101, 0b111], // 8
+    [0b111, 0b101, 0b111, 0b001, 0b111], // 9
+    [0b010, 0b101, 0b111, 0b101, 0b101], // A
+    [0b110, 0b101, 0b110, 0b101, 0b110], // B
+    [0b011, 0b100, 0b100, 0b100, 0b011], // C
+    [0b110, 0b101, 0b101, 0b101, 0b110], // D
+    [0b111, 0b100, 0b110, 0b100, 0b111], // E
+    [0b111, 0b100, 0b110, 0b100, 0b100], // F
+    [0b011, 0b100, 0b101, 0b101, 0b011], // G
+    [0b101, 0b101, 0b111, 0b101, 0b101], // H
+    [0b111, 0b010, 0b010, 0b010, 0b111], // I
+    [0b001, 0b001, 0b001, 0b101, 0b010], // J
+    [0b101, 0b101, 0b110, 0b101, 0b101], // K
+    [0b100, 0b100, 0b100, 0b100, 0b111], // L
+    [0b101, 0b111, 0b111, 0b101, 0b101], // M
+    [0b110, 0b101, 0b101, 0b101, 0b101], // N
+    [0b010, 0b101, 0b101, 0b101, 0b010], // O
+    [0b110, 0b101, 0b110, 0b100, 0b100], // P
+];
+
+/// A value three rows tall in half blocks (a blank cell is a small dot).
+pub fn big_glyph(value: u8) -> [String; 3] {
+    if value == EMPTY {
+        return ["   ".into(), " · ".into(), "   ".into()];
+    }
+    let g = GLYPHS[(value - 1) as usize % 25];
+    let px = |row: usize, col: usize| row < 5 && g[row] >> (2 - col) & 1 == 1;
+    std::array::from_fn(|r| {
+        (0..3)
+            .map(|c| match (px(2 * r, c), px(2 * r + 1, c)) {
+                (true, true) => '█',
+                (true, false) => '▀',
+                (false, true) => '▄',
+                (false, false) => ' ',
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_grid_grows_with_the_space_and_stays_square_ish() {
+        // the smallest: two columns and a row per cell
+        let small = GridLayout::fit(9, 22, 11, false).unwrap();
+        assert_eq!((small.cell_w, small.cell_h, small.width()), (2, 1, 22));
+        // a little more room: taller and wider cells together
+        let mid = GridLayout::fit(9, 44, 20, false).unwrap();
+        assert_eq!((mid.cell_w, mid.cell_h), (4, 2));
+        // a projector's 200×60 terminal gives the grid about 56 rows: at least 30 of them
+        let big = GridLayout::fit(9, 120, 56, false).unwrap();
+        assert!(big.height() >= 28 && big.big, "{big:?}");
+        assert!(big.cell_w >= 2 * big.cell_h - 1 && big.cell_w <= 2 * big.cell_h + 1);
+        // 25x25 on 200×60 still uses the space
+        let huge = GridLayout::fit(25, 130, 56, false).unwrap();
+        assert!(huge.cell_h >= 2, "{huge:?}");
+        // every cell maps back to itself
+        for l in [small, mid, big, huge] {
+            for cell in 0..(l.n * l.n) as usize {
+                let (x, y) = l.cell_origin(cell);
+                assert_eq!(l.cell_at(x, y), Some(cell));
+                assert_eq!(l.cell_at(x + l.cell_w - 1, y + l.cell_h - 1), Some(cell));
             }
-        })
-        .collect();
-    let own = v != EMPTY && (v as usize - 1) / b == sub;
-    Span::styled(text, if own { style } else { style.patch(theme.dim()) })
+        }
+        assert_eq!(GridLayout::fit(9, 10, 5, false), None);
+    }
+
+    #[test]
+    fn big_glyphs_are_three_rows_of_three() {
+        for v in 0..=25u8 {
+            let g = big_glyph(v);
+            assert!(g.iter().all(|r| r.chars().count() == 3), "{v}: {g:?}");
+        }
+        assert_eq!(big_glyph(1), ["▄█ ", " █ ", "▀▀▀"].map(String::from));
+        assert_eq!(big_glyph(8), ["█▀█", "█▀█", "▀▀▀"].map(String::from));
+    }
 }

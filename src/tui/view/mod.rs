@@ -15,24 +15,47 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::app::{App, Overlay, Pane};
 use super::keys;
-use super::theme::Theme;
+use grid::GridLayout;
 
-/// The smallest terminal each screen needs: (width, height).
-pub fn needed(app: &App) -> (u16, u16) {
+/// Columns the panels beside a single grid keep at least.
+const PANELS_MIN: u16 = 44;
+/// Rows a race pane keeps under its grid: two lines of figures and a chart of five.
+const RACE_BELOW_GRID: u16 = 7;
+
+/// The smallest terminal: a 9x9 grid (or larger) at its smallest beside the panels.
+fn too_small(app: &App, area: Rect) -> Option<(u16, u16)> {
     let n = app.puzzle.geometry().n;
-    let (gw, gh) = grid::grid_size(n, app.candidates);
-    match app.panes.len() {
-        // the grid beside panels that shrink to fit: 80×24 is enough at 9x9
-        1 => (gw + 2 + 44, (gh + 2).max(20) + 1),
-        2 => (2 * (gw + 2).max(36), gh + 2 + 12 + 1),
-        _ => (2 * (gw + 2).max(36), 2 * (gh + 2 + 8) + 1),
-    }
+    let smallest = GridLayout::fit(n, u16::MAX, u16::MAX, false).map(|_| {
+        let b = (n as f64).sqrt() as u16;
+        let l = GridLayout {
+            b,
+            n: n as u16,
+            cell_w: 2,
+            cell_h: 1,
+            sep_w: 2,
+            big: false,
+            candidates: false,
+        };
+        (l.width() + 2, l.height() + 2)
+    })?;
+    // below the panes: the legend and the status line; above them a lesson's caption
+    let lines = 2 + app.caption().map_or(0, |_| 1);
+    // a race pane: its grid, two lines of figures and a chart of five rows
+    let pane_h = smallest.1 + RACE_BELOW_GRID;
+    let need = match app.panes.len() {
+        1 => (smallest.0 + PANELS_MIN, smallest.1.max(18) + lines),
+        2 => (2 * smallest.0.max(36), pane_h + lines),
+        _ => (2 * smallest.0.max(36), 2 * pane_h + lines),
+    };
+    (area.width < need.0 || area.height < need.1).then_some(need)
 }
 
-pub fn draw(f: &mut Frame, app: &mut App, theme: &Theme) {
+pub fn draw(f: &mut Frame, app: &mut App) {
+    let theme = app.theme;
     let area = f.area();
-    let (w, h) = needed(app);
-    if area.width < w || area.height < h {
+    // the theme's own background under everything (light paints the screen white)
+    f.render_widget(Block::new().style(theme.base()), area);
+    if let Some((w, h)) = too_small(app, area) {
         let msg = vec![
             Line::styled(format!("terminal too small: need {w}×{h}"), theme.error()),
             Line::from(format!(
@@ -42,31 +65,61 @@ pub fn draw(f: &mut Frame, app: &mut App, theme: &Theme) {
             Line::styled("q quits", theme.dim()),
         ];
         f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
-        app.grid_origin = None;
+        app.grid_at = None;
         return;
     }
-    let [main, status] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
-    if app.experiment.is_some() {
-        experiment::draw(f, main, app, theme);
-    } else if app.panes.len() == 1 {
-        single(f, main, app, theme);
-    } else {
-        race(f, main, app, theme);
+    let caption_h = app.caption().map_or(0, |_| 1);
+    let [caption, main, legend, status] = Layout::vertical([
+        Constraint::Length(caption_h),
+        Constraint::Min(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    if let Some(text) = app.caption() {
+        let line = Line::styled(format!(" {text} "), theme.banner());
+        f.render_widget(Paragraph::new(line).style(theme.banner()), caption);
     }
-    status_line(f, status, app, theme);
+    if app.experiment.is_some() {
+        experiment::draw(f, main, app, &theme);
+    } else if app.panes.len() == 1 {
+        single(f, main, app);
+    } else {
+        race(f, main, app);
+    }
+    panel::legend(f, legend, app, &theme);
+    status_line(f, status, app);
+    draw_overlay(f, app);
+    // widgets that clear their background (the chart's braille) get the theme's back
+    if let Some(bg) = theme.base().bg {
+        for cell in f.buffer_mut().content.iter_mut() {
+            if cell.bg == ratatui::style::Color::Reset {
+                cell.bg = bg;
+            }
+        }
+    }
+}
+
+fn draw_overlay(f: &mut Frame, app: &App) {
+    let theme = app.theme;
+    let area = f.area();
     match &app.overlay {
         Overlay::None => {}
-        Overlay::Help => overlay::help(f, area, theme),
-        Overlay::Command => overlay::command(f, area, &app.command_line(), theme),
+        Overlay::Help => overlay::help(f, area, &theme),
+        Overlay::Command { appended } => {
+            overlay::command(f, area, &app.command_line(), appended.as_deref(), &theme)
+        }
         Overlay::Algorithms {
             index,
             preset,
             adding,
-        } => overlay::algorithms(f, area, *index, *preset, *adding, theme),
+            ..
+        } => overlay::algorithms(f, area, *index, *preset, *adding, &theme),
         Overlay::Parameters {
             index,
             editing,
             error,
+            ..
         } => {
             let pane = &app.panes[app.focus];
             overlay::parameters(
@@ -76,11 +129,11 @@ pub fn draw(f: &mut Frame, app: &mut App, theme: &Theme) {
                 *index,
                 editing.as_deref(),
                 error.as_deref(),
-                theme,
+                &theme,
             )
         }
         Overlay::Puzzle { input, error } => {
-            overlay::puzzle(f, area, input, error.as_deref(), theme)
+            overlay::puzzle(f, area, input, error.as_deref(), &theme)
         }
     }
 }
@@ -94,15 +147,17 @@ fn pane_title(app: &App, pane: &Pane) -> String {
     format!(" {} · {} {} ", pane.label(), app.puzzle.name, g.label())
 }
 
-/// Draw a pane's grid in `area` (a bordered block) and return where its first cell is.
+/// Draw a pane's grid, as large as `layout`, in `area` (a bordered block); returns where its
+/// first cell is.
 fn grid_block(
     f: &mut Frame,
     area: Rect,
     app: &App,
     pane: &Pane,
+    layout: &GridLayout,
     focused: bool,
-    theme: &Theme,
 ) -> (u16, u16) {
+    let theme = &app.theme;
     let block = Block::bordered()
         .title(pane_title(app, pane))
         .border_style(if focused {
@@ -112,11 +167,11 @@ fn grid_block(
         });
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let Some(frame) = &pane.report else {
+    let Some(report) = &pane.report else {
         f.render_widget(Paragraph::new("starting…"), inner);
         return (inner.x, inner.y);
     };
-    if let Some(msg) = &frame.crashed {
+    if let Some(msg) = &report.crashed {
         let text = vec![
             Line::styled("the search crashed", theme.error()),
             Line::from(msg.clone()),
@@ -126,80 +181,133 @@ fn grid_block(
         return (inner.x, inner.y);
     }
     let marks = grid::Marks {
-        changed: &frame.changed,
+        changed: &report.changed,
         solution: app.solution.as_ref(),
         show_wrong: app.show_wrong,
         candidates: app.candidates,
         selected: if focused { app.selected } else { None },
     };
-    let lines = grid::lines(&app.puzzle, &frame.snapshot.grid, &marks, theme);
-    f.render_widget(Paragraph::new(lines), inner);
-    // the first cell's symbol sits one column in (each cell is " x")
-    (inner.x + 1, inner.y)
+    grid::draw(
+        f.buffer_mut(),
+        inner,
+        layout,
+        &app.puzzle,
+        &report.snapshot.grid,
+        &marks,
+        theme,
+    );
+    (inner.x, inner.y)
 }
 
-fn single(f: &mut Frame, area: Rect, app: &mut App, theme: &Theme) {
+/// The largest grid that fits in `w`×`h` characters, block border included.
+fn fit(app: &App, w: u16, h: u16) -> GridLayout {
     let n = app.puzzle.geometry().n;
-    let (gw, gh) = grid::grid_size(n, app.candidates);
+    let want = app.candidates != grid::CandidateView::Off;
+    GridLayout::fit(n, w.saturating_sub(2), h.saturating_sub(2), want)
+        .or_else(|| GridLayout::fit(n, w.saturating_sub(2), h.saturating_sub(2), false))
+        .unwrap_or(GridLayout {
+            b: (n as f64).sqrt() as u16,
+            n: n as u16,
+            cell_w: 2,
+            cell_h: 1,
+            sep_w: 2,
+            big: false,
+            candidates: false,
+        })
+}
+
+fn single(f: &mut Frame, area: Rect, app: &mut App) {
+    let theme = app.theme;
+    if app.focus_layout {
+        return focus(f, area, app);
+    }
+    // the grid takes what the panels leave, up to three fifths of the width
+    let room = (area.width.saturating_sub(PANELS_MIN)).min(area.width * 3 / 5);
+    let layout = fit(app, room, area.height);
+    let (gw, gh) = (layout.width() + 2, layout.height() + 2);
     let [left, right] =
-        Layout::horizontal([Constraint::Length(gw + 2), Constraint::Min(40)]).areas(area);
+        Layout::horizontal([Constraint::Length(gw), Constraint::Min(PANELS_MIN)]).areas(area);
     let [grid_area, info_area] =
-        Layout::vertical([Constraint::Length(gh + 2), Constraint::Min(0)]).areas(left);
-    let origin = grid_block(f, grid_area, app, &app.panes[0], true, theme);
-    let (cw, ch) = grid::cell_size(n, app.candidates);
-    app.grid_origin = Some((origin.0, origin.1, cw, ch));
-    panel::cell_info(f, info_area, app, theme);
+        Layout::vertical([Constraint::Length(gh), Constraint::Min(0)]).areas(left);
+    let origin = grid_block(f, grid_area, app, &app.panes[0], &layout, true);
+    app.grid_at = Some((origin.0, origin.1, layout));
+    panel::cell_info(f, info_area, app, &theme);
     let pane = &app.panes[0];
     // on a short screen the metrics and then the log give up rows before the chart does: 9
     // each from 26 rows up, 7 and 6 on an 80×24 terminal
     let short = 26u16.saturating_sub(right.height);
     let metrics_h = 9 - short.min(2);
-    let log_h = 9 - short.saturating_sub(2).min(5);
+    let log_h = (9 + right.height.saturating_sub(40) / 3) - short.saturating_sub(2).min(5);
     let [head, chart_area, log_area] = Layout::vertical([
         Constraint::Length(metrics_h),
         Constraint::Min(6),
         Constraint::Length(log_h),
     ])
     .areas(right);
-    panel::metrics(f, head, app, pane, theme);
+    panel::metrics(f, head, app, pane, &theme);
     if let Some(report) = &pane.report {
-        chart::draw(f, chart_area, &report.history, true, theme);
-        panel::log(f, log_area, report, theme);
+        chart::draw(f, chart_area, &report.history, true, &theme);
+        if app.landscape {
+            panel::landscape(f, log_area, report, &theme);
+        } else {
+            panel::log(f, log_area, report, &theme);
+        }
     }
 }
 
-fn race(f: &mut Frame, area: Rect, app: &mut App, theme: &Theme) {
-    let n = app.puzzle.geometry().n;
-    let (_, gh) = grid::grid_size(n, app.candidates);
+/// The focus layout (`f`): the grid as large as it goes, the cost chart beside it, and the
+/// caption above; nothing else.
+fn focus(f: &mut Frame, area: Rect, app: &mut App) {
+    let theme = app.theme;
+    let room = area.width.saturating_sub(30).min(area.width * 2 / 3);
+    let layout = fit(app, room, area.height);
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(layout.width() + 2), Constraint::Min(20)])
+            .areas(area);
+    let [grid_area, _] =
+        Layout::vertical([Constraint::Length(layout.height() + 2), Constraint::Min(0)]).areas(left);
+    let origin = grid_block(f, grid_area, app, &app.panes[0], &layout, true);
+    app.grid_at = Some((origin.0, origin.1, layout));
+    if let Some(report) = &app.panes[0].report {
+        chart::draw(f, right, &report.history, false, &theme);
+    }
+}
+
+fn race(f: &mut Frame, area: Rect, app: &mut App) {
+    let theme = app.theme;
     let rows = if app.panes.len() <= 2 { 1 } else { 2 };
     let row_areas = Layout::vertical(vec![Constraint::Ratio(1, rows); rows as usize]).split(area);
-    let mut origin = None;
+    let mut grid_at = None;
     for (i, pane) in app.panes.iter().enumerate() {
         let row = row_areas[i / 2];
         let [l, r] = Layout::horizontal([Constraint::Ratio(1, 2); 2]).areas(row);
         let cell = if i % 2 == 0 { l } else { r };
+        let layout = fit(app, cell.width, cell.height.saturating_sub(RACE_BELOW_GRID));
         let [g, m, c] = Layout::vertical([
-            Constraint::Length(gh + 2),
+            Constraint::Length(layout.height() + 2),
             Constraint::Length(2),
             Constraint::Min(5),
         ])
         .areas(cell);
-        let o = grid_block(f, g, app, pane, i == app.focus, theme);
+        let [g, _] =
+            Layout::horizontal([Constraint::Length(layout.width() + 2), Constraint::Min(0)])
+                .areas(g);
+        let o = grid_block(f, g, app, pane, &layout, i == app.focus);
         if i == app.focus {
-            origin = Some(o);
+            grid_at = Some((o.0, o.1, layout));
         }
         if let Some(report) = &pane.report {
-            panel::race_line(f, m, report, theme);
-            chart::draw(f, c, &report.history, false, theme);
+            panel::race_line(f, m, report, &theme);
+            chart::draw(f, c, &report.history, false, &theme);
         }
     }
-    let (cw, ch) = grid::cell_size(n, app.candidates);
-    app.grid_origin = origin.map(|o| (o.0, o.1, cw, ch));
+    app.grid_at = grid_at;
 }
 
 /// The state, the speed and key reminders; `? help` and `q quit` always show, the other
 /// reminders as far as the width allows.
-fn status_line(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+fn status_line(f: &mut Frame, area: Rect, app: &App) {
+    let theme = &app.theme;
     let mut spans = Vec::new();
     if let Some(s) = &app.status {
         spans.push(Span::styled(format!("{s}  "), theme.key()));
@@ -211,6 +319,9 @@ fn status_line(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         format!("[{}, {speed}] ", app.state_word()),
         theme.title(),
     ));
+    if let Some(scene) = app.scene_label() {
+        spans.push(Span::styled(format!("{scene}  "), theme.title()));
+    }
     let hint = |(k, what): (&'static str, &'static str)| {
         [
             Span::styled(k, theme.key()),

@@ -27,13 +27,35 @@ fn boxed(f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme: &Theme
     f.render_widget(Clear, area);
     let block = Block::bordered()
         .title(format!(" {title} "))
-        .border_style(theme.title());
+        .border_style(theme.title())
+        .style(theme.base());
     f.render_widget(
         Paragraph::new(lines)
             .block(block)
             .wrap(Wrap { trim: false }),
         area,
     );
+}
+
+/// The first row to show of a list of `len` rows in `rows` lines, so that `selected` is
+/// visible: a picker scrolls with its selection.
+pub fn scroll_offset(selected: usize, len: usize, rows: usize) -> usize {
+    if len <= rows || rows == 0 {
+        0
+    } else {
+        selected.saturating_sub(rows / 2).min(len - rows)
+    }
+}
+
+/// `text` cut to `width` characters with an ellipsis: a picker's rows never wrap.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        text.to_string()
+    } else {
+        let mut t: String = text.chars().take(width.saturating_sub(1)).collect();
+        t.push('…');
+        t
+    }
 }
 
 pub fn help(f: &mut Frame, area: Rect, theme: &Theme) {
@@ -66,25 +88,35 @@ pub fn help(f: &mut Frame, area: Rect, theme: &Theme) {
     );
 }
 
-pub fn command(f: &mut Frame, area: Rect, cmd: &str, theme: &Theme) {
-    let lines = vec![
+pub fn command(f: &mut Frame, area: Rect, cmd: &str, appended: Option<&str>, theme: &Theme) {
+    let mut lines = vec![
         Line::from(
-            "this command opens the same view (puzzle, algorithm, preset, parameters, seed):",
+            "this command opens the same view (puzzle, algorithm, preset, parameters, seed, the board it continued from):",
         ),
         Line::from(""),
         Line::styled(cmd.to_string(), theme.key()),
         Line::from(""),
-        Line::styled("any key closes", theme.dim()),
     ];
+    match appended {
+        Some(where_) => lines.push(Line::styled(where_.to_string(), theme.good())),
+        None => lines.push(Line::styled(
+            "a appends this view as a scene to a lesson file · any other key closes",
+            theme.dim(),
+        )),
+    }
+    let width = area.width.saturating_sub(4).min(120);
+    let height = (cmd.chars().count() as u16 / width.saturating_sub(2).max(1) + 8).min(area.height);
     boxed(
         f,
-        centered(area, area.width.saturating_sub(4).min(120), 9),
+        centered(area, width, height),
         "command line",
         lines,
         theme,
     );
 }
 
+/// The algorithm picker: one row per algorithm (its description cut to fit), the selected
+/// one's whole description below, scrolling to keep the selection in view.
 pub fn algorithms(
     f: &mut Frame,
     area: Rect,
@@ -93,18 +125,26 @@ pub fn algorithms(
     adding: bool,
     theme: &Theme,
 ) {
+    let width = area.width.saturating_sub(4).min(110);
+    let inner = width.saturating_sub(2) as usize;
     let mut lines = vec![Line::styled(
-        format!(
-            "preset: {preset}   (p or ←/→ toggles; enter {}; esc cancels)",
-            if adding {
-                "adds to the race"
-            } else {
-                "continues from the board"
-            }
+        fit(
+            &format!(
+                "preset {preset} (←/→ or tab toggles) · type a name's first letters · enter {} · esc cancels",
+                if adding {
+                    "adds to the race"
+                } else {
+                    "continues from the board"
+                }
+            ),
+            inner,
         ),
         theme.dim(),
     )];
-    for (i, a) in ALGORITHMS.iter().enumerate() {
+    // header, the selection's description, and the border take four rows
+    let rows = (area.height.saturating_sub(6) as usize).clamp(1, ALGORITHMS.len());
+    let first = scroll_offset(index, ALGORITHMS.len(), rows);
+    for (i, a) in ALGORITHMS.iter().enumerate().skip(first).take(rows) {
         let style = if i == index {
             theme.selected()
         } else {
@@ -112,9 +152,27 @@ pub fn algorithms(
         };
         lines.push(Line::from(vec![
             Span::styled(format!(" {:<11}", a.name), style),
-            Span::styled(format!(" {}", a.about), theme.dim()),
+            Span::styled(
+                fit(&format!(" {}", a.about), inner.saturating_sub(12)),
+                theme.dim(),
+            ),
         ]));
     }
+    lines.push(Line::styled(
+        fit(
+            &format!(
+                "{}{}",
+                if first + rows < ALGORITHMS.len() {
+                    "↓ more · "
+                } else {
+                    ""
+                },
+                ALGORITHMS[index].about
+            ),
+            inner,
+        ),
+        theme.title(),
+    ));
     let title = if adding {
         "add to the race"
     } else {
@@ -122,13 +180,15 @@ pub fn algorithms(
     };
     boxed(
         f,
-        centered(area, 110, lines.len() as u16 + 2),
+        centered(area, width, lines.len() as u16 + 2),
         title,
         lines,
         theme,
     );
 }
 
+/// The parameter editor: one row per parameter (cut to fit), scrolling with the selection, the
+/// selected one's range and meaning in full below.
 pub fn parameters(
     f: &mut Frame,
     area: Rect,
@@ -138,11 +198,19 @@ pub fn parameters(
     error: Option<&str>,
     theme: &Theme,
 ) {
+    let width = area.width.saturating_sub(4).min(110);
+    let inner = width.saturating_sub(2) as usize;
+    let specs = pane.params.specs();
     let mut lines = vec![Line::styled(
-        "↑/↓ choose · enter edit · enter again applies (from the board) · esc",
+        fit(
+            "↑/↓ or type a name · enter edits · enter again applies (from the board) · esc",
+            inner,
+        ),
         theme.dim(),
     )];
-    for (i, s) in pane.params.specs().iter().enumerate() {
+    let rows = (area.height.saturating_sub(7) as usize).clamp(1, specs.len().max(1));
+    let first = scroll_offset(index, specs.len(), rows);
+    for (i, s) in specs.iter().enumerate().skip(first).take(rows) {
         let value = match editing {
             Some(text) if i == index => format!("{text}▏"),
             _ => fmt_num(pane.params.get(s.name)),
@@ -154,16 +222,28 @@ pub fn parameters(
         };
         lines.push(Line::from(vec![
             Span::styled(format!(" {:<15} {:>12} ", s.name, value), style),
-            Span::styled(format!(" [{}] {}", s.range_text(), s.meaning), theme.dim()),
+            Span::styled(
+                fit(&format!(" {}", s.meaning), inner.saturating_sub(30)),
+                theme.dim(),
+            ),
         ]));
     }
+    if let Some(s) = specs.get(index) {
+        lines.push(Line::styled(
+            fit(
+                &format!("{}: {} [{}]", s.name, s.meaning, s.range_text()),
+                inner,
+            ),
+            theme.title(),
+        ));
+    }
     if let Some(e) = error {
-        lines.push(Line::styled(e.to_string(), theme.error()));
+        lines.push(Line::styled(fit(e, inner), theme.error()));
     }
     boxed(
         f,
-        centered(area, 110, lines.len() as u16 + 3),
-        &format!("parameters of {} ({})", pane.algo.name, pane.preset),
+        centered(area, width, lines.len() as u16 + 2),
+        &format!("parameters of {}", pane.label()),
         lines,
         theme,
     );

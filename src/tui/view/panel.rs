@@ -1,15 +1,17 @@
-//! The side panels: algorithm and parameters, live metrics, the step log, the selected cell.
+//! The side panels: algorithm and parameters, live metrics, the step log, the selected cell,
+//! the legend under the grid, and the neighbourhood panel that shows why a search is stuck.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use super::grid::candidates;
+use super::grid::{CandidateView, candidates};
 use crate::board::cost::conflicts;
 use crate::board::grid::symbol;
 use crate::engine::runner::Report;
 use crate::engine::step_log::cell;
+use crate::search::Landscape;
 use crate::search::params::fmt_num;
 use crate::tui::app::{App, Pane};
 use crate::tui::theme::Theme;
@@ -55,6 +57,9 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
     if let Some(note) = &app.puzzle_note {
         lines.push(Line::styled(note.clone(), theme.error()));
     }
+    if let Some(note) = pane.report.as_ref().and_then(solved_before_moving) {
+        lines.push(Line::styled(note, theme.key()));
+    }
     if let Some(fr) = &pane.report {
         let s = &fr.snapshot;
         let state = match s.ended {
@@ -98,6 +103,23 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
         Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
         area,
     );
+}
+
+/// When propagation alone solved the puzzle before the search made a single move (tuned
+/// annealing locks the cells the givens determine), what to do to watch the search instead.
+pub fn solved_before_moving(r: &Report) -> Option<String> {
+    let s = &r.snapshot;
+    let propagates = r
+        .origin
+        .params
+        .pairs()
+        .iter()
+        .any(|&(k, v)| k == "propagate" && v != 0.0);
+    (s.ended == Some(crate::search::Outcome::Solved) && s.steps == 0 && propagates).then(|| {
+        "propagation alone solved this puzzle before a single move: to watch the search, \
+         press e and set propagate to 0, or p for the classic preset"
+            .to_string()
+    })
 }
 
 /// One line per race pane: cost, best, rate, state.
@@ -152,6 +174,8 @@ pub fn log(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
 }
 
 /// The selected cell: its candidates and what it conflicts with.
+/// The selected cell: its value, its candidates (on this board, and as the givens leave them)
+/// and what it conflicts with.
 pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     if area.height < 3 {
         return;
@@ -163,11 +187,13 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             let grid = &fr.snapshot.grid;
             let geo = grid.geometry();
             let v = grid.get(c);
-            let mask = candidates(grid, c);
-            let cands: String = (1..=geo.n as u8)
-                .filter(|x| mask & 1 << (x - 1) != 0)
-                .map(symbol)
-                .collect();
+            let listed = |mask: u32| -> String {
+                let s: String = (1..=geo.n as u8)
+                    .filter(|x| mask & 1 << (x - 1) != 0)
+                    .map(symbol)
+                    .collect();
+                if s.is_empty() { "none".into() } else { s }
+            };
             lines.push(Line::from(format!(
                 "{} holds {}{}",
                 cell(geo, c as u16),
@@ -179,13 +205,16 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 }
             )));
             lines.push(Line::from(format!(
-                "candidates: {}",
-                if cands.is_empty() {
-                    "none".into()
-                } else {
-                    cands
-                }
+                "candidates on this board: {}",
+                listed(candidates(grid, c))
             )));
+            lines.push(Line::styled(
+                format!(
+                    "pencil marks from the givens: {}",
+                    listed(candidates(&app.puzzle.givens, c))
+                ),
+                theme.dim(),
+            ));
             if conflicts(grid)[c] {
                 let clash: Vec<String> = geo.peers[c]
                     .iter()
@@ -199,9 +228,143 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             }
         }
         _ => lines.push(Line::styled(
-            "click a cell to see its candidates",
+            "click a cell (or v, then arrows) to see its candidates",
             theme.dim(),
         )),
     }
     f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
+}
+
+/// One line under the grid: what each mark means, drawn in its own style, and which overlays
+/// are on.
+pub fn legend(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let sample = |s: &'static str, style| Span::styled(s, style);
+    let mut spans = vec![
+        sample("5", theme.given()),
+        Span::raw(" given  "),
+        sample("5", theme.conflict()),
+        Span::raw(" conflict  "),
+        sample("5", theme.given().patch(theme.given_conflict())),
+        Span::raw(" given in conflict  "),
+        sample("5", theme.changed()),
+        Span::raw(" last change  "),
+    ];
+    let mut on = Vec::new();
+    if app.candidates != CandidateView::Off {
+        on.push(app.candidates.describe().to_string());
+    }
+    if app.show_wrong {
+        spans.push(sample("5", theme.wrong()));
+        spans.push(Span::raw(" differs from the solution  "));
+        on.push("differences".into());
+    }
+    if app.landscape {
+        on.push("why stuck".into());
+    }
+    if app.cell_mode {
+        on.push("cell cursor".into());
+    }
+    on.push(format!("theme {}", app.theme.palette.name()));
+    spans.push(Span::styled(
+        format!("· on: {}", on.join(", ")),
+        theme.dim(),
+    ));
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// Why the search is where it is: every neighbour of the current state by its cost change,
+/// downhill, sideways and uphill, with a histogram of Δ and (for annealing) the chance each
+/// uphill Δ is taken at the current temperature. A descent that has stopped shows 0 downhill:
+/// the definition of a local minimum. For a genetic algorithm: how many distinct values the
+/// population holds per cell.
+pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
+    let block = Block::bordered()
+        .title(" why it is where it is (l) ")
+        .border_style(theme.border());
+    let room = area.height.saturating_sub(2) as usize;
+    let mut lines = Vec::new();
+    match &report.landscape {
+        None => lines.push(Line::styled(
+            "this search has no neighbourhood to show (the exact solver steps through a tree)",
+            theme.dim(),
+        )),
+        Some(Landscape::Moves {
+            deltas,
+            temperature,
+        }) => {
+            let count = |f: &dyn Fn(i32) -> bool| -> u32 {
+                deltas.iter().filter(|(d, _)| f(*d)).map(|(_, n)| n).sum()
+            };
+            let (down, side, up) = (count(&|d| d < 0), count(&|d| d == 0), count(&|d| d > 0));
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("downhill {down}"),
+                    if down == 0 {
+                        theme.error()
+                    } else {
+                        theme.good()
+                    },
+                ),
+                Span::raw(format!("  ·  sideways {side}  ·  uphill {up}  ")),
+                Span::styled(format!("(of {} neighbours)", down + side + up), theme.dim()),
+            ]));
+            if down == 0 {
+                lines.push(Line::styled(
+                    if side == 0 {
+                        "no neighbour is better or equal: a strict local minimum"
+                    } else {
+                        "no neighbour is better: a local minimum (a plateau leads on sideways)"
+                    },
+                    theme.error(),
+                ));
+            }
+            let most = deltas.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
+            let width = area.width.saturating_sub(26).max(4) as u32;
+            for &(d, n) in deltas.iter().take(room.saturating_sub(lines.len())) {
+                let bar = "█".repeat(((n * width).div_ceil(most)) as usize);
+                let p = match temperature {
+                    Some(t) if d > 0 => format!(" p={:.2}", libm::exp(-(d as f64) / t)),
+                    _ => String::new(),
+                };
+                let style = match d.signum() {
+                    -1 => theme.good(),
+                    0 => theme.series(0),
+                    _ => theme.dim(),
+                };
+                lines.push(Line::from(vec![
+                    Span::raw(format!("Δ{d:+4} {n:>5} ")),
+                    Span::styled(bar, style),
+                    Span::raw(p),
+                ]));
+            }
+        }
+        Some(Landscape::Diversity { per_cell, size }) => {
+            let free: Vec<u8> = per_cell.iter().copied().filter(|&k| k > 1).collect();
+            let converged = per_cell.iter().filter(|&&k| k == 1).count();
+            let mean = free.iter().map(|&k| k as f64).sum::<f64>() / free.len().max(1) as f64;
+            lines.push(Line::from(format!(
+                "population of {size}: {converged} of {} cells hold one value in every member",
+                per_cell.len()
+            )));
+            lines.push(Line::from(format!(
+                "the others hold {mean:.1} distinct values on average"
+            )));
+            let mut hist = [0usize; 26];
+            for &k in per_cell {
+                hist[k as usize] += 1;
+            }
+            let most = hist.iter().copied().max().unwrap_or(1).max(1);
+            let width = area.width.saturating_sub(24).max(4) as usize;
+            for (k, &n) in hist.iter().enumerate().skip(1).filter(|(_, n)| **n > 0) {
+                if lines.len() >= room {
+                    break;
+                }
+                lines.push(Line::from(vec![
+                    Span::raw(format!("{k:>2} values {n:>4} ")),
+                    Span::styled("█".repeat((n * width).div_ceil(most)), theme.series(1)),
+                ]));
+            }
+        }
+    }
+    f.render_widget(Paragraph::new(lines).block(block), area);
 }

@@ -1,0 +1,425 @@
+//! The visualiser in a classroom, over ratatui's TestBackend: the grid grows with the screen,
+//! the three themes (with per-cell style checks in `light`, the projector theme), lessons
+//! paged scene by scene, the "why is it stuck" panel, the keyboard cell cursor, the focus
+//! layout, and recordings for slides read back and checked.
+
+#[path = "common/screen.rs"]
+mod screen;
+
+use std::collections::BTreeMap;
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::{Color, Modifier};
+use screen::{mark_pos, options, render, settled, shown_value, text, wait};
+use sudoscope::search::Preset;
+use sudoscope::tui::app::App;
+use sudoscope::tui::keys::Action;
+use sudoscope::tui::lesson;
+use sudoscope::tui::record::{RecordOptions, record};
+use sudoscope::tui::theme::{Palette, Theme};
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
+const PALETTES: [Palette; 3] = [Palette::Dark, Palette::Light, Palette::Mono];
+
+fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+/// Every distinct style on screen with how many cells carry it: what a theme paints, in text.
+fn styles(b: &Buffer) -> String {
+    let mut census: BTreeMap<String, usize> = BTreeMap::new();
+    for y in 0..b.area.height {
+        for x in 0..b.area.width {
+            let c = &b[(x, y)];
+            let s = format!("fg {:?} bg {:?} {:?}", c.fg, c.bg, c.modifier);
+            *census.entry(s).or_default() += 1;
+        }
+    }
+    census
+        .iter()
+        .map(|(s, n)| format!("{n:>6}  {s}\n"))
+        .collect()
+}
+
+/// The main screen at three sizes in each theme. The snapshot holds the text and the census of
+/// styles, so a palette change shows; the assertions say what must hold whatever the layout.
+#[test]
+fn every_theme_at_every_size() {
+    let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 1);
+    let grid = app.panes[0].report.as_ref().unwrap().snapshot.grid.clone();
+    for (w, h) in SIZES {
+        for palette in PALETTES {
+            app.theme = Theme::new(palette);
+            let b = render(&mut app, w, h);
+            let t = text(&b);
+            assert!(t.contains(&format!("theme {}", palette.name())), "{t}");
+            for cell in 0..81 {
+                assert_eq!(
+                    shown_value(&b, &app, cell),
+                    Some(grid.get(cell)),
+                    "{w}x{h} {palette:?}: cell {cell}"
+                );
+            }
+            insta::assert_snapshot!(
+                format!("main_{}_{w}x{h}", palette.name()),
+                format!("{t}\n{}", styles(&b))
+            );
+        }
+    }
+}
+
+/// On a projector-sized terminal the grid is big: its frame at least 30 rows of 60, and the
+/// values drawn three rows tall. 16x16 and 25x25 grids use the height too.
+#[test]
+fn the_grid_fills_the_space_it_is_given() {
+    let (mut app, _rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 0);
+    render(&mut app, 200, 60);
+    let layout = app.grid_at.unwrap().2;
+    assert!(layout.height() + 2 >= 30, "{layout:?}");
+    assert!(layout.big, "{layout:?}");
+    let small = {
+        render(&mut app, 80, 24);
+        app.grid_at.unwrap().2
+    };
+    assert!(layout.cell_w > small.cell_w && layout.cell_h > small.cell_h);
+    for (puzzle, least) in [("la16:1", 2), ("la25:1", 2)] {
+        let (mut app, _rx) = settled(options(puzzle, "annealing", Preset::Classic, &[]), 0);
+        let b = render(&mut app, 200, 60);
+        let layout = app.grid_at.unwrap().2;
+        assert!(
+            layout.cell_h >= least && layout.height() + 2 >= 50,
+            "{puzzle}: {layout:?}"
+        );
+        // the grid still reads back cell by cell
+        let grid = &app.panes[0].report.as_ref().unwrap().snapshot.grid;
+        for cell in 0..grid.geometry().cells {
+            assert_eq!(
+                shown_value(&b, &app, cell),
+                Some(grid.get(cell)),
+                "{puzzle} cell {cell}"
+            );
+        }
+    }
+}
+
+/// `light` is for white screens: the theme paints every cell's background white and uses no
+/// yellow or cyan; givens are bold in one colour in every state, free cells in conflict are
+/// underlined in another, and a given in conflict stays a given.
+#[test]
+fn light_theme_cell_by_cell() {
+    let mut opts = options("sudoku_7", "plateau", Preset::Classic, &["steepest"]);
+    opts.theme = Theme::new(Palette::Light);
+    let (mut app, _rx) = settled(opts, 1);
+    for (w, h) in SIZES {
+        let b = render(&mut app, w, h);
+        let white = Color::Indexed(231);
+        for y in 0..h {
+            for x in 0..w {
+                let c = &b[(x, y)];
+                assert_eq!(c.bg, white, "background at ({x}, {y}) {w}x{h}");
+                assert!(
+                    !matches!(
+                        c.fg,
+                        Color::Yellow | Color::LightYellow | Color::Cyan | Color::LightCyan
+                    ),
+                    "{:?} text at ({x}, {y}) {w}x{h}: {:?}",
+                    c.fg,
+                    c.symbol()
+                );
+            }
+        }
+        let report = app.panes[0].report.clone().unwrap();
+        let grid = &report.snapshot.grid;
+        let conflicts = sudoscope::board::cost::conflicts(grid);
+        let given_fg = Theme::new(Palette::Light).given().fg.unwrap();
+        let mut seen = (0, 0);
+        for (cell, &in_conflict) in conflicts.iter().enumerate() {
+            let (x, y) = mark_pos(&app, cell);
+            let c = &b[(x, y)];
+            if app.puzzle.is_given(cell) {
+                assert_eq!(c.fg, given_fg, "given {cell} keeps its colour");
+                assert!(c.modifier.contains(Modifier::BOLD), "given {cell} is bold");
+                seen.0 += in_conflict as usize;
+            } else {
+                assert!(!c.modifier.contains(Modifier::BOLD), "free {cell}");
+                if in_conflict && !report.changed.contains(&(cell as u16)) {
+                    assert_ne!(c.fg, given_fg, "a conflict is not a given's colour");
+                    assert!(c.modifier.contains(Modifier::UNDERLINED), "conflict {cell}");
+                    seen.1 += 1;
+                }
+            }
+        }
+        assert!(
+            seen.0 > 0 && seen.1 > 0,
+            "both kinds of conflict drawn: {seen:?}"
+        );
+    }
+}
+
+/// `mono` paints no colour at all: every mark is a modifier.
+#[test]
+fn mono_uses_no_colour_and_t_cycles_the_themes() {
+    let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 1);
+    let b = render(&mut app, 120, 40);
+    for c in b.content() {
+        assert_eq!(
+            (c.fg, c.bg),
+            (Color::Reset, Color::Reset),
+            "{:?}",
+            c.symbol()
+        );
+    }
+    let mut seen = vec![app.theme.palette];
+    for _ in 0..3 {
+        app.on_event(key(KeyCode::Char('t')));
+        seen.push(app.theme.palette);
+    }
+    assert_eq!(
+        seen,
+        [Palette::Mono, Palette::Dark, Palette::Light, Palette::Mono]
+    );
+}
+
+const TWO_SCENES: &str = r#"
+title = "Two scenes"
+
+[[scene]]
+caption = "Steepest descent stops in a local minimum"
+algo = "steepest"
+seed = 3
+speed = 10
+paused = true
+
+[[scene]]
+caption = "Sideways moves walk the plateau"
+puzzle = "tiny4"
+algo = "plateau"
+preset = "tuned"
+race = ["stochastic"]
+set = { max_sideways = 50 }
+paused = true
+"#;
+
+fn lesson_app() -> (
+    App,
+    crossbeam_channel::Receiver<sudoscope::engine::runner::Report>,
+) {
+    let mut opts = options("sudoku_7", "annealing", Preset::Classic, &[]);
+    opts.lesson = Some(lesson::parse(TWO_SCENES, "two.toml").unwrap());
+    settled(opts, 0)
+}
+
+/// PageDown and PageUp page through a lesson; each scene starts fresh from its own settings
+/// (so coming back replays it), shows its caption, and the status line says where we are.
+#[test]
+fn a_lesson_pages_scene_by_scene_and_replays() {
+    let (mut app, rx) = lesson_app();
+    let t = text(&render(&mut app, 120, 40));
+    assert!(
+        t.contains("Steepest descent stops in a local minimum"),
+        "{t}"
+    );
+    assert!(t.contains("scene 1/2"), "{t}");
+    assert_eq!(app.panes.len(), 1);
+    assert_eq!(app.panes[0].algo.name, "steepest");
+    assert_eq!(app.panes[0].seed, 3);
+    let first_board = app.panes[0].report.as_ref().unwrap().snapshot.grid.clone();
+    // keys keep working inside a scene
+    for _ in 0..5 {
+        app.act(Action::Step);
+    }
+    wait(&mut app, &rx, |a| {
+        a.panes[0]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.snapshot.steps == 5)
+    });
+
+    app.on_event(key(KeyCode::PageDown));
+    wait(&mut app, &rx, |a| {
+        a.panes.iter().all(|p| p.report.is_some())
+    });
+    let t = text(&render(&mut app, 120, 40));
+    assert!(t.contains("Sideways moves walk the plateau"), "{t}");
+    assert!(t.contains("scene 2/2"), "{t}");
+    assert_eq!(app.puzzle.geometry().n, 4);
+    let names: Vec<_> = app.panes.iter().map(|p| (p.algo.name, p.preset)).collect();
+    assert_eq!(
+        names,
+        [("plateau", Preset::Tuned), ("stochastic", Preset::Tuned)]
+    );
+    assert_eq!(app.panes[0].params.get("max_sideways"), 50.0);
+    app.on_event(key(KeyCode::PageDown));
+    assert!(text(&render(&mut app, 120, 40)).contains("this is the last scene"));
+
+    app.on_event(key(KeyCode::PageUp));
+    wait(&mut app, &rx, |a| {
+        a.panes[0]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.snapshot.steps == 0)
+    });
+    let t = text(&render(&mut app, 120, 40));
+    assert!(t.contains("scene 1/2"), "{t}");
+    assert_eq!(
+        app.panes[0].report.as_ref().unwrap().snapshot.grid,
+        first_board,
+        "a scene replays from the same board"
+    );
+}
+
+/// A descent stuck in a local minimum shows 0 downhill neighbours: the definition, on screen.
+/// Annealing adds the acceptance probability of each uphill change; the genetic algorithm
+/// shows how many distinct values each cell holds across the population.
+#[test]
+fn the_landscape_panel_says_why_a_search_is_stuck() {
+    let (mut app, rx) = settled(options("sudoku_7", "steepest", Preset::Classic, &[]), 200);
+    assert!(
+        app.panes[0].ended(),
+        "steepest descent stops within 200 moves"
+    );
+    app.on_event(key(KeyCode::Char('l')));
+    wait(&mut app, &rx, |a| {
+        a.panes[0]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.landscape.is_some())
+    });
+    let t = text(&render(&mut app, 120, 40));
+    assert!(t.contains("downhill 0"), "{t}");
+    assert!(t.contains("sideways") && t.contains("uphill"), "{t}");
+    assert!(t.contains("local minimum"), "{t}");
+
+    let (mut app, rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 3);
+    app.on_event(key(KeyCode::Char('l')));
+    wait(&mut app, &rx, |a| {
+        a.panes[0]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.landscape.is_some())
+    });
+    let t = text(&render(&mut app, 120, 40));
+    assert!(t.contains("downhill") && t.contains("p="), "{t}");
+
+    let (mut app, rx) = settled(options("sudoku_7", "genetic", Preset::Classic, &[]), 2);
+    app.on_event(key(KeyCode::Char('l')));
+    wait(&mut app, &rx, |a| {
+        a.panes[0]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.landscape.is_some())
+    });
+    let t = text(&render(&mut app, 120, 40));
+    assert!(t.contains("distinct values"), "{t}");
+}
+
+/// `v` starts a keyboard cursor on the grid; arrows and hjkl move it and the cell's candidates
+/// and conflicts show as for a click; Esc leaves.
+#[test]
+fn the_cell_cursor_moves_with_arrows_and_hjkl() {
+    let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
+    render(&mut app, 120, 40);
+    app.on_event(key(KeyCode::Char('v')));
+    assert!(app.cell_mode);
+    let start = app.selected.expect("the cursor is on a cell");
+    app.on_event(key(KeyCode::Right));
+    app.on_event(key(KeyCode::Char('j')));
+    assert_eq!(app.selected, Some(start + 1 + 9));
+    app.on_event(key(KeyCode::Char('h')));
+    app.on_event(key(KeyCode::Up));
+    assert_eq!(app.selected, Some(start));
+    let t = text(&render(&mut app, 120, 40));
+    let name = format!("r{}c{} ", start / 9 + 1, start % 9 + 1);
+    assert!(t.contains(&name), "{name}: {t}");
+    assert!(t.contains("pencil marks from the givens"), "{t}");
+    app.on_event(key(KeyCode::Esc));
+    assert!(!app.cell_mode);
+    assert!(!app.quit, "Esc leaves the cursor, not the program");
+}
+
+/// `f` keeps the grid, the cost chart and the caption, and gives the grid the room.
+#[test]
+fn focus_layout_keeps_grid_chart_and_caption() {
+    let (mut app, _rx) = lesson_app();
+    render(&mut app, 120, 40);
+    let normal = app.grid_at.unwrap().2;
+    app.on_event(key(KeyCode::Char('f')));
+    let t = text(&render(&mut app, 120, 40));
+    let focused = app.grid_at.unwrap().2;
+    assert!(t.contains("Steepest descent stops"), "{t}");
+    assert!(t.contains("cost"), "{t}");
+    assert!(!t.contains("step log"), "{t}");
+    assert!(
+        focused.height() >= normal.height(),
+        "{focused:?} {normal:?}"
+    );
+}
+
+fn recording(out: &std::path::Path, palette: Palette) -> sudoscope::tui::record::Recorded {
+    let mut app = options("sudoku_7", "steepest", Preset::Classic, &["plateau"]);
+    app.theme = Theme::new(palette);
+    app.speed = Some(10.0);
+    app.paused = false;
+    record(RecordOptions {
+        app,
+        steps: Some(20),
+        seconds: None,
+        size: (100, 30),
+        out: out.to_path_buf(),
+    })
+    .unwrap()
+}
+
+/// A recording is asciicast v2: a header line with version, width and height, then
+/// `[seconds, "o", text]` events in time order; the simulated clock makes it byte-identical
+/// from one run to the next. The SVG is one self-contained, animated image.
+#[test]
+fn recordings_are_asciicast_and_animated_svg_and_repeat_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let cast = dir.path().join("run.cast");
+    let done = recording(&cast, Palette::Dark);
+    assert_eq!(done.steps, 20);
+    let text = std::fs::read_to_string(&cast).unwrap();
+    let mut lines = text.lines();
+    let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    assert_eq!(header["version"], 2);
+    assert_eq!(
+        (header["width"].as_u64(), header["height"].as_u64()),
+        (Some(100), Some(30))
+    );
+    let mut last = 0.0;
+    let mut screen = String::new();
+    for line in lines {
+        let ev: serde_json::Value = serde_json::from_str(line).unwrap();
+        let t = ev[0].as_f64().unwrap();
+        assert!(t >= last, "events in time order");
+        last = t;
+        assert_eq!(ev[1], "o");
+        screen.push_str(ev[2].as_str().unwrap());
+    }
+    // 20 steps at 10 per second: two simulated seconds, and the last frame held after
+    assert!((2.0..=5.0).contains(&last), "{last}");
+    assert!(screen.contains("steepest (classic)") && screen.contains("plateau (classic)"));
+    let again = dir.path().join("again.cast");
+    recording(&again, Palette::Dark);
+    assert_eq!(
+        std::fs::read(&cast).unwrap(),
+        std::fs::read(&again).unwrap()
+    );
+
+    let svg_path = dir.path().join("run.svg");
+    recording(&svg_path, Palette::Light);
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert!(
+        svg.contains("<set attributeName=\"visibility\""),
+        "animated"
+    );
+    assert!(
+        !svg.contains("href="),
+        "self-contained: no external reference"
+    );
+    assert!(svg.contains("fill=\"#ffffff\""), "light paints white");
+}
