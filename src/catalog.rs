@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use crate::board::{ParseError, Puzzle, parse_puzzles};
+use crate::board::{Grid, ParseError, Puzzle, parse_boards, parse_puzzles};
 
 /// One embedded set: its name, a line about it, and the text.
 pub struct BuiltinSet {
@@ -179,6 +179,23 @@ pub fn resolve_one(reference: &str) -> Result<Puzzle, RefError> {
         });
     }
     Ok(puzzles.remove(0))
+}
+
+/// A board to start a search from: the text of one board (which, unlike a puzzle, may hold
+/// conflicts), or any puzzle reference, whose givens are the board.
+pub fn resolve_board(reference: &str) -> Result<Grid, RefError> {
+    let text = reference.trim();
+    if looks_like_puzzle_text(text) && !Path::new(text).exists() {
+        let mut boards = parse_boards(text.as_bytes(), "board")?;
+        if boards.len() != 1 {
+            return Err(RefError::NotOne {
+                what: "the board text".into(),
+                count: boards.len(),
+            });
+        }
+        return Ok(boards.remove(0).givens);
+    }
+    Ok(resolve_one(text)?.givens)
 }
 
 /// Read and parse standard input.

@@ -176,6 +176,12 @@ fn puzzles_lists_sets_and_prints_one() {
 #[test]
 fn command_line_errors_and_exit_codes() {
     let unsolvable = format!(".23456789{}1........", ".".repeat(63));
+    // checked before any screen opens: the file, the line and the problem
+    let bad_lesson = write_temp(
+        "bad.toml",
+        b"title = \"x\"\n[[scene]]\ncaption = \"one\"\nalgo = \"hillclimb\"\n",
+    );
+    let changed_given = format!("4{}", &SUDOKU_7[1..]);
     let cases: Vec<(Vec<&str>, i32, &str)> = vec![
         (
             vec!["solve", "--algo", "hillclimb"],
@@ -223,6 +229,58 @@ fn command_line_errors_and_exit_codes() {
             "--threads must be at least 1",
         ),
         (vec!["solve", "--format", "xml"], 2, "invalid value 'xml'"),
+        (
+            vec!["solve", "--puzzle", "Sudoku7"],
+            2,
+            "unknown puzzle \"Sudoku7\" (did you mean sudoku_7?)",
+        ),
+        (
+            vec!["solve", "--algo", "beam", "--set", "kk=3"],
+            2,
+            "unknown parameter \"kk\" (did you mean k?)",
+        ),
+        (
+            vec!["tui", "--lesson", &bad_lesson],
+            2,
+            "bad.toml:4: scene 1: unknown algorithm \"hillclimb\"",
+        ),
+        (
+            vec!["tui", "--lesson", "/no/such/lesson.toml"],
+            2,
+            "/no/such/lesson.toml: no such file",
+        ),
+        (
+            vec!["tui", "--race", "beam:warm"],
+            2,
+            "--race beam:warm: unknown preset \"warm\"",
+        ),
+        (
+            vec!["tui", "--start", "1234341221434321"],
+            2,
+            "--start: the start board is 4x4; the puzzle is 9x9",
+        ),
+        (
+            vec!["solve", "--algo", "steepest", "--start", &changed_given],
+            2,
+            "--start: the start board has 4 at r1c1, where the puzzle gives 3",
+        ),
+        (
+            vec!["solve", "--start", SUDOKU_7],
+            2,
+            "--start is a board for a search to continue from: give it with --algo",
+        ),
+        (
+            vec![
+                "record", "--steps", "5", "--size", "10x5", "--out", "x.cast",
+            ],
+            2,
+            "--size 10x5: give columns x rows between 40x12 and 400x200",
+        ),
+        (
+            vec!["record", "--steps", "5", "--out", "x.gif"],
+            2,
+            "x.gif: write a .cast (asciicast v2) or a .svg (an animation)",
+        ),
     ];
     for (args, code, expected) in cases {
         let out = sudoscope(&args);
@@ -240,6 +298,25 @@ fn command_line_errors_and_exit_codes() {
             assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err:?}");
         }
     }
+    // a start board keeps the givens; the search continues from it (steepest stops at once on
+    // a board it cannot improve, and a solved board is solved at step 0)
+    let solved = stdout(&sudoscope(&["solve", "sudoku_7", "--format", "lines"]));
+    let out = sudoscope(&[
+        "solve",
+        "sudoku_7",
+        "--algo",
+        "steepest",
+        "--start",
+        solved.trim(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rec: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(
+        (rec["solved"].as_bool(), rec["steps"].as_u64()),
+        (Some(true), Some(0))
+    );
     // a puzzle with several solutions: the exact solver says so and exits 1
     let out = sudoscope(&["solve", "--puzzle", &".".repeat(81)]);
     assert_eq!(out.status.code(), Some(1));

@@ -311,7 +311,32 @@ fn the_landscape_panel_says_why_a_search_is_stuck() {
             .is_some_and(|r| r.landscape.is_some())
     });
     let t = text(&render(&mut app, 120, 40));
-    assert!(t.contains("distinct values"), "{t}");
+    assert!(t.contains("distinct values per cell"), "{t}");
+    // one map row per grid row, a mark per cell: givens agree in every member
+    let Some(sudoscope::search::Landscape::Diversity { per_cell, .. }) =
+        &app.panes[0].report.as_ref().unwrap().landscape
+    else {
+        panic!("the genetic algorithm reports its diversity");
+    };
+    assert_eq!(per_cell.len(), 81);
+    for cell in app
+        .puzzle
+        .givens
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|c| *c.1 != 0)
+    {
+        assert_eq!(
+            per_cell[cell.0], 1,
+            "given {} is the same in every member",
+            cell.0
+        );
+    }
+    assert!(
+        per_cell.iter().any(|&k| k > 1),
+        "a young population is diverse"
+    );
 }
 
 /// `v` starts a keyboard cursor on the grid; arrows and hjkl move it and the cell's candidates

@@ -1,5 +1,7 @@
-//! The real binary in tmux: keys in, screen out, and the terminal given back on every exit.
-//! Each test runs its own tmux server (-L) so tests do not see each other.
+//! The real binary in tmux: keys in, screen out, and the terminal given back on every exit
+//! (alternate screen left, cursor shown, mouse reporting off, and the line discipline back:
+//! `stty` run in the same terminal afterwards reads `icanon echo isig`). Each test runs its own
+//! tmux server (-L) so tests do not see each other; a tmux command that fails fails the test.
 
 mod common;
 
@@ -15,8 +17,12 @@ impl Tmux {
         let socket = format!("sudoscope-{name}-{}", std::process::id());
         let t = Tmux { socket };
         let exports: String = env.iter().map(|(k, v)| format!("{k}={v} ")).collect();
+        // after the program: its exit code, then the terminal's modes as the shell finds them
         let cmd = format!(
-            "{exports}{} {args}; echo EXITED $?; sleep 30",
+            "{exports}{} {args}; echo EXITED $?; \
+             printf 'STTY '; for w in $(stty -a); do case $w in \
+             icanon|-icanon|echo|-echo|isig|-isig) printf '%s ' $w;; esac; done; echo END; \
+             sleep 30",
             env!("CARGO_BIN_EXE_sudoscope")
         );
         let out = t.run(&[
@@ -38,12 +44,68 @@ impl Tmux {
     }
 
     fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
+        let out = Command::new("tmux")
             .arg("-L")
             .arg(&self.socket)
             .args(args)
             .output()
-            .expect("tmux runs")
+            .expect("tmux runs");
+        assert!(out.status.success(), "tmux {args:?} failed: {out:?}");
+        out
+    }
+
+    /// A pane flag (`alternate_on`, `cursor_flag`, `mouse_any_flag`, ...): exactly 0 or 1.
+    fn flag(&self, name: &str) -> bool {
+        let o = self.run(&[
+            "display-message",
+            "-p",
+            "-t",
+            "e2e",
+            &format!("#{{{name}}}"),
+        ]);
+        match String::from_utf8_lossy(&o.stdout).trim() {
+            "1" => true,
+            "0" => false,
+            other => panic!("tmux gave {other:?} for {name}"),
+        }
+    }
+
+    /// The visualiser holds the terminal: alternate screen, cursor hidden, mouse reported.
+    fn assert_taken(&self) {
+        assert!(self.flag("alternate_on"), "alternate screen");
+        assert!(!self.flag("cursor_flag"), "cursor hidden");
+        assert!(
+            self.flag("mouse_any_flag") || self.flag("mouse_button_flag"),
+            "mouse on"
+        );
+    }
+
+    /// After the program ended with `code`: everything it changed is given back.
+    fn assert_restored(&self, code: i32) {
+        let s = self.wait_for("END");
+        assert!(
+            s.contains(&format!("EXITED {code}")),
+            "exit code {code}:\n{s}"
+        );
+        assert!(!self.flag("alternate_on"), "normal screen:\n{s}");
+        assert!(self.flag("cursor_flag"), "cursor visible:\n{s}");
+        for m in [
+            "mouse_any_flag",
+            "mouse_button_flag",
+            "mouse_standard_flag",
+            "mouse_all_flag",
+            "mouse_sgr_flag",
+        ] {
+            assert!(!self.flag(m), "{m} off:\n{s}");
+        }
+        let modes = s
+            .lines()
+            .find_map(|l| l.split("STTY ").nth(1))
+            .expect("the modes line");
+        let modes: Vec<&str> = modes.trim_end_matches("END").split_whitespace().collect();
+        for m in ["icanon", "echo", "isig"] {
+            assert!(modes.contains(&m), "raw mode off ({m}): {modes:?}\n{s}");
+        }
     }
 
     fn keys(&self, keys: &[&str]) {
@@ -86,17 +148,13 @@ impl Tmux {
         assert!(!child.is_empty(), "found the program's pid");
         child
     }
-
-    /// True while the program holds the alternate screen.
-    fn alternate(&self) -> bool {
-        let o = self.run(&["display-message", "-p", "-t", "e2e", "#{alternate_on}"]);
-        String::from_utf8_lossy(&o.stdout).trim() == "1"
-    }
 }
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
     }
 }
 
@@ -108,7 +166,7 @@ fn step_pause_switch_and_quit() {
         "tui --puzzle sudoku_7 --algo plateau --preset classic --paused",
     );
     t.wait_for("step 0 ");
-    assert!(t.alternate(), "the visualiser uses the alternate screen");
+    t.assert_taken();
     t.keys(&["s"]);
     t.wait_for("step 1 ");
     t.keys(&["s", "s"]);
@@ -124,11 +182,7 @@ fn step_pause_switch_and_quit() {
     t.keys(&["?"]);
     t.wait_for("this help");
     t.keys(&["Escape", "q"]);
-    let s = t.wait_for("EXITED 0");
-    assert!(
-        !t.alternate(),
-        "the terminal is back on the normal screen:\n{s}"
-    );
+    t.assert_restored(0);
 }
 
 #[test]
@@ -139,7 +193,7 @@ fn a_panic_in_the_ui_restores_the_terminal() {
         s.contains("provoked by SUDOSCOPE_TEST_PANIC=ui"),
         "the panic is reported:\n{s}"
     );
-    assert!(!t.alternate(), "normal screen after the panic");
+    t.assert_restored(101);
 }
 
 #[test]
@@ -150,22 +204,25 @@ fn a_panic_in_a_worker_is_shown_not_frozen() {
     t.keys(&["?"]);
     t.wait_for("this help"); // the UI still answers keys
     t.keys(&["Escape", "q"]);
-    t.wait_for("EXITED 0");
-    assert!(!t.alternate());
+    t.assert_restored(0);
 }
 
+/// SIGINT, SIGTERM and SIGHUP sent to the program (not typed): it ends and gives the terminal
+/// back. (A hangup whose terminal really vanished is below.)
 #[test]
-fn sigterm_restores_the_terminal() {
-    let t = Tmux::start("sigterm", &[], "tui --speed max");
-    // (at full speed the course's annealing ends at once: the status line says "ended")
-    t.wait_for("step log");
-    let child = t.program_pid();
-    Command::new("kill")
-        .args(["-TERM", &child])
-        .status()
-        .unwrap();
-    t.wait_for("EXITED 0");
-    assert!(!t.alternate());
+fn signals_restore_the_terminal() {
+    for signal in ["INT", "TERM", "HUP"] {
+        let t = Tmux::start(&format!("sig{signal}"), &[], "tui --speed max");
+        t.wait_for("step log");
+        t.assert_taken();
+        let child = t.program_pid();
+        let killed = Command::new("kill")
+            .args([&format!("-{signal}"), &child])
+            .status()
+            .unwrap();
+        assert!(killed.success(), "kill -{signal}");
+        t.assert_restored(0);
+    }
 }
 
 #[test]
@@ -200,7 +257,36 @@ fn a_vanished_terminal_ends_the_program() {
 fn ctrl_c_quits_and_restores_the_terminal() {
     let t = Tmux::start("ctrlc", &[], "tui --paused");
     t.wait_for("paused");
+    t.assert_taken();
     t.keys(&["C-c"]);
-    t.wait_for("EXITED 0");
-    assert!(!t.alternate());
+    t.assert_restored(0);
+}
+
+/// A lesson of two scenes, paged with PageDown and PageUp in the real terminal.
+#[test]
+fn a_lesson_pages_through_its_scenes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.toml");
+    std::fs::write(
+        &path,
+        "title = \"two\"\n\
+         [[scene]]\ncaption = \"First: steepest descent\"\nalgo = \"steepest\"\npaused = true\n\
+         [[scene]]\ncaption = \"Second: sideways moves\"\nalgo = \"plateau\"\npaused = true\n",
+    )
+    .unwrap();
+    let t = Tmux::start("lesson", &[], &format!("tui --lesson {}", path.display()));
+    let s = t.wait_for("scene 1/2");
+    assert!(s.contains("First: steepest descent"), "{s}");
+    assert!(s.contains("steepest (classic)"), "{s}");
+    t.keys(&["NPage"]);
+    let s = t.wait_for("scene 2/2");
+    assert!(s.contains("Second: sideways moves"), "{s}");
+    assert!(s.contains("plateau (classic)"), "{s}");
+    t.keys(&["s"]);
+    t.wait_for("step 1 ");
+    t.keys(&["PPage"]);
+    let s = t.wait_for("scene 1/2");
+    assert!(s.contains("step 0 "), "the scene starts afresh:\n{s}");
+    t.keys(&["q"]);
+    t.assert_restored(0);
 }

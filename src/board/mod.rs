@@ -12,4 +12,4 @@ pub mod parse;
 pub use cost::{CostTracker, Counted};
 pub use geometry::Geometry;
 pub use grid::{EMPTY, Grid, Puzzle};
-pub use parse::{ParseError, parse_puzzles};
+pub use parse::{ParseError, parse_boards, parse_puzzles};

@@ -124,6 +124,20 @@ impl std::error::Error for ParseError {}
 /// Parse every puzzle in `bytes`. `source_name` names the text in errors and in puzzle names
 /// (`name:1`, `name:2`, ... unless the text names them, as Project Euler does).
 pub fn parse_puzzles(bytes: &[u8], source_name: &str) -> Result<Vec<Puzzle>, ParseError> {
+    parse_grids(bytes, source_name, true)
+}
+
+/// Parse boards as [`parse_puzzles`] parses puzzles, except that a value may repeat in a unit:
+/// a board a search stands on (to continue from) has conflicts.
+pub fn parse_boards(bytes: &[u8], source_name: &str) -> Result<Vec<Puzzle>, ParseError> {
+    parse_grids(bytes, source_name, false)
+}
+
+fn parse_grids(
+    bytes: &[u8],
+    source_name: &str,
+    givens_distinct: bool,
+) -> Result<Vec<Puzzle>, ParseError> {
     let err = |location: Option<Location>, kind| ParseError {
         source_name: source_name.to_string(),
         location,
@@ -158,7 +172,7 @@ pub fn parse_puzzles(bytes: &[u8], source_name: &str) -> Result<Vec<Puzzle>, Par
     };
     result.map_err(|(loc, kind)| err(loc, kind))?;
     for (i, p) in parser.puzzles.iter().enumerate() {
-        if let Some(kind) = duplicate_given(p, i + 1) {
+        if let Some(kind) = duplicate_given(p, i + 1).filter(|_| givens_distinct) {
             return Err(err(None, kind));
         }
     }

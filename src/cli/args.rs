@@ -213,10 +213,10 @@ pub struct ViewArgs {
     /// Steps per second, or `max` for as fast as possible.
     #[arg(long, default_value = "5")]
     pub speed: String,
-    /// Race up to three more panes beside the first, comma-separated: `NAME`, `NAME:PRESET` or
-    /// `NAME:PRESET:SEED` (preset and seed default to the first pane's preset and the next
-    /// seeds).
-    #[arg(long, value_delimiter = ',', value_name = "NAME[:PRESET[:SEED]]")]
+    /// Race up to three more panes beside the first, comma-separated, each
+    /// `NAME[:PRESET[:SEED]][:PARAM=VALUE...][:start=BOARD]`: `beam`, `beam:tuned`,
+    /// `beam:classic:7:k=5`. The preset defaults to --preset, the seeds follow the first pane's.
+    #[arg(long, value_delimiter = ',', value_name = "RACER")]
     pub race: Vec<String>,
     /// Where race panes start: all from the same board (the first pane's), or each from its own
     /// random one.

@@ -121,7 +121,7 @@ fn parse_size(text: &str) -> anyhow::Result<(u16, u16)> {
 
 /// The visualiser's options from its flags: every name, value and board checked here, so a
 /// mistake is a message before any screen opens.
-fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
+pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
     use crate::search::registry::{find, resolve_params};
     let puzzle = crate::catalog::resolve_one(&args.puzzle)?;
     let algo = find(&args.algo)?;
@@ -139,8 +139,12 @@ fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
     let race = args
         .race
         .iter()
-        .map(|r| racer(r, args.run.preset))
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        .map(|r| {
+            let r = crate::tui::racer::Racer::parse(r, args.run.preset)?;
+            r.check(&puzzle).map(|_| r)
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| anyhow::anyhow!("--race {e}"))?;
     let start = args
         .run
         .start
@@ -168,41 +172,9 @@ fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
     })
 }
 
-/// One `--race` entry: `NAME`, `NAME:PRESET` or `NAME:PRESET:SEED`.
-fn racer(
-    text: &str,
-    preset: crate::search::Preset,
-) -> anyhow::Result<(
-    &'static crate::search::AlgoInfo,
-    crate::search::Preset,
-    Option<u64>,
-)> {
-    let mut parts = text.trim().split(':');
-    let algo = crate::search::registry::find(parts.next().unwrap_or(""))?;
-    let preset = match parts.next() {
-        None => preset,
-        Some(p) => crate::search::Preset::from_name(p).ok_or_else(|| {
-            anyhow::anyhow!("--race {text}: unknown preset {p:?}; valid are classic, tuned")
-        })?,
-    };
-    let seed =
-        match parts.next() {
-            None => None,
-            Some(s) => Some(s.trim().parse::<u64>().map_err(|_| {
-                anyhow::anyhow!("--race {text}: the seed {s:?} is not a whole number")
-            })?),
-        };
-    if parts.next().is_some() {
-        anyhow::bail!("--race {text}: give NAME, NAME:PRESET or NAME:PRESET:SEED");
-    }
-    Ok((algo, preset, seed))
-}
-
 /// `--start BOARD`: a board of the puzzle's size that keeps its givens.
 fn start_board(puzzle: &crate::board::Puzzle, text: &str) -> anyhow::Result<crate::board::Grid> {
-    let board = crate::catalog::resolve_one(text)
-        .map_err(|e| anyhow::anyhow!("--start: {e}"))?
-        .givens;
+    let board = crate::catalog::resolve_board(text).map_err(|e| anyhow::anyhow!("--start: {e}"))?;
     if let Some(e) = puzzle.start_error(&board) {
         anyhow::bail!("--start: {e}");
     }

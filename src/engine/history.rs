@@ -80,6 +80,12 @@ impl History {
         }
     }
 
+    /// Forget what came after `step` (a rewind); the bucket ending there is closed again.
+    pub fn truncate(&mut self, step: u64) {
+        self.points.retain(|p| p.step <= step);
+        self.open = self.open.filter(|p| p.step <= step);
+    }
+
     /// The points, with the bucket still filling as the last one.
     pub fn points(&self) -> Vec<Point> {
         let mut v = self.points.clone();

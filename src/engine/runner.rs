@@ -163,6 +163,8 @@ const FRAME_INTERVAL: Duration = Duration::from_millis(33);
 /// How long an idle runner waits for a control before sending a report again.
 const IDLE_WAIT: Duration = Duration::from_millis(250);
 const REWIND: usize = 512;
+/// Steps a rewind replays at most to rebuild the exact state (well under a second).
+const REPLAY: u64 = 20_000_000;
 const LOG_LINES: usize = 12;
 /// Speeds up to this record every step (log in words, rewind buffer); faster runs only count.
 pub const WATCHED_SPEED: f64 = 2000.0;
@@ -479,6 +481,10 @@ impl Core {
         }
     }
 
+    /// Go back `n` steps. Within the current search the search is built again from its origin
+    /// and replayed to that step, so everything comes back as it was (temperature, population,
+    /// random stream) and stepping on repeats the same moves. Past a switch, or further than
+    /// [`REPLAY`] steps from the origin, the search continues from the recorded board instead.
     fn rewind_by(&mut self, n: usize) {
         let n = n.min(self.rewind.len());
         if n == 0 {
@@ -489,18 +495,32 @@ impl Core {
         for _ in 0..n {
             board = self.rewind.pop_back();
         }
-        let grid = Grid::from_cells(self.puzzle.geometry(), board.expect("n > 0"))
-            .expect("recorded cells fit");
-        let offset = self.total_steps().saturating_sub(n as u64);
-        let rewound = self.rewind.clone();
-        self.rebuild(Origin {
-            seed: self.origin.seed.wrapping_add(offset),
-            start: Some(grid),
-            offset,
-            ..self.origin.clone()
-        });
-        // the boards before the one rewound to can still be reached
-        self.rewind = rewound;
+        let target = self.total_steps() - n as u64;
+        let own = target
+            .checked_sub(self.origin.offset)
+            .filter(|&k| k <= REPLAY);
+        match own {
+            Some(own) => {
+                self.search = build(&self.puzzle, &self.origin);
+                self.search.advance(own);
+                self.history.truncate(target);
+                self.changed.clear();
+            }
+            None => {
+                let grid = Grid::from_cells(self.puzzle.geometry(), board.expect("n > 0"))
+                    .expect("recorded cells fit");
+                let rewound = std::mem::take(&mut self.rewind);
+                self.history.truncate(target);
+                self.rebuild(Origin {
+                    seed: self.origin.seed.wrapping_add(target),
+                    start: Some(grid),
+                    offset: target,
+                    ..self.origin.clone()
+                });
+                // the boards before the one rewound to can still be reached
+                self.rewind = rewound;
+            }
+        }
         self.note(format!("rewound {n} steps, cost {}", self.search.cost()));
     }
 }

@@ -14,6 +14,7 @@ use ratatui::crossterm::event::{
 
 use super::keys::{Action, action};
 use super::lesson::{self, Lesson, Scene};
+use super::racer::Racer;
 use super::theme::Theme;
 use super::view::grid::{CandidateView, GridLayout};
 use crate::board::{Grid, Puzzle};
@@ -62,9 +63,9 @@ pub struct Options {
     pub params: Params,
     pub seed: u64,
     pub speed: Option<f64>,
-    /// Racers beside the first pane, each with its preset and (when given) its seed; the
-    /// others take the seeds after the first pane's.
-    pub race: Vec<(&'static AlgoInfo, Preset, Option<u64>)>,
+    /// Racers beside the first pane, each with its preset, parameters and (when given) its
+    /// seed and board; the others take the seeds after the first pane's.
+    pub race: Vec<Racer>,
     /// Race panes start from the first pane's board (else each from its own random one).
     pub same_start: bool,
     pub paused: bool,
@@ -87,7 +88,8 @@ impl Options {
             params: s.params.clone(),
             seed: s.seed,
             speed: s.speed,
-            race: s.race.iter().map(|a| (*a, s.preset, None)).collect(),
+            race: s.race.clone(),
+            same_start: s.same_start,
             paused: s.paused,
             start: s.start.clone(),
             ..self.clone()
@@ -124,6 +126,32 @@ impl Pane {
         self.report
             .as_ref()
             .is_some_and(|r| r.snapshot.ended.is_some())
+    }
+
+    /// The search the pane runs now, as its runner last built it (after a switch, an edit or
+    /// a rewind, that is not how the pane began).
+    pub fn current(&self) -> Racer {
+        match &self.report {
+            Some(r) => Racer {
+                algo: r.origin.algo,
+                preset: r.origin.preset,
+                params: r.origin.params.clone(),
+                seed: Some(r.origin.seed),
+                start: r.origin.start.clone(),
+            },
+            None => self.configured(),
+        }
+    }
+
+    /// The pane as the app last set it up.
+    fn configured(&self) -> Racer {
+        Racer {
+            algo: self.algo,
+            preset: self.preset,
+            params: self.params.clone(),
+            seed: Some(self.seed),
+            start: self.start.clone(),
+        }
     }
 
     /// How the pane's runner starts, for a driver of its own.
@@ -277,6 +305,19 @@ fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<String>) {
     }
 }
 
+/// The board a search of `r` starts from on `puzzle` (its own board repaired into the
+/// search's representation, or a fresh one from its seed).
+fn board_of(puzzle: &Puzzle, r: &Racer) -> Grid {
+    let search = r.algo.build(
+        puzzle,
+        r.preset,
+        &r.params,
+        r.seed.unwrap_or(0),
+        r.start.as_ref(),
+    );
+    Grid::from_cells(puzzle.geometry(), search.cells().to_vec()).expect("search cells fit")
+}
+
 /// The next listed speed above (`faster`) or below `speed`, or `speed` itself at the end of
 /// the list. A speed given on the command line stays as given until `+` or `-`.
 fn next_speed(speed: Option<f64>, faster: bool) -> Option<f64> {
@@ -357,19 +398,15 @@ impl App {
         self.next_seed = o.seed;
         self.add_pane(o.algo, o.preset, o.params.clone(), o.start.clone(), None);
         let shared = o.same_start.then(|| self.first_board());
-        for &(a, preset, seed) in &o.race {
-            let params = a.default_params(preset);
-            self.add_pane(a, preset, params, shared.clone(), seed);
+        for r in &o.race {
+            let start = r.start.clone().or_else(|| shared.clone());
+            self.add_pane(r.algo, r.preset, r.params.clone(), start, r.seed);
         }
     }
 
     /// The board the first pane starts from with its seed: what racers start from.
     fn first_board(&self) -> Grid {
-        let p = &self.panes[0];
-        let search = p
-            .algo
-            .build(&self.puzzle, p.preset, &p.params, p.seed, p.start.as_ref());
-        Grid::from_cells(self.puzzle.geometry(), search.cells().to_vec()).expect("search cells fit")
+        board_of(&self.puzzle, &self.panes[0].configured())
     }
 
     fn take_seed(&mut self) -> u64 {
@@ -935,16 +972,14 @@ impl App {
         self.puzzle_note = note;
         self.selected = None;
         self.experiment = None;
-        let first_seed = self.panes.first().map_or(self.next_seed, |p| p.seed);
-        let old: Vec<(&'static AlgoInfo, Preset, Params)> = self
+        let old: Vec<(&'static AlgoInfo, Preset, Params, u64)> = self
             .panes
             .drain(..)
-            .map(|p| (p.algo, p.preset, p.params.clone()))
+            .map(|p| (p.algo, p.preset, p.params.clone(), p.seed))
             .collect();
-        self.next_seed = first_seed;
         let mut shared = None;
-        for (i, (a, pr, pa)) in old.into_iter().enumerate() {
-            self.add_pane(a, pr, pa, shared.clone(), None);
+        for (i, (a, pr, pa, seed)) in old.into_iter().enumerate() {
+            self.add_pane(a, pr, pa, shared.clone(), Some(seed));
             if i == 0 && self.same_start {
                 shared = Some(self.first_board());
             }
@@ -1017,37 +1052,29 @@ impl App {
         }
     }
 
-    /// The command line that reproduces the view: the first pane as its runner last built it
+    /// The command line that reproduces the view: each pane as its runner last built it
     /// (algorithm, preset, parameters, seed, and the board it continued from after a switch, an
-    /// edit or a rewind), the racers with their own presets and seeds.
+    /// edit or a rewind); a racer's board is written when the command would not give it anyway.
     pub fn command_line(&self) -> String {
-        let first = &self.panes[0];
-        let origin = first.report.as_ref().map(|r| &r.origin);
-        let (algo, preset, params, seed, start) = match origin {
-            Some(o) => (o.algo, o.preset, &o.params, o.seed, o.start.as_ref()),
-            None => (
-                first.algo,
-                first.preset,
-                &first.params,
-                first.seed,
-                first.start.as_ref(),
-            ),
-        };
+        let first = self.panes[0].current();
         let mut cmd = format!(
-            "sudoscope tui --puzzle {} --algo {} --preset {preset} --seed {seed} --speed {}",
+            "sudoscope tui --puzzle {} --algo {} --preset {} --seed {} --speed {}",
             self.puzzle_ref(),
-            algo.name,
+            first.algo.name,
+            first.preset,
+            first.seed.unwrap_or(self.panes[0].seed),
             self.speed().map_or("max".to_string(), fmt_num)
         );
-        for (k, v) in params.changed() {
+        for (k, v) in first.params.changed() {
             cmd.push_str(&format!(" --set {k}={}", fmt_num(v)));
         }
-        if let Some(g) = start {
+        if let Some(g) = &first.start {
             cmd.push_str(&format!(" --start {}", g.to_line()));
         }
-        let racers: Vec<String> = self.panes[1..]
+        let racers: Vec<String> = self
+            .racers_as_written(&first)
             .iter()
-            .map(|p| format!("{}:{}:{}", p.algo.name, p.preset, p.seed))
+            .map(Racer::to_string)
             .collect();
         if !racers.is_empty() {
             cmd.push_str(&format!(" --race {}", racers.join(",")));
@@ -1058,14 +1085,32 @@ impl App {
         if !self.running {
             cmd.push_str(" --paused");
         }
+        if self.theme.palette != super::theme::Palette::Dark {
+            cmd.push_str(&format!(" --theme {}", self.theme.palette.name()));
+        }
         cmd
+    }
+
+    /// The racers as a command or a scene writes them: a racer's board only when starting the
+    /// race from `first` would not give it anyway.
+    fn racers_as_written(&self, first: &Racer) -> Vec<Racer> {
+        let shared = self.same_start.then(|| board_of(&self.puzzle, first));
+        self.panes[1..]
+            .iter()
+            .map(|p| {
+                let mut r = p.current();
+                if r.start == shared {
+                    r.start = None;
+                }
+                r
+            })
+            .collect()
     }
 
     /// Append the view as a scene to the lesson file (the lesson played, or the one given with
     /// `--lesson-out`, or `lesson.toml` here); says where.
     fn append_scene(&self) -> String {
-        let first = &self.panes[0];
-        let origin = first.report.as_ref().map(|r| r.origin.clone());
+        let first = self.panes[0].current();
         let scene = Scene {
             caption: self
                 .lesson
@@ -1074,22 +1119,21 @@ impl App {
                     l.lesson.scenes[l.scene].caption.clone()
                 }),
             puzzle: self.puzzle.clone(),
-            algo: origin.as_ref().map_or(first.algo, |o| o.algo),
-            preset: origin.as_ref().map_or(first.preset, |o| o.preset),
-            params: origin
-                .as_ref()
-                .map_or(first.params.clone(), |o| o.params.clone()),
-            seed: origin.as_ref().map_or(first.seed, |o| o.seed),
+            algo: first.algo,
+            preset: first.preset,
+            params: first.params.clone(),
+            seed: first.seed.unwrap_or(self.panes[0].seed),
             speed: self.speed(),
             paused: !self.running,
-            race: self.panes[1..].iter().map(|p| p.algo).collect(),
-            start: origin.and_then(|o| o.start).or_else(|| first.start.clone()),
+            race: self.racers_as_written(&first),
+            same_start: self.same_start,
+            start: first.start.clone(),
         };
         let path = self
             .options
             .lesson_out
             .clone()
-            .or_else(|| self.lesson.as_ref().map(|l| l.lesson.path.clone()))
+            .or_else(|| self.lesson.as_ref().and_then(|l| l.lesson.path.clone()))
             .unwrap_or_else(|| PathBuf::from("lesson.toml"));
         match lesson::append(&path, &scene, &self.puzzle_ref()) {
             Ok(n) => format!("appended as scene {n} of {}", path.display()),

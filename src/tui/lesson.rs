@@ -10,7 +10,8 @@
 //! seed = 1
 //! speed = 10               # steps per second, or "max"
 //! paused = false
-//! race = ["plateau"]
+//! race = ["plateau", "beam:tuned:7:k=5"]   # NAME[:PRESET[:SEED]][:PARAM=VALUE...]
+//! race_start = "same"      # or "random": each racer from its own random board
 //! set = { max_iterations = 500 }
 //! ```
 //!
@@ -30,13 +31,22 @@ use crate::search::params::fmt_num;
 use crate::search::registry::{find, resolve_params};
 use crate::search::{AlgoInfo, Params, Preset};
 
+pub use super::racer::Racer;
+
 /// A lesson: its title and scenes, and the file it came from.
 #[derive(Clone, Debug)]
 pub struct Lesson {
     pub title: String,
     pub scenes: Vec<Scene>,
-    pub path: PathBuf,
+    /// The file it came from (`None` for a lesson built into the program).
+    pub path: Option<PathBuf>,
 }
+
+/// Lessons built into the program, by name: `--lesson local-search` works anywhere.
+pub const BUILTIN: &[(&str, &str)] = &[(
+    "local-search",
+    include_str!("../../assets/lessons/local-search.toml"),
+)];
 
 /// One scene, every setting resolved.
 #[derive(Clone, Debug)]
@@ -50,7 +60,9 @@ pub struct Scene {
     /// Steps per second; `None` for as fast as possible.
     pub speed: Option<f64>,
     pub paused: bool,
-    pub race: Vec<&'static AlgoInfo>,
+    pub race: Vec<Racer>,
+    /// Racers start from the first pane's board (else each from its own random one).
+    pub same_start: bool,
     /// A board to start from instead of a fresh one.
     pub start: Option<Grid>,
 }
@@ -83,13 +95,19 @@ struct RawScene {
     speed: Option<Spanned<toml::Value>>,
     paused: Option<bool>,
     race: Option<Spanned<Vec<String>>>,
+    race_start: Option<Spanned<String>>,
     set: Option<Spanned<BTreeMap<String, toml::Value>>>,
     start: Option<Spanned<String>>,
 }
 
-/// Read and check a lesson file.
+/// Read and check a lesson file, or a built-in lesson by name when no such file exists.
 pub fn read(path: &Path) -> Result<Lesson, LessonError> {
     let name = path.display().to_string();
+    if !path.exists()
+        && let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name)
+    {
+        return parse(text, &name);
+    }
     let fail = |line: Option<usize>, message: String| LessonError {
         path: name.clone(),
         line,
@@ -205,15 +223,31 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
             Some(r) => r
                 .get_ref()
                 .iter()
-                .map(|n| find(n).map_err(|e| at(r.span(), e.to_string())))
+                .map(|n| {
+                    Racer::parse(n, preset)
+                        .and_then(|x| x.check(&puzzle).map(|_| x))
+                        .map_err(|e| at(r.span(), e))
+                })
                 .collect::<Result<_, _>>()?,
+        };
+        let same_start = match &s.race_start {
+            None => true,
+            Some(r) => match r.get_ref().as_str() {
+                "same" => true,
+                "random" => false,
+                other => {
+                    return Err(at(
+                        r.span(),
+                        format!("race_start = {other:?}: valid are \"same\", \"random\""),
+                    ));
+                }
+            },
         };
         let start = match &s.start {
             None => None,
             Some(b) => {
-                let g = catalog::resolve_one(b.get_ref())
-                    .map_err(|e| at(b.span(), format!("start: {e}")))?
-                    .givens;
+                let g = catalog::resolve_board(b.get_ref())
+                    .map_err(|e| at(b.span(), format!("start: {e}")))?;
                 if let Some(e) = puzzle.start_error(&g) {
                     return Err(at(b.span(), e));
                 }
@@ -230,13 +264,14 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
             speed,
             paused: s.paused.unwrap_or(false),
             race,
+            same_start,
             start,
         });
     }
     Ok(Lesson {
         title: raw.title.unwrap_or_else(|| name.to_string()),
         scenes,
-        path: PathBuf::from(name),
+        path: Some(PathBuf::from(name)).filter(|_| !BUILTIN.iter().any(|b| b.0 == name)),
     })
 }
 
@@ -258,8 +293,11 @@ pub fn scene_text(scene: &Scene, puzzle_ref: &str) -> String {
         scene.paused,
     );
     if !scene.race.is_empty() {
-        let names: Vec<String> = scene.race.iter().map(|a| quoted(a.name)).collect();
+        let names: Vec<String> = scene.race.iter().map(|r| quoted(&r.to_string())).collect();
         t.push_str(&format!("race = [{}]\n", names.join(", ")));
+        if !scene.same_start {
+            t.push_str("race_start = \"random\"\n");
+        }
     }
     let changed = scene.params.changed();
     if !changed.is_empty() {
@@ -307,7 +345,7 @@ caption = "steepest stops"
 algo = "steepest"
 seed = 3
 speed = 10
-race = ["plateau"]
+race = ["plateau", "annealing:tuned:7"]
 
 [[scene]]
 caption = "beam, wider"
@@ -324,7 +362,18 @@ paused = true
         let (a, b) = (&l.scenes[0], &l.scenes[1]);
         assert_eq!((a.algo.name, a.seed, a.speed), ("steepest", 3, Some(10.0)));
         assert_eq!(a.puzzle.name, "sudoku_7");
-        assert_eq!(a.race.len(), 1);
+        let race: Vec<_> = a
+            .race
+            .iter()
+            .map(|r| (r.algo.name, r.preset, r.seed))
+            .collect();
+        assert_eq!(
+            race,
+            [
+                ("plateau", Preset::Classic, None),
+                ("annealing", Preset::Tuned, Some(7))
+            ]
+        );
         assert_eq!(b.params.get("k"), 50.0);
         assert_eq!((b.speed, b.paused, b.preset), (None, true, Preset::Classic));
     }
@@ -356,6 +405,10 @@ paused = true
                 "[[scene]]\ncaption = \"x\"\ncolour = 1\n",
                 "l.toml:3: unknown field `colour`",
             ),
+            (
+                "[[scene]]\ncaption = \"x\"\nrace = [\"beam:warm\"]\n",
+                "l.toml:3: scene 1: beam:warm: unknown preset \"warm\"",
+            ),
             ("title = \"x\"\n", "l.toml: no scene"),
             ("[[scene]\n", "l.toml:1:"),
         ];
@@ -363,6 +416,31 @@ paused = true
             let e = parse(text, "l.toml").unwrap_err().to_string();
             assert!(e.starts_with(want), "{e:?} should start with {want:?}");
         }
+    }
+
+    #[test]
+    fn the_built_in_lesson_plays_by_name_and_every_scene_resolves() {
+        let l = read(Path::new("local-search")).unwrap();
+        assert_eq!(l.title, "Local search on sudoku_7");
+        assert!(
+            l.path.is_none(),
+            "y cannot append to a lesson built into the program"
+        );
+        assert!(l.scenes.len() >= 8, "{}", l.scenes.len());
+        let algos: Vec<&str> = l.scenes.iter().map(|s| s.algo.name).collect();
+        for a in [
+            "steepest",
+            "stochastic",
+            "plateau",
+            "annealing",
+            "beam",
+            "genetic",
+            "backtrack",
+        ] {
+            assert!(algos.contains(&a), "the lesson tells {a}'s part: {algos:?}");
+        }
+        let e = read(Path::new("no-such-lesson")).unwrap_err().to_string();
+        assert_eq!(e, "no-such-lesson: no such file");
     }
 
     #[test]
@@ -375,24 +453,16 @@ paused = true
         assert_eq!(append(&path, &l.scenes[0], "sudoku_7").unwrap(), 1);
         assert_eq!(append(&path, &l.scenes[1], "sudoku_7").unwrap(), 2);
         let back = read(&path).unwrap();
+        let names = |s: &Scene| -> Vec<(&str, Preset, Option<u64>)> {
+            s.race
+                .iter()
+                .map(|r| (r.algo.name, r.preset, r.seed))
+                .collect()
+        };
         for (a, b) in back.scenes.iter().zip(&l.scenes) {
             assert_eq!(
-                (
-                    a.algo.name,
-                    a.preset,
-                    a.seed,
-                    a.speed,
-                    a.paused,
-                    a.race.len()
-                ),
-                (
-                    b.algo.name,
-                    b.preset,
-                    b.seed,
-                    b.speed,
-                    b.paused,
-                    b.race.len()
-                )
+                (a.algo.name, a.preset, a.seed, a.speed, a.paused, names(a)),
+                (b.algo.name, b.preset, b.seed, b.speed, b.paused, names(b))
             );
             assert_eq!(a.params, b.params);
             assert_eq!(a.caption, b.caption);

@@ -6,13 +6,15 @@
 //! SIGHUP (through a signal flag checked every tick) and panics (our hook): the alternate screen
 //! left, the cursor shown, raw mode and mouse capture off. [`app`] is the state and what each
 //! input does to it, [`keys`] the key table, [`view`] the drawing, [`theme`] the styles,
-//! [`lesson`] the lesson files, [`cast`] and [`record`] the recordings. Errors are returned
+//! [`lesson`] the lesson files, [`racer`] a race pane as text, [`cast`] and [`record`] the
+//! recordings. Errors are returned
 //! typed; the command line chooses the exit code.
 
 pub mod app;
 pub mod cast;
 pub mod keys;
 pub mod lesson;
+pub mod racer;
 pub mod record;
 pub mod theme;
 pub mod view;

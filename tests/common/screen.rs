@@ -29,7 +29,7 @@ pub fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Optio
         speed: Some(5.0),
         race: race
             .iter()
-            .map(|n| (find(n).unwrap(), preset, None))
+            .map(|n| sudoscope::tui::racer::Racer::parse(n, preset).unwrap())
             .collect(),
         same_start: true,
         paused: true,

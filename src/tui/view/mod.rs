@@ -237,7 +237,11 @@ fn single(f: &mut Frame, area: Rect, app: &mut App) {
     // each from 26 rows up, 7 and 6 on an 80×24 terminal
     let short = 26u16.saturating_sub(right.height);
     let metrics_h = 9 - short.min(2);
-    let log_h = (9 + right.height.saturating_sub(40) / 3) - short.saturating_sub(2).min(5);
+    let mut log_h = (9 + right.height.saturating_sub(40) / 3) - short.saturating_sub(2).min(5);
+    if app.landscape {
+        // the neighbourhood panel takes the room of the second chart: eight rows stay for cost
+        log_h = log_h.max(right.height.saturating_sub(metrics_h + 8));
+    }
     let [head, chart_area, log_area] = Layout::vertical([
         Constraint::Length(metrics_h),
         Constraint::Min(6),
@@ -246,7 +250,7 @@ fn single(f: &mut Frame, area: Rect, app: &mut App) {
     .areas(right);
     panel::metrics(f, head, app, pane, &theme);
     if let Some(report) = &pane.report {
-        chart::draw(f, chart_area, &report.history, true, &theme);
+        chart::draw(f, chart_area, &report.history, !app.landscape, &theme);
         if app.landscape {
             panel::landscape(f, log_area, report, &theme);
         } else {

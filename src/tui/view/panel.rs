@@ -349,6 +349,31 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
             lines.push(Line::from(format!(
                 "the others hold {mean:.1} distinct values on average"
             )));
+            // per cell, the number of distinct values across the population, where it fits
+            let n = (per_cell.len() as f64).sqrt() as usize;
+            if room > lines.len() + n && area.width as usize >= 2 * n + 2 {
+                lines.push(Line::styled(
+                    "distinct values per cell (· = every member agrees):",
+                    theme.dim(),
+                ));
+                for row in per_cell.chunks(n) {
+                    let spans: Vec<Span> = row
+                        .iter()
+                        .map(|&k| match k {
+                            1 => Span::styled("· ", theme.dim()),
+                            k => Span::styled(
+                                format!("{} ", crate::board::grid::symbol(k)),
+                                if k as usize * 2 > n {
+                                    theme.good()
+                                } else {
+                                    theme.series(1)
+                                },
+                            ),
+                        })
+                        .collect();
+                    lines.push(Line::from(spans));
+                }
+            }
             let mut hist = [0usize; 26];
             for &k in per_cell {
                 hist[k as usize] += 1;

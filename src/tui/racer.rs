@@ -1,0 +1,154 @@
+//! A race pane as text: what `--race` and a lesson's `race` take, and what `y` prints, so a
+//! race on screen can be written down and played again exactly.
+//!
+//! `NAME[:PRESET[:SEED]][:PARAM=VALUE...][:start=BOARD]`: the algorithm; then, in order, its
+//! preset and seed; then any parameters, and the board it starts from (a line of n² symbols)
+//! when that is not the first pane's. `beam`, `beam:tuned`, `beam:classic:7:k=5`.
+
+use std::fmt;
+
+use crate::board::{Grid, Puzzle};
+use crate::catalog;
+use crate::search::params::fmt_num;
+use crate::search::registry::{find, resolve_params};
+use crate::search::{AlgoInfo, Params, Preset};
+
+/// One race pane's settings.
+#[derive(Clone, Debug)]
+pub struct Racer {
+    pub algo: &'static AlgoInfo,
+    pub preset: Preset,
+    pub params: Params,
+    /// Its seed; `None` takes the next one after the panes before it.
+    pub seed: Option<u64>,
+    /// Its own start board; `None` starts as the race says (the first pane's board, or a
+    /// random one).
+    pub start: Option<Grid>,
+}
+
+impl Racer {
+    /// Read a racer; `preset` is the one it takes unless it names its own.
+    pub fn parse(text: &str, preset: Preset) -> Result<Racer, String> {
+        let mut parts = text.trim().split(':');
+        let algo = find(parts.next().unwrap_or("")).map_err(|e| e.to_string())?;
+        let (mut preset, mut seed, mut start) = (preset, None, None);
+        let mut overrides = Vec::new();
+        for (i, part) in parts.filter(|p| !p.contains('=')).enumerate() {
+            match i {
+                0 => {
+                    preset = Preset::from_name(part).ok_or_else(|| {
+                        format!("{text}: unknown preset {part:?}; valid are classic, tuned")
+                    })?
+                }
+                1 => {
+                    seed =
+                        Some(part.trim().parse::<u64>().map_err(|_| {
+                            format!("{text}: the seed {part:?} is not a whole number")
+                        })?)
+                }
+                _ => {
+                    return Err(format!(
+                        "{text}: give NAME[:PRESET[:SEED]][:PARAM=VALUE...]"
+                    ));
+                }
+            }
+        }
+        for (key, value) in text.split(':').filter_map(|p| p.split_once('=')) {
+            if key.trim() == "start" {
+                start =
+                    Some(catalog::resolve_board(value).map_err(|e| format!("{text}: start: {e}"))?);
+            } else {
+                overrides.push(format!("{key}={value}"));
+            }
+        }
+        let params =
+            resolve_params(algo, preset, &overrides).map_err(|e| format!("{text}: {e}"))?;
+        Ok(Racer {
+            algo,
+            preset,
+            params,
+            seed,
+            start,
+        })
+    }
+
+    /// Why this racer cannot race on `puzzle` (its own start board does not fit).
+    pub fn check(&self, puzzle: &Puzzle) -> Result<(), String> {
+        match &self.start {
+            Some(board) => puzzle
+                .start_error(board)
+                .map_or(Ok(()), |e| Err(format!("{}: {e}", self.algo.name))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The racer as `parse` reads it back: every part written that is not the default.
+impl fmt::Display for Racer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.algo.name, self.preset)?;
+        if let Some(s) = self.seed {
+            write!(f, ":{s}")?;
+        }
+        for (k, v) in self.params.changed() {
+            write!(f, ":{k}={}", fmt_num(v))?;
+        }
+        if let Some(g) = &self.start {
+            write!(f, ":start={}", g.to_line())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_part_reads_and_writes_back() {
+        let r = Racer::parse("beam", Preset::Tuned).unwrap();
+        assert_eq!(
+            (r.algo.name, r.preset, r.seed),
+            ("beam", Preset::Tuned, None)
+        );
+        assert_eq!(r.to_string(), "beam:tuned");
+        let r = Racer::parse("Beam:classic:7:k=5", Preset::Tuned).unwrap();
+        assert_eq!(
+            (r.preset, r.seed, r.params.get("k")),
+            (Preset::Classic, Some(7), 5.0)
+        );
+        assert_eq!(r.to_string(), "beam:classic:7:k=5");
+        let board = catalog::resolve_one("sudoku_7").unwrap().givens.to_line();
+        let text = format!("plateau:tuned:3:start={board}");
+        let r = Racer::parse(&text, Preset::Classic).unwrap();
+        assert_eq!(r.start.as_ref().map(Grid::to_line), Some(board));
+        assert_eq!(r.to_string(), text);
+        let back = Racer::parse(&r.to_string(), Preset::Classic).unwrap();
+        assert_eq!((back.seed, back.start), (r.seed, r.start));
+    }
+
+    #[test]
+    fn mistakes_say_which_part() {
+        let e = |t: &str| Racer::parse(t, Preset::Classic).unwrap_err();
+        assert!(e("hillclimb").starts_with("unknown algorithm \"hillclimb\""));
+        assert_eq!(
+            e("beam:warm"),
+            "beam:warm: unknown preset \"warm\"; valid are classic, tuned"
+        );
+        assert_eq!(
+            e("beam:tuned:x"),
+            "beam:tuned:x: the seed \"x\" is not a whole number"
+        );
+        assert!(e("beam:k=0").starts_with("beam:k=0: beam (classic): k = 0 is out of range"));
+        assert!(e("beam:tuned:1:2").contains("give NAME[:PRESET[:SEED]]"));
+        let tiny = catalog::resolve_one("tiny4").unwrap();
+        let text = format!("beam:start={}", tiny.givens.to_line());
+        let r = Racer::parse(&text, Preset::Classic).unwrap();
+        assert!(r.check(&tiny).is_ok());
+        let nine = catalog::resolve_one("sudoku_7").unwrap();
+        assert_eq!(
+            r.check(&nine).unwrap_err(),
+            "beam: the start board is 4x4; the puzzle is 9x9"
+        );
+    }
+}

@@ -1,0 +1,449 @@
+//! What each input does to the visualiser, over its real runners and no terminal: rewind, the
+//! race keys, the preset toggle, parameter edits, opening a puzzle, the overlays, the experiment
+//! view, the repair a switch makes, and the `y` command line, which is run again headless and
+//! must give the same panes, moves and step log.
+
+#[path = "common/screen.rs"]
+mod screen;
+
+use clap::Parser;
+use crossbeam_channel::Receiver;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use screen::{options, render, settled, text, wait};
+use sudoscope::board::{EMPTY, Grid};
+use sudoscope::cli::args::{Cli, Command};
+use sudoscope::engine::runner::{Core, Report};
+use sudoscope::search::Preset;
+use sudoscope::tui::app::{App, Overlay};
+use sudoscope::tui::keys::Action;
+use sudoscope::tui::racer::Racer;
+
+fn press(app: &mut App, code: KeyCode) {
+    app.on_event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn typed(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+/// Step every pane `n` times and wait until each has reported it.
+fn step(app: &mut App, rx: &Receiver<Report>, n: u64) {
+    let before: Vec<u64> = app.panes.iter().map(|p| steps(p.report.as_ref())).collect();
+    for _ in 0..n {
+        app.act(Action::Step);
+    }
+    wait(app, rx, |a| {
+        a.panes.iter().zip(&before).all(|(p, b)| {
+            p.report
+                .as_ref()
+                .is_some_and(|r| r.snapshot.steps == b + n || r.snapshot.ended.is_some())
+        })
+    });
+}
+
+fn steps(r: Option<&Report>) -> u64 {
+    r.map_or(0, |r| r.snapshot.steps)
+}
+
+fn grid(app: &App, pane: usize) -> Grid {
+    app.panes[pane]
+        .report
+        .as_ref()
+        .unwrap()
+        .snapshot
+        .grid
+        .clone()
+}
+
+fn cost(app: &App, pane: usize) -> u32 {
+    app.panes[pane].report.as_ref().unwrap().snapshot.cost
+}
+
+/// Wait until the focused pane runs `algo` with `preset` (a switch has reached its runner).
+fn wait_switched(app: &mut App, rx: &Receiver<Report>, pane: usize, algo: &str, preset: Preset) {
+    wait(app, rx, |a| {
+        a.panes[pane]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.origin.algo.name == algo && r.origin.preset == preset)
+    });
+}
+
+#[test]
+fn rewind_restores_the_earlier_board_and_cost() {
+    let (mut app, rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 0);
+    step(&mut app, &rx, 5);
+    let (board, c) = (grid(&app, 0), cost(&app, 0));
+    step(&mut app, &rx, 7);
+    assert_ne!(grid(&app, 0), board, "seven more moves changed the board");
+    for _ in 0..7 {
+        app.act(Action::Undo);
+    }
+    wait(&mut app, &rx, |a| steps(a.panes[0].report.as_ref()) == 5);
+    assert_eq!((grid(&app, 0), cost(&app, 0)), (board, c));
+    // and stepping again from there replays the same moves
+    step(&mut app, &rx, 7);
+    let replayed = grid(&app, 0);
+    let (mut again, rx2) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 12);
+    wait(&mut again, &rx2, |a| {
+        steps(a.panes[0].report.as_ref()) == 12
+    });
+    assert_eq!(replayed, grid(&again, 0));
+}
+
+#[test]
+fn race_add_focus_remove_and_restart() {
+    let (mut app, rx) = settled(options("sudoku_7", "steepest", Preset::Classic, &[]), 0);
+    app.act(Action::AddRacer);
+    assert!(matches!(
+        app.overlay,
+        Overlay::Algorithms { adding: true, .. }
+    ));
+    typed(&mut app, "plat");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay, Overlay::None);
+    let names: Vec<&str> = app.panes.iter().map(|p| p.algo.name).collect();
+    assert_eq!(names, ["steepest", "plateau"]);
+    wait(&mut app, &rx, |a| {
+        a.panes.iter().all(|p| p.report.is_some())
+    });
+    assert_eq!(
+        grid(&app, 0),
+        grid(&app, 1),
+        "a new racer starts from the same board"
+    );
+    assert_ne!(app.panes[0].seed, app.panes[1].seed);
+    assert_eq!(app.focus, 1, "the new pane has the focus");
+    app.act(Action::NextPane);
+    assert_eq!(app.focus, 0);
+    app.act(Action::NextPane);
+    assert_eq!(app.focus, 1);
+    app.act(Action::NextPane);
+
+    step(&mut app, &rx, 3);
+    let seeds: Vec<u64> = app.panes.iter().map(|p| p.seed).collect();
+    app.act(Action::Restart);
+    wait(&mut app, &rx, |a| {
+        a.panes
+            .iter()
+            .all(|p| p.report.as_ref().is_some_and(|r| r.snapshot.steps == 0))
+    });
+    let new: Vec<u64> = app.panes.iter().map(|p| p.seed).collect();
+    assert!(
+        seeds.iter().zip(&new).all(|(a, b)| a != b),
+        "{seeds:?} {new:?}"
+    );
+    assert_eq!(
+        grid(&app, 0),
+        grid(&app, 1),
+        "restarted together, from one board"
+    );
+
+    app.act(Action::NextPane);
+    app.act(Action::RemoveRacer);
+    assert_eq!(app.panes.len(), 1);
+    assert_eq!(app.panes[0].algo.name, "steepest");
+    assert_eq!(app.focus, 0);
+    app.act(Action::RemoveRacer);
+    assert_eq!(app.panes.len(), 1, "the last pane stays");
+    assert!(text(&render(&mut app, 120, 40)).contains("the last algorithm stays"));
+    for _ in 0..3 {
+        app.act(Action::AddRacer);
+        press(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(app.panes.len(), 4);
+    app.act(Action::AddRacer);
+    assert_eq!(app.panes.len(), 4);
+    assert!(text(&render(&mut app, 160, 50)).contains("at most four"));
+}
+
+#[test]
+fn the_preset_toggle_continues_from_the_board() {
+    let (mut app, rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
+    step(&mut app, &rx, 4);
+    let board = grid(&app, 0);
+    app.act(Action::TogglePreset);
+    wait_switched(&mut app, &rx, 0, "plateau", Preset::Tuned);
+    let r = app.panes[0].report.as_ref().unwrap();
+    assert_eq!(
+        r.origin.start.as_ref(),
+        Some(&board),
+        "continues from the board on screen"
+    );
+    assert_eq!(r.snapshot.steps, 4, "the pane's steps keep counting");
+    assert_eq!(r.origin.seed, app.panes[0].seed, "and its seed");
+    app.act(Action::TogglePreset);
+    wait_switched(&mut app, &rx, 0, "plateau", Preset::Classic);
+}
+
+#[test]
+fn parameter_edits_valid_and_invalid() {
+    let (mut app, rx) = settled(options("sudoku_7", "beam", Preset::Classic, &[]), 0);
+    let k = app.panes[0].params.get("k");
+    app.act(Action::EditParameter);
+    assert!(matches!(
+        app.overlay,
+        Overlay::Parameters { editing: None, .. }
+    ));
+    press(&mut app, KeyCode::Enter); // edit k
+    for _ in 0..6 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    typed(&mut app, "0");
+    press(&mut app, KeyCode::Enter);
+    let Overlay::Parameters { error: Some(e), .. } = &app.overlay else {
+        panic!("k = 0 is refused and the dialog stays: {:?}", app.overlay);
+    };
+    assert!(e.contains("out of range"), "{e}");
+    assert!(text(&render(&mut app, 120, 40)).contains("out of range"));
+    assert_eq!(app.panes[0].params.get("k"), k, "nothing changed");
+    press(&mut app, KeyCode::Backspace);
+    typed(&mut app, "5");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay, Overlay::None);
+    wait(&mut app, &rx, |a| {
+        a.panes[0]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.origin.params.get("k") == 5.0)
+    });
+    let t = text(&render(&mut app, 120, 40));
+    assert!(
+        t.contains("beam (classic, k=5)"),
+        "the label names the setting:\n{t}"
+    );
+    // Esc leaves the value, then the dialog, changing nothing
+    app.act(Action::EditParameter);
+    press(&mut app, KeyCode::Enter);
+    typed(&mut app, "9");
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(
+        app.overlay,
+        Overlay::Parameters { editing: None, .. }
+    ));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.panes[0].params.get("k"), 5.0);
+}
+
+#[test]
+fn opening_a_puzzle_keeps_the_seeds_and_refuses_bad_references() {
+    let (mut app, rx) = settled(
+        options("sudoku_7", "plateau", Preset::Classic, &["stochastic"]),
+        0,
+    );
+    let seeds: Vec<u64> = app.panes.iter().map(|p| p.seed).collect();
+    app.act(Action::OpenPuzzle);
+    typed(&mut app, "nonsense");
+    press(&mut app, KeyCode::Enter);
+    let Overlay::Puzzle { error: Some(e), .. } = &app.overlay else {
+        panic!("{:?}", app.overlay);
+    };
+    assert!(e.starts_with("unknown puzzle \"nonsense\""), "{e}");
+    assert_eq!(app.puzzle.name, "sudoku_7");
+    for _ in 0.."nonsense".len() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    typed(&mut app, "TOP95:3");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.puzzle.name, "top95:3");
+    let now: Vec<u64> = app.panes.iter().map(|p| p.seed).collect();
+    assert_eq!(now, seeds, "o changes the puzzle, nothing else");
+    wait(&mut app, &rx, |a| {
+        a.panes.iter().all(|p| p.report.is_some())
+    });
+    assert_eq!(grid(&app, 0), grid(&app, 1), "racers start together again");
+    assert!(grid(&app, 0).keeps_givens(&app.puzzle.givens));
+}
+
+#[test]
+fn overlays_open_show_and_close() {
+    let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
+    for (action, shown) in [
+        (Action::Help, "this help"),
+        (
+            Action::ShowCommand,
+            "sudoscope tui --puzzle sudoku_7 --algo plateau",
+        ),
+        (Action::PickAlgorithm, "backtrack"),
+        (Action::EditParameter, "max_sideways"),
+        (Action::OpenPuzzle, "open a puzzle"),
+    ] {
+        app.act(action);
+        assert_ne!(app.overlay, Overlay::None, "{action:?}");
+        let t = text(&render(&mut app, 120, 40));
+        assert!(t.contains(shown), "{action:?} shows {shown:?}:\n{t}");
+        press(&mut app, KeyCode::Esc);
+        assert_eq!(app.overlay, Overlay::None, "Esc closes {action:?}");
+    }
+    // the algorithm picker keeps the selection visible at 80x24 and reaches every algorithm
+    app.act(Action::PickAlgorithm);
+    press(&mut app, KeyCode::End);
+    let t = text(&render(&mut app, 80, 24));
+    assert!(t.contains("backtrack"), "{t}");
+    press(&mut app, KeyCode::Home);
+    let t = text(&render(&mut app, 80, 24));
+    assert!(t.contains("steepest"), "{t}");
+}
+
+#[test]
+fn the_experiment_view_starts_and_cancels() {
+    let (mut app, _rx) = settled(
+        options("tiny4", "steepest", Preset::Classic, &["plateau"]),
+        0,
+    );
+    app.act(Action::Experiment);
+    let x = app.experiment.as_ref().expect("the experiment view opens");
+    let progress = std::sync::Arc::clone(&x.progress);
+    let t = text(&render(&mut app, 120, 40));
+    assert!(
+        t.contains("steepest (classic)") && t.contains("plateau (classic)"),
+        "{t}"
+    );
+    press(&mut app, KeyCode::Esc);
+    assert!(app.experiment.is_none(), "Esc closes the view");
+    assert!(
+        progress.stop.load(std::sync::atomic::Ordering::SeqCst),
+        "and stops its workers"
+    );
+}
+
+/// Switching from a board the new representation does not hold keeps every cell it can: per
+/// row (classic tabu's unit), every free value that is not a repeat or a given's value stays.
+#[test]
+fn a_switch_repairs_the_board_with_the_fewest_changes() {
+    let (mut app, rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
+    step(&mut app, &rx, 3);
+    let before = grid(&app, 0);
+    app.act(Action::PickAlgorithm);
+    typed(&mut app, "tabu");
+    press(&mut app, KeyCode::Enter);
+    wait_switched(&mut app, &rx, 0, "tabu", Preset::Classic);
+    let r = app.panes[0].report.as_ref().unwrap();
+    assert_eq!(
+        r.snapshot.steps, 3,
+        "the new search starts where the old one stood"
+    );
+    let after = &r.snapshot.grid;
+    let geo = app.puzzle.geometry();
+    let mut changed_somewhere = false;
+    for row in 0..geo.n {
+        let cells: Vec<usize> = (0..geo.n).map(|c| row * geo.n + c).collect();
+        let givens: Vec<u8> = cells
+            .iter()
+            .map(|&c| app.puzzle.givens.get(c))
+            .filter(|&v| v != EMPTY)
+            .collect();
+        let free: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| !app.puzzle.is_given(c))
+            .collect();
+        let mut keepable: Vec<u8> = free
+            .iter()
+            .map(|&c| before.get(c))
+            .filter(|v| !givens.contains(v))
+            .collect();
+        keepable.sort();
+        keepable.dedup();
+        let kept = free
+            .iter()
+            .filter(|&&c| after.get(c) == before.get(c))
+            .count();
+        assert_eq!(
+            kept,
+            keepable.len(),
+            "row {}: kept {kept} of {free:?}",
+            row + 1
+        );
+        changed_somewhere |= kept < free.len();
+        let mut values: Vec<u8> = cells.iter().map(|&c| after.get(c)).collect();
+        values.sort();
+        assert_eq!(
+            values,
+            (1..=9).collect::<Vec<u8>>(),
+            "row {} is a permutation",
+            row + 1
+        );
+    }
+    assert!(after.keeps_givens(&app.puzzle.givens));
+    assert!(changed_somewhere, "a random board has repeats to repair");
+}
+
+/// `y`'s command, parsed by the program's own command line and started headless, gives the
+/// same panes as the view: each continuing from the board it stands on, with its own algorithm,
+/// preset, parameters and seed; the next moves and step log lines are the view's.
+#[test]
+fn the_printed_command_reproduces_the_view() {
+    let mut opts = options("sudoku_7", "plateau", Preset::Classic, &[]);
+    opts.race = vec![
+        Racer::parse("steepest", Preset::Classic).unwrap(),
+        Racer::parse("beam:classic:9:k=5", Preset::Classic).unwrap(),
+    ];
+    let (mut app, rx) = settled(opts, 0);
+    step(&mut app, &rx, 4);
+    // switch the first pane; toggle the second's preset; edit nothing on the third
+    app.act(Action::PickAlgorithm);
+    typed(&mut app, "anneal");
+    press(&mut app, KeyCode::Enter);
+    wait_switched(&mut app, &rx, 0, "annealing", Preset::Classic);
+    app.act(Action::NextPane);
+    app.act(Action::TogglePreset);
+    wait_switched(&mut app, &rx, 1, "steepest", Preset::Tuned);
+    app.act(Action::NextPane);
+    app.act(Action::NextPane);
+    step(&mut app, &rx, 2);
+
+    let command = app.command_line();
+    assert!(command.contains(" --start "), "{command}");
+    assert!(command.contains("beam:classic:9:k=5"), "{command}");
+    let cli = Cli::try_parse_from(command.split_whitespace()).unwrap();
+    let Some(Command::Tui(args)) = cli.command else {
+        panic!("a tui command: {command}");
+    };
+    let headless = App::detached(
+        sudoscope::cli::view_options(&args.view).unwrap(),
+        crossbeam_channel::bounded(1).0,
+    );
+    assert_eq!(headless.panes.len(), app.panes.len());
+
+    // both go on for 6 more steps: the view through its runners, headless through cores
+    step(&mut app, &rx, 6);
+    for (i, (seen, pane)) in app.panes.iter().zip(&headless.panes).enumerate() {
+        let seen = seen.report.as_ref().unwrap();
+        let mut core = Core::new(&pane.setup(&headless.puzzle, None, true));
+        let own_steps = seen.snapshot.steps - seen.origin.offset;
+        for _ in 0..own_steps {
+            core.step(true);
+        }
+        let again = core.report(false, 0.0);
+        assert_eq!(
+            (
+                again.origin.algo.name,
+                again.origin.preset,
+                again.origin.seed
+            ),
+            (seen.origin.algo.name, seen.origin.preset, seen.origin.seed),
+            "pane {i}"
+        );
+        assert_eq!(again.origin.params, seen.origin.params, "pane {i}");
+        assert_eq!(
+            again.snapshot.grid, seen.snapshot.grid,
+            "pane {i}: {command}"
+        );
+        assert_eq!(again.snapshot.cost, seen.snapshot.cost, "pane {i}");
+        // the step log, without the step numbers (the view's count from the pane's start)
+        let words = |log: &[String]| -> Vec<String> {
+            log.iter()
+                .filter_map(|l| l.trim_start().split_once("  ").map(|(_, w)| w.to_string()))
+                .collect()
+        };
+        let (a, b) = (words(&again.log), words(&seen.log));
+        let n = a.len().min(b.len()).min(own_steps as usize);
+        assert!(n >= 6, "pane {i}: log lines to compare");
+        assert_eq!(a[a.len() - n..], b[b.len() - n..], "pane {i}");
+    }
+}
