@@ -230,6 +230,48 @@ fn help_lists_algorithms_presets_formats_and_exit_codes() {
     assert!(exp.contains("svg") && exp.contains("png"), "{exp}");
 }
 
+/// One default preset everywhere, classic, and `--help` says so: `solve --algo steepest --seed 1`
+/// is the run the visualiser shows with the same flags.
+#[test]
+fn the_classic_preset_is_the_default_everywhere() {
+    let solve = stdout(&sudoscope(&[
+        "solve", "sudoku_7", "--algo", "steepest", "--seed", "1", "--format", "json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(solve.trim()).unwrap();
+    assert_eq!(v["preset"], "classic");
+    let exp = stdout(&sudoscope(&[
+        "experiment",
+        "--puzzle",
+        "sudoku_7",
+        "--algo",
+        "steepest",
+        "--runs",
+        "2",
+        "--format",
+        "json",
+    ]));
+    for line in exp.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["preset"], "classic", "{line}");
+    }
+    for cmd in ["solve", "tui", "experiment", "record"] {
+        let help = stdout(&sudoscope(&[cmd, "--help"]));
+        assert!(
+            help.contains("[default: classic]"),
+            "{cmd} --help states the default:\n{help}"
+        );
+    }
+    let tui = sudoscope::cli::view_options(
+        &match <sudoscope::cli::args::Cli as clap::Parser>::parse_from(["sudoscope", "tui"]).command
+        {
+            Some(sudoscope::cli::args::Command::Tui(t)) => t.view,
+            _ => unreachable!("tui parses as tui"),
+        },
+    )
+    .unwrap();
+    assert_eq!(tui.preset, sudoscope::search::Preset::Classic);
+}
+
 /// One schema: the exact solver, a local search and an experiment write the same keys, with
 /// snake_case metric names.
 #[test]

@@ -216,3 +216,48 @@ fn race_panes_start_from_the_same_board_unless_asked_otherwise() {
     let random = boards(false);
     assert!(random.windows(2).all(|w| w[0] != w[1]), "{random:?}");
 }
+
+/// When propagation alone solves the puzzle, the pane says so and how to watch a search instead.
+#[test]
+fn a_puzzle_solved_by_propagation_alone_says_how_to_watch_the_search() {
+    let (mut app, _rx) = settled(options("sudoku_7", "annealing", Preset::Tuned, &[]), 0);
+    let r = app.panes[0].report.as_ref().unwrap();
+    assert_eq!(
+        r.snapshot.cost, 0,
+        "tuned annealing propagates sudoku_7 to its solution"
+    );
+    let t = text(&render(&mut app, 120, 40));
+    assert!(t.contains("propagation alone solved this puzzle"), "{t}");
+    assert!(t.contains("propagate to 0"), "{t}");
+    let (mut classic, _rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 0);
+    let t = text(&render(&mut classic, 120, 40));
+    assert!(!t.contains("propagation alone"), "{t}");
+}
+
+/// `c` cycles pencil marks from the givens, candidates on the board, and off, and says which;
+/// the legend line names the overlay while it is on.
+#[test]
+fn the_candidates_overlay_says_what_it_shows() {
+    use sudoscope::tui::keys::Action;
+    use sudoscope::tui::view::grid::CandidateView;
+    let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        app.act(Action::Candidates);
+        let t = text(&render(&mut app, 120, 40));
+        if app.candidates != CandidateView::Off {
+            let what = app.candidates.describe();
+            assert!(t.contains(&format!("showing {what}")), "{t}");
+            assert!(t.contains(what), "the legend names it:\n{t}");
+        }
+        seen.push(app.candidates);
+    }
+    assert_eq!(
+        seen,
+        [
+            CandidateView::Givens,
+            CandidateView::Board,
+            CandidateView::Off
+        ]
+    );
+}

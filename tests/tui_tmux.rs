@@ -290,3 +290,56 @@ fn a_lesson_pages_through_its_scenes() {
     t.keys(&["q"]);
     t.assert_restored(0);
 }
+
+/// `--record` writes the live session as asciicast v2: the terminal's size in the header, then
+/// the screen's output as timed events, ending with what was on screen at the end.
+#[test]
+fn a_live_session_records_to_asciicast() {
+    let dir = tempfile::tempdir().unwrap();
+    let cast = dir.path().join("live.cast");
+    let t = Tmux::start(
+        "record",
+        &[],
+        &format!("tui --algo steepest --paused --record {}", cast.display()),
+    );
+    t.wait_for("step 0 ");
+    t.keys(&["s", "s"]);
+    t.wait_for("step 2 ");
+    t.keys(&["q"]);
+    t.assert_restored(0);
+    let text = std::fs::read_to_string(&cast).unwrap();
+    let mut lines = text.lines();
+    let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    assert_eq!(header["version"], 2);
+    assert_eq!(
+        (header["width"].as_u64(), header["height"].as_u64()),
+        (Some(120), Some(40))
+    );
+    let mut last = 0.0;
+    let mut out = String::new();
+    for line in lines {
+        let ev: serde_json::Value = serde_json::from_str(line).unwrap();
+        let t = ev[0].as_f64().unwrap();
+        assert!(t >= last, "in time order");
+        last = t;
+        assert_eq!(ev[1], "o");
+        out.push_str(ev[2].as_str().unwrap());
+    }
+    assert!(
+        out.contains("steepest (classic)"),
+        "the screen was recorded"
+    );
+    // played back in a terminal of the same size, the recording ends on the last screen
+    let raw = dir.path().join("live.out");
+    std::fs::write(&raw, out).unwrap();
+    let replay = Tmux::start("replay", &[], "--version >/dev/null");
+    replay.run(&[
+        "respawn-pane",
+        "-k",
+        "-t",
+        "e2e",
+        &format!("cat {}; sleep 30", raw.display()),
+    ]);
+    let s = replay.wait_for("step 2 ");
+    assert!(s.contains("steepest (classic)"), "{s}");
+}
