@@ -317,8 +317,16 @@ pub enum PlotFormat {
 pub struct ExperimentArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArg,
-    /// Algorithms, comma-separated.
-    #[arg(short, long, value_delimiter = ',', required = true, value_parser = algorithms())]
+    /// Algorithms, comma-separated (names as in `solve --help`), each with its own preset and
+    /// parameters if wanted: `NAME[:PRESET][:PARAM=VALUE...]`, as in
+    /// `-a annealing,annealing:bookkeeping=course,beam:tuned:k=50`.
+    #[arg(
+        short,
+        long,
+        value_delimiter = ',',
+        required = true,
+        value_name = "ALGO"
+    )]
     pub algo: Vec<String>,
     /// Presets, comma-separated; each algorithm runs in each. Classic unless asked.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "classic")]

@@ -17,7 +17,8 @@ use crate::engine::experiment::{self, Arm, Plan, Progress};
 use crate::engine::plot::{self, Group, ImageFormat};
 use crate::engine::record::{Record, write_csv, write_json};
 use crate::engine::stats::{Summary, summarise};
-use crate::search::{AlgoInfo, Preset, find};
+use crate::search::registry::Setting;
+use crate::search::{AlgoInfo, Preset};
 
 pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let puzzles = catalog::resolve(args.puzzle.get())?;
@@ -141,10 +142,23 @@ fn arms(args: &ExperimentArgs) -> anyhow::Result<Vec<Arm>> {
         }
     };
     let mut arms = Vec::new();
-    for name in &args.algo {
-        let algo = find(name.trim())?;
-        for &preset in &args.preset {
-            let base = own(algo, preset);
+    for text in &args.algo {
+        // NAME[:PRESET][:PARAM=VALUE...]: its own preset and parameters, or --preset and --set
+        let setting = Setting::parse(text)?;
+        let algo = setting.algo;
+        if setting.positional.len() > 1 {
+            anyhow::bail!("--algo {text}: give NAME[:PRESET][:PARAM=VALUE...]");
+        }
+        let presets = match setting
+            .preset()
+            .map_err(|e| anyhow::anyhow!("--algo {text}: {e}"))?
+        {
+            Some(p) => vec![p],
+            None => args.preset.clone(),
+        };
+        for preset in presets {
+            let mut base = own(algo, preset);
+            base.extend(setting.keyed.iter().map(|(k, v)| format!("{k}={v}")));
             match &vary {
                 None => arms.push(Arm::new(algo, preset, &base)?),
                 Some((param, values)) => {

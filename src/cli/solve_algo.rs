@@ -12,7 +12,6 @@ use super::human::human_time;
 use crate::board::Puzzle;
 use crate::engine::experiment::{Arm, drive, record_of};
 use crate::engine::record::{Ending, key, write_json};
-use crate::search::params::fmt_num;
 use crate::search::registry::find;
 use crate::search::{ALGORITHMS, Preset, Search, Snapshot};
 
@@ -31,7 +30,7 @@ pub fn list_algos(out: &mut impl Write) -> std::io::Result<()> {
                     out,
                     "    {:<16} {:>10}  [{}]  {}",
                     s.name,
-                    fmt_num(s.default),
+                    s.show(s.default),
                     s.range_text(),
                     s.meaning
                 )?;

@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 
 use crate::board::{Grid, Puzzle};
-use crate::search::params::{Params, fmt_num};
+use crate::search::params::Params;
 use crate::search::{Metric, Outcome, Preset};
 
 /// How a run ended, as records write it.
@@ -106,10 +106,10 @@ pub fn label(algorithm: &str, preset: Preset, params: &Params, named: &[&str]) -
     let changed = params.changed();
     parts.extend(
         params
-            .pairs()
+            .shown()
             .into_iter()
             .filter(|(k, _)| named.contains(k) || changed.iter().any(|(c, _)| c == k))
-            .map(|(k, v)| format!("{k}={}", fmt_num(v))),
+            .map(|(k, v)| format!("{k}={v}")),
     );
     format!("{algorithm} ({})", parts.join(", "))
 }

@@ -31,6 +31,7 @@ fn why(v: Decision, delta: i32) -> String {
             "uphill {} rejected, p = {p:.2} at T = {t:.3}",
             signed(delta)
         ),
+        Decision::SidewaysFrozen => "sideways 0 rejected: T has reached 0".into(),
         Decision::Tabu => format!("{} rejected: the state is tabu", signed(delta)),
         Decision::NoMove => "no neighbour improves: a local minimum".into(),
     }
@@ -134,6 +135,15 @@ pub fn describe(step: &Step, geo: &Geometry, index: u64) -> String {
             ExactEvent::Solution { count } => format!("solution {count} found"),
             ExactEvent::Finished => "search tree exhausted".into(),
         },
+        Event::Returned {
+            cost,
+            zero_at: Some(at),
+        } if cost > 0 => format!(
+            "cost 0 reached at step {at}, but the course's bookkeeping keeps the state of cost {cost}"
+        ),
+        Event::Returned { cost, .. } => {
+            format!("the course's bookkeeping returns the state it kept, cost {cost}")
+        }
         Event::Idle => "nothing to do: the search has ended".into(),
     };
     format!("{index:>7}  {text}  (cost {})", step.cost)

@@ -74,6 +74,9 @@ pub enum Decision {
         /// The temperature then.
         t: f64,
     },
+    /// Sideways, refused: the temperature has reached exactly 0, where the course's rule
+    /// (rand < exp(−0/0)) takes nothing that is not downhill.
+    SidewaysFrozen,
     /// Refused: the resulting state is on the tabu list.
     Tabu,
     /// No neighbour qualifies (a local minimum for a descent).
@@ -151,6 +154,14 @@ pub enum Event {
     },
     /// One step of the exact solver.
     Exact(ExactEvent),
+    /// The course's annealing ends and returns the state its bookkeeping kept (which is not
+    /// always the best it reached).
+    Returned {
+        /// The cost of the state returned.
+        cost: u32,
+        /// The step at which the search first stood on a solution, if it did.
+        zero_at: Option<u64>,
+    },
     /// Nothing happened (the search had already ended).
     Idle,
 }
@@ -284,6 +295,12 @@ impl Best {
     /// The best grid's cells.
     pub fn cells(&self) -> &[u8] {
         &self.cells
+    }
+
+    /// Keep `cells` whatever their cost (a bookkeeping of its own decides).
+    pub fn replace(&mut self, cells: &[u8], cost: u32) {
+        self.cells.copy_from_slice(cells);
+        self.cost = cost;
     }
 }
 

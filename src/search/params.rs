@@ -48,6 +48,9 @@ pub struct ParamSpec {
     pub max: f64,
     /// Whole numbers only.
     pub integer: bool,
+    /// For a parameter that names one of a few choices, their names (the value is the index);
+    /// empty for a number.
+    pub choices: &'static [&'static str],
 }
 
 impl ParamSpec {
@@ -66,6 +69,24 @@ impl ParamSpec {
             min,
             max,
             integer: true,
+            choices: &[],
+        }
+    }
+    /// A parameter naming one of `choices`, `default` the index of the default one.
+    pub const fn choice(
+        name: &'static str,
+        meaning: &'static str,
+        default: usize,
+        choices: &'static [&'static str],
+    ) -> Self {
+        ParamSpec {
+            name,
+            meaning,
+            default: default as f64,
+            min: 0.0,
+            max: choices.len() as f64 - 1.0,
+            integer: true,
+            choices,
         }
     }
     /// A real-valued parameter.
@@ -83,11 +104,48 @@ impl ParamSpec {
             min,
             max,
             integer: false,
+            choices: &[],
         }
     }
 
-    /// "1 to 1000 (whole)" or "0.0001 to 1000000000".
+    /// A value as people write it: the choice's name, or the number.
+    pub fn show(&self, value: f64) -> String {
+        match self.choices.get(value as usize) {
+            Some(name) if !self.choices.is_empty() => name.to_string(),
+            _ => fmt_num(value),
+        }
+    }
+
+    /// Read a value as people write it: a choice by name (or index), or a number.
+    pub fn read(&self, text: &str) -> Result<f64, String> {
+        let text = text.trim();
+        if let Some(i) = self
+            .choices
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(text))
+        {
+            return Ok(i as f64);
+        }
+        let value: f64 = text.parse().map_err(|_| {
+            format!(
+                "{} = {text:?} is not {}: valid values are {}",
+                self.name,
+                if self.choices.is_empty() {
+                    "a number"
+                } else {
+                    "a choice"
+                },
+                self.range_text()
+            )
+        })?;
+        self.check(value)
+    }
+
+    /// "1 to 1000 (whole number)", "0.0001 to 1000000000", or "fixed or course".
     pub fn range_text(&self) -> String {
+        if !self.choices.is_empty() {
+            return self.choices.join(" or ");
+        }
         let kind = if self.integer { " (whole number)" } else { "" };
         format!("{} to {}{kind}", fmt_num(self.min), fmt_num(self.max))
     }
@@ -102,7 +160,7 @@ impl ParamSpec {
             return Err(format!(
                 "{} = {} is out of range: valid values are {}",
                 self.name,
-                fmt_num(value),
+                self.show(value),
                 self.range_text()
             ));
         }
@@ -149,14 +207,7 @@ impl Params {
                 )
             });
         };
-        let spec = &self.specs[i];
-        let value: f64 = text.trim().parse().map_err(|_| {
-            format!(
-                "{name} = {text:?} is not a number: valid values are {}",
-                spec.range_text()
-            )
-        })?;
-        self.values[i] = spec.check(value)?;
+        self.values[i] = self.specs[i].read(text)?;
         Ok(())
     }
 
@@ -187,6 +238,35 @@ impl Params {
             .map(|s| s.name)
             .zip(self.values.iter().copied())
             .collect()
+    }
+
+    /// Every value as people write it (`k=20`, `bookkeeping=course`), in order.
+    pub fn shown(&self) -> Vec<(&'static str, String)> {
+        self.specs
+            .iter()
+            .zip(&self.values)
+            .map(|(s, v)| (s.name, s.show(*v)))
+            .collect()
+    }
+
+    /// The values that differ from their default, as people write them.
+    pub fn changed_shown(&self) -> Vec<(&'static str, String)> {
+        self.specs
+            .iter()
+            .zip(&self.values)
+            .filter(|(s, v)| s.default != **v)
+            .map(|(s, v)| (s.name, s.show(*v)))
+            .collect()
+    }
+
+    /// The value of `name` as people write it.
+    pub fn show(&self, name: &str) -> String {
+        let i = self
+            .specs
+            .iter()
+            .position(|s| s.name == name)
+            .unwrap_or_else(|| panic!("parameter {name} is not declared"));
+        self.specs[i].show(self.values[i])
     }
 
     /// Only the values that differ from their default.

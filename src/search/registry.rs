@@ -210,6 +210,48 @@ pub fn find(name: &str) -> Result<&'static AlgoInfo, BuildError> {
         })
 }
 
+/// An algorithm with settings written as text, `NAME:A:B:KEY=VALUE:...` (what `--race` and
+/// `experiment --algo` take): the algorithm, the parts without `=` in order (a preset, then a
+/// seed where one is wanted), and the `KEY=VALUE` parts.
+#[derive(Clone, Debug)]
+pub struct Setting<'a> {
+    /// The algorithm named first.
+    pub algo: &'static AlgoInfo,
+    /// The parts without `=`, in order.
+    pub positional: Vec<&'a str>,
+    /// The `KEY=VALUE` parts, in order.
+    pub keyed: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Setting<'a> {
+    /// Split `text` into its parts; the algorithm must exist.
+    pub fn parse(text: &'a str) -> Result<Setting<'a>, BuildError> {
+        let mut parts = text.trim().split(':');
+        let algo = find(parts.next().unwrap_or(""))?;
+        let (keyed, positional): (Vec<&str>, Vec<&str>) = parts.partition(|p| p.contains('='));
+        Ok(Setting {
+            algo,
+            positional,
+            keyed: keyed
+                .into_iter()
+                .filter_map(|p| p.split_once('='))
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .collect(),
+        })
+    }
+
+    /// The preset the first positional part names, if there is one.
+    pub fn preset(&self) -> Result<Option<Preset>, String> {
+        self.positional
+            .first()
+            .map(|p| {
+                Preset::from_name(p)
+                    .ok_or_else(|| format!("unknown preset {p:?}; valid are classic, tuned"))
+            })
+            .transpose()
+    }
+}
+
 /// Resolve `name=value` overrides against an algorithm's parameters.
 pub fn resolve_params(
     algo: &'static AlgoInfo,

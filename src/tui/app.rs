@@ -884,7 +884,7 @@ impl App {
                 }
                 KeyCode::Enter => Overlay::Parameters {
                     index,
-                    editing: Some(fmt_num(self.focused().params.get(specs[index].name))),
+                    editing: Some(self.focused().params.show(specs[index].name)),
                     error: None,
                     typed,
                 },
@@ -1065,8 +1065,8 @@ impl App {
             first.seed.unwrap_or(self.panes[0].seed),
             self.speed().map_or("max".to_string(), fmt_num)
         );
-        for (k, v) in first.params.changed() {
-            cmd.push_str(&format!(" --set {k}={}", fmt_num(v)));
+        for (k, v) in first.params.changed_shown() {
+            cmd.push_str(&format!(" --set {k}={v}"));
         }
         if let Some(g) = &first.start {
             cmd.push_str(&format!(" --start {}", g.to_line()));

@@ -181,9 +181,12 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
                     toml::Value::Integer(x) => Ok(format!("{k}={x}")),
                     toml::Value::Float(x) => Ok(format!("{k}={x}")),
                     toml::Value::Boolean(b) => Ok(format!("{k}={}", *b as u8)),
+                    toml::Value::String(t) => Ok(format!("{k}={t}")),
                     other => Err(at(
                         set.span(),
-                        format!("{k} = {other}: a parameter's value is a number"),
+                        format!(
+                            "{k} = {other}: a parameter's value is a number or a choice's name"
+                        ),
                     )),
                 })
                 .collect::<Result<_, _>>()?,
@@ -299,11 +302,14 @@ pub fn scene_text(scene: &Scene, puzzle_ref: &str) -> String {
             t.push_str("race_start = \"random\"\n");
         }
     }
-    let changed = scene.params.changed();
+    let changed = scene.params.changed_shown();
     if !changed.is_empty() {
         let pairs: Vec<String> = changed
             .iter()
-            .map(|(k, v)| format!("{k} = {}", fmt_num(*v)))
+            .map(|(k, v)| match v.parse::<f64>() {
+                Ok(_) => format!("{k} = {v}"),
+                Err(_) => format!("{k} = {}", quoted(v)),
+            })
             .collect();
         t.push_str(&format!("set = {{ {} }}\n", pairs.join(", ")));
     }
@@ -439,6 +445,12 @@ paused = true
         ] {
             assert!(algos.contains(&a), "the lesson tells {a}'s part: {algos:?}");
         }
+        assert!(
+            l.scenes
+                .iter()
+                .any(|s| s.algo.name == "annealing" && s.params.show("bookkeeping") == "course"),
+            "a scene shows the course's bookkeeping losing a solution"
+        );
         let e = read(Path::new("no-such-lesson")).unwrap_err().to_string();
         assert_eq!(e, "no-such-lesson: no such file");
     }

@@ -9,8 +9,7 @@ use std::fmt;
 
 use crate::board::{Grid, Puzzle};
 use crate::catalog;
-use crate::search::params::fmt_num;
-use crate::search::registry::{find, resolve_params};
+use crate::search::registry::{Setting, resolve_params};
 use crate::search::{AlgoInfo, Params, Preset};
 
 /// One race pane's settings.
@@ -29,32 +28,28 @@ pub struct Racer {
 impl Racer {
     /// Read a racer; `preset` is the one it takes unless it names its own.
     pub fn parse(text: &str, preset: Preset) -> Result<Racer, String> {
-        let mut parts = text.trim().split(':');
-        let algo = find(parts.next().unwrap_or("")).map_err(|e| e.to_string())?;
-        let (mut preset, mut seed, mut start) = (preset, None, None);
-        let mut overrides = Vec::new();
-        for (i, part) in parts.filter(|p| !p.contains('=')).enumerate() {
-            match i {
-                0 => {
-                    preset = Preset::from_name(part).ok_or_else(|| {
-                        format!("{text}: unknown preset {part:?}; valid are classic, tuned")
-                    })?
-                }
-                1 => {
-                    seed =
-                        Some(part.trim().parse::<u64>().map_err(|_| {
-                            format!("{text}: the seed {part:?} is not a whole number")
-                        })?)
-                }
-                _ => {
-                    return Err(format!(
-                        "{text}: give NAME[:PRESET[:SEED]][:PARAM=VALUE...]"
-                    ));
-                }
-            }
+        let setting = Setting::parse(text).map_err(|e| e.to_string())?;
+        let preset = setting
+            .preset()
+            .map_err(|e| format!("{text}: {e}"))?
+            .unwrap_or(preset);
+        let seed = match setting.positional.get(1) {
+            None => None,
+            Some(s) => Some(
+                s.trim()
+                    .parse::<u64>()
+                    .map_err(|_| format!("{text}: the seed {s:?} is not a whole number"))?,
+            ),
+        };
+        if setting.positional.len() > 2 {
+            return Err(format!(
+                "{text}: give NAME[:PRESET[:SEED]][:PARAM=VALUE...]"
+            ));
         }
-        for (key, value) in text.split(':').filter_map(|p| p.split_once('=')) {
-            if key.trim() == "start" {
+        let mut start = None;
+        let mut overrides = Vec::new();
+        for &(key, value) in &setting.keyed {
+            if key == "start" {
                 start =
                     Some(catalog::resolve_board(value).map_err(|e| format!("{text}: start: {e}"))?);
             } else {
@@ -62,9 +57,9 @@ impl Racer {
             }
         }
         let params =
-            resolve_params(algo, preset, &overrides).map_err(|e| format!("{text}: {e}"))?;
+            resolve_params(setting.algo, preset, &overrides).map_err(|e| format!("{text}: {e}"))?;
         Ok(Racer {
-            algo,
+            algo: setting.algo,
             preset,
             params,
             seed,
@@ -90,8 +85,8 @@ impl fmt::Display for Racer {
         if let Some(s) = self.seed {
             write!(f, ":{s}")?;
         }
-        for (k, v) in self.params.changed() {
-            write!(f, ":{k}={}", fmt_num(v))?;
+        for (k, v) in self.params.changed_shown() {
+            write!(f, ":{k}={v}")?;
         }
         if let Some(g) = &self.start {
             write!(f, ":start={}", g.to_line())?;

@@ -6,7 +6,6 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::search::params::fmt_num;
 use crate::search::{ALGORITHMS, Preset};
 use crate::tui::app::Pane;
 use crate::tui::keys::{BINDINGS, keys_label};
@@ -213,7 +212,7 @@ pub fn parameters(
     for (i, s) in specs.iter().enumerate().skip(first).take(rows) {
         let value = match editing {
             Some(text) if i == index => format!("{text}▏"),
-            _ => fmt_num(pane.params.get(s.name)),
+            _ => pane.params.show(s.name),
         };
         let style = if i == index {
             theme.selected()

@@ -12,7 +12,6 @@ use crate::board::grid::symbol;
 use crate::engine::runner::Report;
 use crate::engine::step_log::cell;
 use crate::search::Landscape;
-use crate::search::params::fmt_num;
 use crate::tui::app::{App, Pane};
 use crate::tui::theme::Theme;
 
@@ -38,9 +37,9 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
     let mut lines = Vec::new();
     let params: Vec<String> = pane
         .params
-        .pairs()
+        .shown()
         .iter()
-        .map(|(k, v)| format!("{k}={}", fmt_num(*v)))
+        .map(|(k, v)| format!("{k}={v}"))
         .collect();
     lines.push(Line::from(vec![
         Span::styled(pane.label(), theme.title()),
