@@ -11,10 +11,18 @@ use sudoscope::search::Preset;
 use sudoscope::tui::app::Overlay;
 
 #[test]
+/// The main screen: the snapshot fixes the layout; the assertions say what it must show.
 fn main_screen_annealing() {
     let (mut app, _rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 0);
     let b = render(&mut app, 120, 40);
-    insta::assert_snapshot!("main_annealing_120x40", text(&b));
+    let t = text(&b);
+    let status = t.lines().last().unwrap();
+    assert!(
+        status.contains("? help") && status.contains("q quit"),
+        "{status}"
+    );
+    assert!(t.contains("temperature") && t.contains("step log"), "{t}");
+    insta::assert_snapshot!("main_annealing_120x40", t);
 }
 
 /// The classic terminal size still shows the whole grid and the panels beside it.
@@ -50,7 +58,31 @@ fn family_panels() {
     ] {
         let (mut app, _rx) = settled(options("top95:3", algo, preset, &[]), steps);
         let b = render(&mut app, 120, 40);
-        insta::assert_snapshot!(format!("panel_{algo}_120x40"), text(&b));
+        let t = text(&b);
+        let snap = &app.panes[0].report.as_ref().unwrap().snapshot;
+        let metric = |name: &str| {
+            snap.metrics
+                .iter()
+                .find(|m| m.name == name)
+                .map(|m| m.value)
+        };
+        match algo {
+            "beam" => {
+                // the mean shown is the members' mean, and every member is listed
+                let members = &snap.series.iter().find(|s| s.0 == "members").unwrap().1;
+                let mean = members.iter().sum::<f64>() / members.len() as f64;
+                assert_eq!(metric("mean"), Some(mean));
+                assert!(t.contains(&format!("mean {mean:.3}")), "{t}");
+                assert_eq!(members.len(), 20);
+            }
+            "genetic" => {
+                assert_eq!(metric("generation"), Some(1.0));
+                assert!(t.contains("generation 1"), "{t}");
+            }
+            "backtrack" => assert!(t.contains("depth"), "{t}"),
+            _ => assert!(t.contains("tabu"), "{t}"),
+        }
+        insta::assert_snapshot!(format!("panel_{algo}_120x40"), t);
     }
 }
 
@@ -60,7 +92,12 @@ fn help_race_and_too_small() {
     app.overlay = Overlay::Help;
     insta::assert_snapshot!("help_120x40", text(&render(&mut app, 120, 40)));
     app.overlay = Overlay::None;
-    insta::assert_snapshot!("too_small_60x20", text(&render(&mut app, 60, 20)));
+    let t = text(&render(&mut app, 60, 20));
+    assert!(
+        t.contains("terminal too small: need") && t.contains("q quits"),
+        "{t}"
+    );
+    insta::assert_snapshot!("too_small_60x20", t);
     let (mut race, _rx2) = settled(
         options(
             "sudoku_7",
@@ -70,7 +107,21 @@ fn help_race_and_too_small() {
         ),
         2,
     );
-    insta::assert_snapshot!("race_3_panes_120x50", text(&render(&mut race, 120, 50)));
+    let t = text(&render(&mut race, 120, 50));
+    let seeds: Vec<u64> = race.panes.iter().map(|p| p.seed).collect();
+    assert_eq!(seeds, [1, 2, 3], "each racer its own seed, in order");
+    for name in [
+        "steepest (classic)",
+        "plateau (classic)",
+        "genetic (classic)",
+    ] {
+        assert!(t.contains(name), "a pane titled {name}:\n{t}");
+    }
+    assert!(
+        t.contains("terminal too small") || t.contains("step 2"),
+        "{t}"
+    );
+    insta::assert_snapshot!("race_3_panes_120x50", t);
 }
 
 #[test]

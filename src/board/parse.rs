@@ -382,7 +382,13 @@ impl Parser<'_> {
             let line = rows.last().map_or(lines[1].0, |r| r.0);
             return bad(
                 line,
-                format!("{} rows of values; a {n}x{n} instance has {n}", rows.len()),
+                format!(
+                    "{} of values; a {n}x{n} instance has {n}",
+                    match rows.len() {
+                        1 => "1 row".to_string(),
+                        k => format!("{k} rows"),
+                    }
+                ),
             );
         }
         let mut cells = Vec::with_capacity(geo.cells);
@@ -511,7 +517,7 @@ mod tests {
         let e = parse("3\n1\n1 2 3\n").unwrap_err();
         assert!(
             e.to_string()
-                .contains("1 rows of values; a 9x9 instance has 9"),
+                .contains("1 row of values; a 9x9 instance has 9"),
             "{e}"
         );
     }
