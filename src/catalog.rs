@@ -2,8 +2,8 @@
 //!
 //! A reference works everywhere a puzzle is asked for: a built-in name (`sudoku_7`), a set
 //! (`top95`) or one of its puzzles (`top95:12`, 1-based), a file path (optionally `path:index`;
-//! gzip-compressed files are read as they are), the puzzle text itself, or `-` for standard
-//! input (optionally `-:index`).
+//! gzip-compressed files are read as they are), the puzzle text itself, `-` for standard
+//! input (optionally `-:index`), or `generate[:DIFFICULTY][:SIZE][:SEED]` for a new puzzle.
 
 use std::path::Path;
 
@@ -93,6 +93,8 @@ pub enum RefError {
         sets = SETS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
     )]
     Unknown(String),
+    #[error("{0}")]
+    Generate(String),
 }
 
 impl RefError {
@@ -134,6 +136,9 @@ pub fn resolve(reference: &str) -> Result<Vec<Puzzle>, RefError> {
     if let Some(index) = reference.strip_prefix("-:").and_then(|i| i.parse().ok()) {
         return Ok(vec![pick(read_stdin()?, "-", index)?]);
     }
+    if let Some(spec) = generated(reference) {
+        return Ok(vec![spec?]);
+    }
     if let Some(&(name, set, index)) = NAMED.iter().find(|n| n.0.eq_ignore_ascii_case(reference)) {
         let mut p = pick(
             load_set(builtin_set(set).expect("named sets exist")),
@@ -167,6 +172,52 @@ pub fn resolve(reference: &str) -> Result<Vec<Puzzle>, RefError> {
         });
     }
     Err(RefError::Unknown(reference.to_string()))
+}
+
+/// `generate[:DIFFICULTY][:SIZE][:SEED]`, such as `generate:hard`, `generate:16x16:3`: a new
+/// puzzle with one solution, the same for the same reference. `None` when the reference is not
+/// of that form.
+fn generated(reference: &str) -> Option<Result<Puzzle, RefError>> {
+    let mut parts = reference.split(':');
+    if !parts.next()?.eq_ignore_ascii_case("generate") {
+        return None;
+    }
+    let mut req = crate::generate::Request::default();
+    let mut seed = 1;
+    for part in parts {
+        let part = part.trim();
+        if let Some(g) = crate::generate::Grade::from_name(part) {
+            req.difficulty = Some(g);
+        } else if part.eq_ignore_ascii_case("minimal") {
+            req.minimal = true;
+        } else if let Some(side) = part
+            .split_once(['x', 'X'])
+            .and_then(|(a, b)| (a == b).then_some(a))
+            .and_then(|a| a.parse::<usize>().ok())
+        {
+            req.box_size = (side as f64).sqrt() as usize;
+            if req.box_size * req.box_size != side {
+                return Some(Err(RefError::Generate(format!(
+                    "{reference}: {part} is not a square size (4x4, 9x9, 16x16)"
+                ))));
+            }
+        } else if let Ok(s) = part.parse::<u64>() {
+            seed = s;
+        } else {
+            return Some(Err(RefError::Generate(format!(
+                "{reference}: {part:?} is neither a difficulty (easy, medium, hard), a size \
+                 (9x9), \"minimal\" nor a seed"
+            ))));
+        }
+    }
+    Some(
+        crate::generate::one(&req, seed, 0)
+            .map(|mut p| {
+                p.name = reference.to_string();
+                p
+            })
+            .map_err(|e| RefError::Generate(format!("{reference}: {e}"))),
+    )
 }
 
 /// Exactly one puzzle: a set or file of several needs an index.

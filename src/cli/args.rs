@@ -1,7 +1,7 @@
 //! The command line's shape: every subcommand and flag, as clap definitions. Parsing lives
 //! here and nowhere below `cli`: the searches and the board know nothing of clap.
 
-use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::search::{ALGORITHMS, Preset};
@@ -79,6 +79,8 @@ pub enum Command {
     /// Render a run to a recording for slides, without a terminal: asciicast (.cast) or an
     /// animated SVG (.svg). The clock is simulated, so the same flags give the same bytes.
     Record(RecordArgs),
+    /// Make new puzzles with exactly one solution, one line each: for exercises and exams.
+    Generate(GenerateArgs),
     /// Print a shell completion script (see README for where to put it).
     Completions {
         /// The shell.
@@ -271,6 +273,50 @@ pub struct RecordArgs {
     pub out: std::path::PathBuf,
 }
 
+/// `sudoscope generate`.
+#[derive(Args, Debug, Clone)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(short = 'n', long, default_value_t = 1)]
+    pub count: usize,
+    /// Seed: the same seed gives the same puzzles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Grid side: 4, 9 or 16.
+    #[arg(
+        long,
+        default_value = "9",
+        value_parser = PossibleValuesParser::new(["4", "9", "16"])
+            .map(|s| s.parse::<usize>().expect("listed sizes are numbers"))
+    )]
+    pub size: usize,
+    /// Exactly this many givens.
+    #[arg(long, conflicts_with = "difficulty")]
+    pub clues: Option<usize>,
+    /// What solving takes: easy (singles only), medium (locked candidates or pairs, no guess),
+    /// hard (a guess is needed).
+    #[arg(long, value_enum)]
+    pub difficulty: Option<Difficulty>,
+    /// No given can be removed without losing uniqueness (always so without --clues or
+    /// --difficulty).
+    #[arg(long)]
+    pub minimal: bool,
+    /// After each puzzle, its number of givens and its difficulty.
+    #[arg(long)]
+    pub grade: bool,
+}
+
+/// Difficulties, by what solving needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Difficulty {
+    /// Naked and hidden singles solve it.
+    Easy,
+    /// It needs locked candidates or pairs, but no guess.
+    Medium,
+    /// It needs a guess.
+    Hard,
+}
+
 /// The themes, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ThemeName {
@@ -379,6 +425,8 @@ pub enum Suite {
     Scaling,
     /// A search under the visualiser against the same search headless.
     Tui,
+    /// `generate`: minimal and hard puzzles per second.
+    Generate,
     /// A runner left at unlimited speed: resident memory at start and end (not part of `all`).
     Memory,
     /// Every suite but memory.

@@ -47,6 +47,9 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     if all || args.suite == Suite::Tui {
         tui_overhead(out, args.seconds)?;
     }
+    if all || args.suite == Suite::Generate {
+        generating(out, args.seconds)?;
+    }
     if args.suite == Suite::Memory {
         memory(out, args.seconds)?;
     }
@@ -436,6 +439,48 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
     handle.send(Control::Stop);
     let (t0, s0) = first.unwrap_or((start, 0));
     Ok((last.1 - s0) as f64 / last.0.duration_since(t0).as_secs_f64().max(1e-9))
+}
+
+/// Puzzles `generate` makes per second on one core: minimal 9x9 puzzles (the default request),
+/// then hard ones, each for `seconds`.
+fn generating(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
+    use crate::generate::{Grade, Request, one};
+    writeln!(
+        out,
+        "\n## generate (one core, seed 1, puzzles one after another)"
+    )?;
+    writeln!(
+        out,
+        "| request | puzzles | seconds | per second | mean givens |"
+    )?;
+    writeln!(out, "|---|---:|---:|---:|---:|")?;
+    for (name, req) in [
+        ("9x9, minimal", Request::default()),
+        (
+            "9x9, hard (and minimal)",
+            Request {
+                difficulty: Some(Grade::Hard),
+                minimal: true,
+                ..Request::default()
+            },
+        ),
+    ] {
+        let start = Instant::now();
+        let (mut made, mut givens) = (0u64, 0usize);
+        while start.elapsed().as_secs_f64() < seconds {
+            let p = one(&req, 1, made).map_err(anyhow::Error::msg)?;
+            givens += p.givens.filled();
+            made += 1;
+        }
+        let secs = start.elapsed().as_secs_f64();
+        writeln!(
+            out,
+            "| {name} | {made} | {secs:.2} | {:.0} | {:.1} |",
+            made as f64 / secs,
+            givens as f64 / made as f64
+        )?;
+    }
+    Ok(())
 }
 
 /// Resident set size of this process in KiB (Linux), from /proc.

@@ -10,6 +10,7 @@ pub mod args;
 mod bench;
 pub mod exit;
 mod experiment;
+mod generate;
 mod human;
 mod puzzles;
 mod solve;
@@ -52,6 +53,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::Experiment(args)) => experiment::run(&args, &mut out)?,
         Some(Command::Bench(args)) => bench::run(&args, &mut out)?,
         Some(Command::Record(args)) => record(&args, &mut out)?,
+        Some(Command::Generate(args)) => generate::run(&args, &mut out)?,
         Some(Command::Completions { shell }) => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "sudoscope", &mut out);

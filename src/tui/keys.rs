@@ -166,7 +166,7 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('o')],
         action: Action::OpenPuzzle,
-        help: "open another puzzle: name, set:N, a file path or the puzzle text",
+        help: "open another puzzle: name, set:N, a file, the puzzle text, or generate:hard",
         hint: Some(("o", "puzzle")),
     },
     Binding {

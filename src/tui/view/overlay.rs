@@ -251,7 +251,7 @@ pub fn parameters(
 pub fn puzzle(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, theme: &Theme) {
     let mut lines = vec![
         Line::styled(
-            "a built-in name (sudoku_7), set:N (top95:12), a file (path or path:N) or a puzzle string",
+            "a name (sudoku_7), set:N (top95:12), a file (path or path:N), a puzzle string, or a new one: generate:hard",
             theme.dim(),
         ),
         Line::from(vec![
