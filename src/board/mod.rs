@@ -8,6 +8,7 @@ pub mod cost;
 pub mod geometry;
 pub mod grid;
 pub mod parse;
+pub mod symmetry;
 
 pub use cost::{CostTracker, Counted};
 pub use geometry::Geometry;

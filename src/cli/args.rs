@@ -198,6 +198,11 @@ pub struct PuzzlesArgs {
     /// Print one line per puzzle instead of grids.
     #[arg(long)]
     pub lines: bool,
+    /// Print a symmetric variant of each puzzle (relabelled, rows, columns, bands and stacks
+    /// permuted, maybe transposed), drawn from this seed and the puzzle's place: a held-out copy
+    /// of a set, as `bench exact --variant` times it.
+    #[arg(long, default_value_t = 0)]
+    pub variant: u64,
 }
 
 /// What the visualiser shows: the same flags for `tui` (and the bare command) and `record`, so a
@@ -447,4 +452,21 @@ pub struct BenchArgs {
     /// Seconds of work per throughput measurement.
     #[arg(long, default_value_t = 3.0)]
     pub seconds: f64,
+    /// `exact`: time symmetric variants of the puzzles drawn from this seed (0: as written).
+    #[arg(long, default_value_t = 0)]
+    pub variant: u64,
+    /// `exact`: which solver to time.
+    #[arg(long, value_enum, default_value_t = SolverChoice::All)]
+    pub solver: SolverChoice,
+}
+
+/// The exact solvers `bench exact` times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolverChoice {
+    /// The 9x9 band solver (what `solve` uses at 9x9).
+    Bands,
+    /// The stepping solver of every size (`solve --generic`).
+    Generic,
+    /// Both.
+    All,
 }

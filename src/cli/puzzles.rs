@@ -33,7 +33,12 @@ pub fn run(args: &PuzzlesArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         )?;
         return Ok(exit::OK);
     };
-    let puzzles = catalog::resolve(reference)?;
+    let mut puzzles = catalog::resolve(reference)?;
+    if args.variant > 0 {
+        for (i, p) in puzzles.iter_mut().enumerate() {
+            p.givens = crate::board::symmetry::variant(&p.givens, args.variant, i as u64);
+        }
+    }
     for p in &puzzles {
         if args.lines {
             writeln!(out, "{}", p.givens.to_line())?;
