@@ -255,7 +255,7 @@ impl Board {
     }
 
     /// Reason about every changed word until none changes.
-    #[inline(never)]
+    #[inline(always)]
     fn settle(&mut self) -> Result<(), Dead> {
         macro_rules! each_word {
             ($($w:literal)*) => {
@@ -273,6 +273,7 @@ impl Board {
 
     /// Count candidates per cell: fail on an empty cell, note two-candidate cells, and place
     /// every naked single. Says whether anything was placed.
+    #[inline(always)]
     fn singles(&mut self) -> Result<bool, Dead> {
         let mut placed_any = false;
         for band in 0..3 {
@@ -311,6 +312,7 @@ impl Board {
     }
 
     /// Place every digit that has one cell left in a column.
+    #[inline(always)]
     fn column_singles(&mut self) -> Result<bool, Dead> {
         let mut placed_any = false;
         for digit in 0..9 {
@@ -352,7 +354,8 @@ impl Board {
     }
 
     /// Propagate to a fixpoint: locked candidates, placements, naked singles.
-    fn propagate(&mut self, tally: &mut Tally) -> Result<(), Dead> {
+    #[inline(always)]
+    fn propagate_body(&mut self, tally: &mut Tally) -> Result<(), Dead> {
         tally.stats.propagations += 1;
         loop {
             self.settle()?;
@@ -383,7 +386,8 @@ impl Board {
 
     /// Search below a propagated board. Every candidate of the guessed cell but the last is
     /// tried on a copy; the last one continues on this board, with no copy.
-    fn search(mut self, tally: &mut Tally, mut depth: u32) {
+    #[inline(always)]
+    fn search_body<C: Compiled>(mut self, tally: &mut Tally, mut depth: u32) {
         loop {
             if self.solved() {
                 self.record(tally, depth);
@@ -405,8 +409,8 @@ impl Board {
                 child.place(word, bit);
                 self.words[word] &= !bit;
                 tally.stats.guesses += 1;
-                match child.propagate(tally) {
-                    Ok(()) => child.search(tally, depth),
+                match C::propagate(&mut child, tally) {
+                    Ok(()) => C::search(child, tally, depth),
                     Err(Dead) => tally.stats.backtracks += 1,
                 }
                 if tally.full() {
@@ -416,7 +420,7 @@ impl Board {
             let word = 3 * digits.trailing_zeros() as usize + band;
             self.place(word, bit);
             tally.stats.guesses += 1;
-            if self.propagate(tally).is_err() {
+            if C::propagate(&mut self, tally).is_err() {
                 tally.stats.backtracks += 1;
                 return;
             }
@@ -425,6 +429,7 @@ impl Board {
 
     /// The cell to guess on: one with the fewest candidates (nearly always a two-candidate
     /// cell, noted by the last count), see [`Board::pick`] for which of them.
+    #[inline(always)]
     fn guess_cell(&self) -> (usize, u32) {
         if let Some(found) = self.pick(self.pairs) {
             return found;
@@ -451,6 +456,7 @@ impl Board {
     /// top1465, forum hardest and the first 10,000 17-clue puzzles, this needs 10-25% fewer
     /// guesses than taking the first such cell, and fewer than the other orders tried (row,
     /// box or column alone; every peer; the band first).
+    #[inline(always)]
     fn pick(&self, mask: [u32; 3]) -> Option<(usize, u32)> {
         let mut open_in_column = [0u32; 9];
         for (col, n) in open_in_column.iter_mut().enumerate() {
@@ -498,12 +504,80 @@ pub fn solve(puzzle: &Puzzle, limit: u32) -> Option<(Solutions, ExactStats)> {
         first: [0; 81],
         stats: ExactStats::default(),
     };
-    if let Ok(mut board) = Board::new(puzzle.givens.cells())
-        && board.propagate(&mut tally).is_ok()
-    {
-        board.search(&mut tally, 0);
+    if let Ok(board) = Board::new(puzzle.givens.cells()) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::V3::detect().is_some() {
+            // SAFETY: the processor has the instructions `V3Copy` is compiled for
+            unsafe { run_v3(board, &mut tally) };
+            return Some((solutions(geo, &tally), tally.stats));
+        }
+        run::<Baseline>(board, &mut tally);
     }
     Some((solutions(geo, &tally), tally.stats))
+}
+
+/// Propagate the givens and search, in copy `C`.
+#[inline(always)]
+fn run<C: Compiled>(mut board: Board, tally: &mut Tally) {
+    if C::propagate(&mut board, tally).is_ok() {
+        C::search(board, tally, 0);
+    }
+}
+
+/// One compiled copy of the search: baseline x86-64, or x86-64-v3 where the processor has it
+/// (population counts, bit scans and clears in one instruction each). The two make the same
+/// moves; each recursion stays in its own copy.
+trait Compiled {
+    fn search(board: Board, tally: &mut Tally, depth: u32);
+    fn propagate(board: &mut Board, tally: &mut Tally) -> Result<(), Dead>;
+}
+
+struct Baseline;
+
+impl Compiled for Baseline {
+    #[inline(never)]
+    fn search(board: Board, tally: &mut Tally, depth: u32) {
+        board.search_body::<Baseline>(tally, depth)
+    }
+    #[inline(never)]
+    fn propagate(board: &mut Board, tally: &mut Tally) -> Result<(), Dead> {
+        board.propagate_body(tally)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+struct V3Copy;
+
+#[cfg(target_arch = "x86_64")]
+impl Compiled for V3Copy {
+    #[inline(always)]
+    fn search(board: Board, tally: &mut Tally, depth: u32) {
+        // SAFETY: a V3Copy search only starts on a processor with these instructions
+        unsafe { search_v3(board, tally, depth) }
+    }
+    #[inline(always)]
+    fn propagate(board: &mut Board, tally: &mut Tally) -> Result<(), Dead> {
+        // SAFETY: as above
+        unsafe { propagate_v3(board, tally) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn run_v3(board: Board, tally: &mut Tally) {
+    run::<V3Copy>(board, tally)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn search_v3(board: Board, tally: &mut Tally, depth: u32) {
+    board.search_body::<V3Copy>(tally, depth)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn propagate_v3(board: &mut Board, tally: &mut Tally) -> Result<(), Dead> {
+    board.propagate_body(tally)
 }
 
 fn solutions(geo: &'static Geometry, tally: &Tally) -> Solutions {
