@@ -93,10 +93,11 @@ mod tests {
     #[test]
     fn a_variant_of_a_solution_is_a_solution_and_the_identity_changes_nothing() {
         let geo = Geometry::for_box(3).unwrap();
-        let sol: Vec<u8> = "374561928185429763962378415827613549649257831531984672496832157218745396753196284"
-            .bytes()
-            .map(|b| b - b'0')
-            .collect();
+        let sol: Vec<u8> =
+            "374561928185429763962378415827613549649257831531984672496832157218745396753196284"
+                .bytes()
+                .map(|b| b - b'0')
+                .collect();
         let g = Grid::from_cells(geo, sol).unwrap();
         assert_eq!(Symmetry::identity(9).apply(&g), g);
         let mut rng = Rng::new(3);
