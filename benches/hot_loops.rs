@@ -48,3 +48,21 @@ fn band_solve(bencher: Bencher, reference: &str) {
     let puzzle = resolve_one(reference).unwrap();
     bencher.bench_local(|| solve_fastest(divan::black_box(&puzzle), 2));
 }
+
+/// The puzzle reader on magictour top1465 (1,465 lines of 81 symbols, comments first), in bytes
+/// per second: the work `solve FILE` does before any solving.
+#[divan::bench]
+fn parse_top1465(bencher: Bencher) {
+    let text = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/puzzles/top1465.txt"
+    ))
+    .unwrap();
+    bencher
+        .counter(divan::counter::BytesCount::of_slice(&text))
+        .bench_local(|| {
+            sudoscope::board::parse_puzzles(divan::black_box(&text), "top1465.txt")
+                .unwrap()
+                .len()
+        });
+}

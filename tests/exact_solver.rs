@@ -4,7 +4,7 @@ mod common;
 
 use common::{check_solution, lines_of, repo};
 use sudoscope::board::{Puzzle, parse_puzzles};
-use sudoscope::search::exact::{Solutions, Strategy, solve, solve_fastest};
+use sudoscope::search::exact::{Solutions, Strategy, solve, solve_fastest, solve_fastest_within};
 
 const ROYLE_17: &str = "tests/data/royle17_first2000.txt.gz";
 const TDOKU_17: &str = "tests/data/tdoku17_first10000.txt.gz";
@@ -196,4 +196,22 @@ fn solve_names_the_solver_it_used() {
     let out = common::sudoscope(&["solve", "-p", "tiny4", "-f", "json"]);
     let v: serde_json::Value = serde_json::from_str(&common::stdout(&out)).unwrap();
     assert_eq!(v["solver"], "generic");
+}
+
+/// The visualiser asks for the solution with a budget, so that a 25x25 puzzle at the phase
+/// transition cannot hold the screen: a budget that runs out says so, one that does not gives
+/// the unbudgeted answer.
+#[test]
+fn a_budgeted_count_says_when_it_ran_out() {
+    let hard = sudoscope::catalog::resolve_one("la25:12").unwrap();
+    assert!(solve_fastest_within(&hard, 2, 1_000).is_none());
+    for name in ["la16:1", "top95:3"] {
+        let p = sudoscope::catalog::resolve_one(name).unwrap();
+        let (within, _) = solve_fastest_within(&p, 2, u64::MAX).unwrap();
+        assert_eq!(
+            format!("{within:?}"),
+            format!("{:?}", solve_fastest(&p, 2).0),
+            "{name}"
+        );
+    }
 }

@@ -1,4 +1,4 @@
-//! Steps of descent, annealing and tabu never allocate: a counting global allocator watches
+//! Steps of descent, annealing, tabu and the ant colony never allocate: a counting global allocator watches
 //! 20,000 steps of each preset, each search after a warm-up of ten steps. Only the watching
 //! thread's allocations count: the test harness's own thread may allocate at any moment (it did,
 //! once, in the middle of a window).
@@ -60,6 +60,8 @@ fn hot_loops_do_not_allocate() {
         ("annealing", Preset::Tuned),
         ("tabu", Preset::Classic),
         ("tabu", Preset::Tuned),
+        ("ants", Preset::Classic),
+        ("ants", Preset::Tuned),
     ];
     for (name, preset) in cases {
         let mut taken = 0;

@@ -105,6 +105,27 @@ proptest! {
         }
     }
 
+    /// A line of nothing but symbols is read by a fast path; the same line with a trailing space
+    /// goes through the general reader. Both must read the same puzzles or give the same error,
+    /// with lower-case letters, `0` for a blank, and symbols too large for the grid among them.
+    #[test]
+    fn the_fast_path_reads_as_the_general_reader(b in 3usize..=5, seed in any::<u64>(), density in 0.05f64..0.6, edits in proptest::collection::vec((0usize..625, prop_oneof![Just('0'), Just('a'), Just('p'), Just('Q'), Just('G')]), 0..3), lower in any::<bool>()) {
+        let cells = random_puzzle(b, seed, density);
+        let mut line: Vec<char> = cells.iter().map(|&v| symbol(v)).collect();
+        for (pos, c) in edits {
+            if pos < line.len() { line[pos] = c }
+        }
+        let mut line: String = line.into_iter().collect();
+        if lower { line = line.to_lowercase(); }
+        let show = |r: Result<Vec<Puzzle>, sudoscope::board::ParseError>| match r {
+            Ok(ps) => ps.iter().map(|p| format!("{} {}", p.name, p.givens.to_line())).collect::<Vec<_>>().join("\n"),
+            Err(e) => e.to_string(),
+        };
+        let fast = show(parse_puzzles(format!("{line}\n{line}").as_bytes(), "f.txt"));
+        let general = show(parse_puzzles(format!("{line} \n{line} ").as_bytes(), "f.txt"));
+        prop_assert_eq!(fast, general);
+    }
+
     #[test]
     fn near_valid_blocks(edits in proptest::collection::vec((0usize..200, edit_char()), 0..5), drop_row in 0usize..12) {
         let mut text = String::new();

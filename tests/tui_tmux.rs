@@ -343,3 +343,22 @@ fn a_live_session_records_to_asciicast() {
     let s = replay.wait_for("step 2 ");
     assert!(s.contains("steepest (classic)"), "{s}");
 }
+
+/// A 25x25 puzzle the exact solver cannot settle quickly still opens at once (the solution is
+/// looked for within a budget), and the ant colony steps and shows its pheromone.
+#[test]
+fn the_colony_on_a_hard_25x25_puzzle() {
+    let t = Tmux::start(
+        "ants",
+        &[],
+        "tui --puzzle la25:12 --algo ants --preset tuned --paused",
+    );
+    t.wait_for("did not settle");
+    t.assert_taken();
+    t.keys(&["s"]);
+    t.wait_for("step 1 ");
+    t.keys(&["l"]);
+    t.wait_for("settled (90% on one value)");
+    t.keys(&["q"]);
+    t.assert_restored(0);
+}

@@ -88,7 +88,9 @@ impl Grid {
 
     /// One line of n² symbols, `.` for empty cells: the format `solve --format lines` prints.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&v| symbol(v)).collect()
+        // every symbol is one ASCII byte
+        let bytes = self.cells.iter().map(|&v| symbol(v) as u8).collect();
+        String::from_utf8(bytes).expect("symbols are ASCII")
     }
 }
 

@@ -162,6 +162,7 @@ fn parse_grids(
     let mut parser = Parser {
         source_name,
         puzzles: Vec::new(),
+        distinct: Vec::new(),
     };
     let result = if is_instance_header(first) {
         // an instance has at most 25 rows after its two header lines; more is reported
@@ -172,7 +173,10 @@ fn parse_grids(
     };
     result.map_err(|(loc, kind)| err(loc, kind))?;
     for (i, p) in parser.puzzles.iter().enumerate() {
-        if let Some(kind) = duplicate_given(p, i + 1).filter(|_| givens_distinct) {
+        if !givens_distinct || parser.distinct.get(i) == Some(&true) {
+            continue; // not asked, or the fast path saw every unit's givens distinct
+        }
+        if let Some(kind) = duplicate_given(p, i + 1) {
             return Err(err(None, kind));
         }
     }
@@ -231,6 +235,9 @@ type Failure = (Option<Location>, ParseErrorKind);
 struct Parser<'a> {
     source_name: &'a str,
     puzzles: Vec<Puzzle>,
+    /// Per puzzle read so far by the fast path (a prefix of `puzzles`, or all of them): whether
+    /// it already knows that no unit repeats a given.
+    distinct: Vec<bool>,
 }
 
 /// A grid block being read: its width, the values so far, where it started and its title.
@@ -259,6 +266,19 @@ impl Parser<'_> {
                     return Err(short_block(b));
                 }
                 title = Some(t.to_string());
+                continue;
+            }
+            // the common case, one puzzle per line and nothing else on it, read straight into
+            // its cells; any other line takes the general path below, which reads the same
+            // line to the same grid
+            if block.is_none()
+                && let Some((geo, cells, distinct)) = plain_line(line)
+            {
+                let name = self.next_name(title.take());
+                let grid = Grid::from_cells(geo, cells).expect("values and length checked");
+                self.distinct.resize(self.puzzles.len(), false);
+                self.distinct.push(distinct);
+                self.puzzles.push(Puzzle::new(name, grid));
                 continue;
             }
             let mut symbols = Vec::new();
@@ -417,6 +437,44 @@ impl Parser<'_> {
     }
 }
 
+/// A whole puzzle on one line with nothing but its symbols (no spaces, separators or symbols
+/// beyond the grid's values): its geometry, its cells, and whether every row, column and box
+/// holds distinct givens (when not, [`duplicate_given`] names the repeat). `None` sends the line
+/// to the general path.
+fn plain_line(line: &str) -> Option<(&'static Geometry, Vec<u8>, bool)> {
+    let bytes = line.as_bytes();
+    if !matches!(bytes.len(), 81 | 256 | 625) {
+        return None;
+    }
+    let geo = Geometry::for_cells(bytes.len())?;
+    let n = geo.n;
+    let mut cells = Vec::with_capacity(bytes.len());
+    // a mask of the givens seen per unit (row r, column n + c, box 2n + b)
+    let mut seen = [0u32; 75];
+    let mut repeats = 0u32;
+    for (&byte, units) in bytes.iter().zip(&geo.cell_units) {
+        let v = match byte {
+            b'.' | b'0' => EMPTY,
+            b'1'..=b'9' => byte - b'0',
+            b'A'..=b'P' => byte - b'A' + 10,
+            b'a'..=b'p' => byte - b'a' + 10,
+            _ => return None,
+        };
+        if v as usize > n {
+            return None;
+        }
+        if v != EMPTY {
+            let bit = 1u32 << (v - 1);
+            for &u in units {
+                repeats |= seen[u as usize] & bit;
+                seen[u as usize] |= bit;
+            }
+        }
+        cells.push(v);
+    }
+    Some((geo, cells, repeats == 0))
+}
+
 fn short_block(b: &Block) -> Failure {
     (
         Some(Location {
@@ -433,6 +491,24 @@ fn short_block(b: &Block) -> Failure {
 /// The first unit holding one value twice among the givens, named as a person would say it.
 pub fn duplicate_given(puzzle: &Puzzle, index: usize) -> Option<ParseErrorKind> {
     let geo = puzzle.geometry();
+    // one pass with a mask per unit says whether there is a repeat at all; only then are the
+    // units walked in order, to name the first repeat
+    let mut seen_in = [0u32; 75];
+    let clash = puzzle.givens.cells().iter().enumerate().any(|(cell, &v)| {
+        if v == EMPTY {
+            return false;
+        }
+        let bit = 1u32 << (v - 1);
+        geo.cell_units[cell].iter().any(|&u| {
+            let m = &mut seen_in[u as usize];
+            let again = *m & bit != 0;
+            *m |= bit;
+            again
+        })
+    });
+    if !clash {
+        return None;
+    }
     for (u, unit) in geo.units.iter().enumerate() {
         let mut seen = [u16::MAX; 26];
         for &cell in unit {

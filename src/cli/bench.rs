@@ -52,6 +52,13 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     if all || args.suite == Suite::Generate {
         generating(out, args.seconds)?;
     }
+    if args.suite == Suite::Large {
+        let sets = sets_or(args, &["la16", "la25"])
+            .iter()
+            .map(|s| Ok((shorten(s), load(s, args.limit)?)))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        super::bench_large::large(out, &sets)?;
+    }
     if args.suite == Suite::Memory {
         memory(out, args.seconds)?;
     }

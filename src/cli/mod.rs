@@ -8,6 +8,7 @@ use clap::{CommandFactory, Parser};
 
 pub mod args;
 mod bench;
+mod bench_large;
 pub mod exit;
 mod experiment;
 mod generate;

@@ -78,7 +78,8 @@ pub struct Plan<'a> {
 pub fn checkpoints(max_steps: u64) -> Vec<u64> {
     let mut out = vec![0];
     let mut x = 1.0f64;
-    while (x as u64) <= max_steps {
+    // compared as floats: `x as u64` saturates, so with no budget (u64::MAX) it never passes it
+    while x <= max_steps as f64 {
         let s = x as u64;
         if *out.last().expect("starts with 0") != s {
             out.push(s);
@@ -177,6 +178,10 @@ pub fn drive(
     let start = Instant::now();
     let mut curve = Vec::with_capacity(marks.len());
     let mut next_mark = 0;
+    // steps between looks at the clock and at `stop`: doubled while a batch takes under a
+    // millisecond, halved when one takes over ten, so that a budget in seconds or a stop is
+    // seen within about ten milliseconds whatever a step costs (a move or a whole ant)
+    let mut batch: u64 = 64;
     let ending = loop {
         while next_mark < marks.len() && marks[next_mark] <= search.steps() {
             curve.push(search.best_cost());
@@ -194,13 +199,19 @@ pub fn drive(
         if stop.load(Ordering::Relaxed) {
             return None;
         }
-        // up to the next checkpoint or the budget, at most 4,096 steps between looks at the
-        // clock and at `stop`
+        // up to the next checkpoint or the budget, at most `batch` steps
         let steps = search.steps();
         let until = marks
             .get(next_mark)
             .map_or(max_steps, |&m| m.min(max_steps));
-        search.advance((until - steps).clamp(1, 4096));
+        let began = Instant::now();
+        search.advance((until - steps).clamp(1, batch));
+        let took = began.elapsed().as_secs_f64();
+        if took < 1e-3 {
+            batch = (batch * 2).min(1 << 16);
+        } else if took > 1e-2 {
+            batch = (batch / 2).max(1);
+        }
     };
     curve.resize(marks.len(), search.best_cost());
     Some((ending, curve))
@@ -260,4 +271,17 @@ fn one_run(
     r.run = Some(run);
     r.curve = curve;
     Some(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::checkpoints;
+
+    #[test]
+    fn checkpoints_grow_by_a_quarter_and_end_even_without_a_budget() {
+        assert_eq!(checkpoints(10), vec![0, 1, 2, 3, 4, 5, 7, 9]);
+        let all = checkpoints(u64::MAX);
+        assert!(all.windows(2).all(|w| w[0] < w[1]), "strictly rising");
+        assert!(all.len() < 300, "{}", all.len());
+    }
 }

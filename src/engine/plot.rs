@@ -417,6 +417,7 @@ fn step_unit(family: Family) -> &'static str {
         Family::Beam => "beam iterations",
         Family::Genetic => "generations",
         Family::Exact => "propagations, guesses and backtracks",
+        Family::Ants => "ants",
     }
 }
 

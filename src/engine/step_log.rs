@@ -88,6 +88,31 @@ pub fn describe(step: &Step, geo: &Geometry, index: u64) -> String {
         } => {
             format!("generation {index}: best {best}, mean {mean:.1}, worst {worst}")
         }
+        Event::Ant(a) => {
+            let mut text = format!(
+                "iteration {}, ant {}: filled {} of {} cells ({} chosen, the rest by propagation)",
+                a.iteration, a.ant, a.filled, geo.cells, a.chosen
+            );
+            if a.failed > 0 {
+                text += &format!(", {} left with no possible value", a.failed);
+            }
+            if let Some(d) = a.deposit {
+                text += &format!(
+                    "; {} lays {:.2} on its {} values",
+                    if d.replaced {
+                        "this iteration's best ant becomes the reference and"
+                    } else {
+                        "the reference ant"
+                    },
+                    d.amount,
+                    d.filled
+                );
+                if d.reset {
+                    text += "; no new best for too long: the pheromone starts over";
+                }
+            }
+            text
+        }
         Event::Exact(e) => match e {
             ExactEvent::Propagated {
                 placed,
@@ -153,6 +178,45 @@ pub fn describe(step: &Step, geo: &Geometry, index: u64) -> String {
 mod tests {
     use super::*;
     use crate::search::Outcome;
+
+    #[test]
+    fn an_ant_says_what_it_filled_and_what_the_colony_laid() {
+        use crate::search::ants::event::{AntEvent, Deposit};
+        let geo = Geometry::for_box(3).unwrap();
+        let step = |deposit| Step {
+            event: Event::Ant(AntEvent {
+                iteration: 3,
+                ant: 10,
+                filled: 78,
+                chosen: 12,
+                failed: 3,
+                deposit,
+            }),
+            cost: 9,
+            ended: None,
+        };
+        let plain = describe(&step(None), geo, 30);
+        assert!(
+            plain.contains(
+                "iteration 3, ant 10: filled 78 of 81 cells (12 chosen, the rest by propagation), 3 left with no possible value"
+            ),
+            "{plain}"
+        );
+        let laid = describe(
+            &step(Some(Deposit {
+                filled: 80,
+                amount: 81.0,
+                replaced: false,
+                reset: true,
+            })),
+            geo,
+            30,
+        );
+        assert!(
+            laid.contains("; the reference ant lays 81.00 on its 80 values; no new best for too long: the pheromone starts over"),
+            "{laid}"
+        );
+    }
 
     #[test]
     fn uphill_moves_say_probability_and_temperature() {

@@ -7,6 +7,7 @@
 //! shares (best grid so far, steps, how it ended) lives in one [`Progress`], so that no search
 //! keeps it its own way. Events are small and `Copy`, so stepping never allocates.
 
+use super::ants::event::AntEvent;
 use super::exact::ExactEvent;
 use super::params::{Params, Preset};
 use crate::board::{Geometry, Grid, Puzzle};
@@ -154,6 +155,8 @@ pub enum Event {
     },
     /// One step of the exact solver.
     Exact(ExactEvent),
+    /// One ant's construction (ant colony).
+    Ant(AntEvent),
     /// The course's annealing ends and returns the state its bookkeeping kept (which is not
     /// always the best it reached).
     Returned {
@@ -243,6 +246,15 @@ pub enum Landscape {
         per_cell: Vec<u8>,
         /// Members.
         size: usize,
+    },
+    /// An ant colony's memory: per cell, the share of its pheromone on its strongest value.
+    Pheromone {
+        /// Per cell, that share (1 for a given).
+        share: Vec<f32>,
+        /// Per cell, the strongest value (the given for a given).
+        strongest: Vec<u8>,
+        /// How many cells the ants choose values for (not settled by the puzzle's propagation).
+        open: usize,
     },
 }
 

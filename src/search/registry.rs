@@ -6,6 +6,7 @@
 use super::anneal::course::{self, CourseAnnealing};
 use super::anneal::engine::PermAnnealing;
 use super::anneal::presets::{tabu_params, tabu_settings, tuned_params, tuned_settings};
+use super::ants::{self, Ants};
 use super::contract::{Build, Search};
 use super::exact::backtrack::{self, Backtrack};
 use super::local::beam::{self, Beam};
@@ -32,6 +33,8 @@ pub enum Family {
     Tabu,
     /// Exact backtracking: one propagation, guess or backtrack per step.
     Exact,
+    /// Ant colony: one step is one ant's construction.
+    Ants,
 }
 
 impl Family {
@@ -45,6 +48,7 @@ impl Family {
             Family::Sampling => "sampling",
             Family::Tabu => "tabu",
             Family::Exact => "exact",
+            Family::Ants => "ants",
         }
     }
 
@@ -190,6 +194,13 @@ pub const ALGORITHMS: &[AlgoInfo] = &[
         about: "annealing with a tabu list of recent states (classic: permutation per row, swaps in a row)",
         params: tabu_params,
         build: |b| Box::new(PermAnnealing::new(b, tabu_settings(b.preset, b.params))),
+    },
+    AlgoInfo {
+        name: "ants",
+        family: Family::Ants,
+        about: "ant colony system (Lloyd & Amos): ants fill cells with propagation, led by pheromone",
+        params: ants::params,
+        build: |b| Box::new(Ants::new(b)),
     },
     AlgoInfo {
         name: "backtrack",

@@ -294,8 +294,23 @@ pub struct App {
     detached: bool,
 }
 
+/// Steps the exact solver may take to settle a puzzle before the screen opens: a few tenths of
+/// a second at 25x25, where the hardest instances can take far longer.
+const ANALYSIS_STEPS: u64 = 200_000;
+
 fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<String>) {
-    match crate::search::exact::solve_fastest(puzzle, 2).0 {
+    let Some((solutions, _)) =
+        crate::search::exact::solve_fastest_within(puzzle, 2, ANALYSIS_STEPS)
+    else {
+        return (
+            None,
+            Some(format!(
+                "the exact solver did not settle this puzzle within {} steps: no solution to compare with",
+                crate::search::params::fmt_num(ANALYSIS_STEPS as f64)
+            )),
+        );
+    };
+    match solutions {
         Solutions::Unique(g) => (Some(g), None),
         Solutions::Several(_) => (None, Some("this puzzle has several solutions: cost 0 is reachable in more than one way".into())),
         Solutions::None => (

@@ -22,3 +22,17 @@ use crate::board::Puzzle;
 pub fn solve_fastest(puzzle: &Puzzle, limit: u32) -> (Solutions, ExactStats) {
     band_solver::solve(puzzle, limit).unwrap_or_else(|| solve(puzzle, Strategy::FULL, limit))
 }
+
+/// [`solve_fastest`] with a budget for the stepping solver (propagations, guesses and
+/// backtracks; the 9x9 band solver needs none): `None` when it runs out before the count is
+/// settled, as it can on 25x25 puzzles at the hard phase transition.
+pub fn solve_fastest_within(
+    puzzle: &Puzzle,
+    limit: u32,
+    max_steps: u64,
+) -> Option<(Solutions, ExactStats)> {
+    match band_solver::solve(puzzle, limit) {
+        Some(answer) => Some(answer),
+        None => ExactSolver::new(puzzle, Strategy::FULL, limit).solve_within(max_steps),
+    }
+}

@@ -191,16 +191,26 @@ impl ExactSolver {
     }
 
     /// Run to the end and say how many solutions there are (up to the limit).
-    pub fn solve(mut self) -> (Solutions, ExactStats) {
+    pub fn solve(self) -> (Solutions, ExactStats) {
+        self.solve_within(u64::MAX).expect("no budget")
+    }
+
+    /// [`ExactSolver::solve`] in at most `max_steps` steps; `None` when they run out first.
+    pub fn solve_within(mut self, max_steps: u64) -> Option<(Solutions, ExactStats)> {
+        let mut steps = 0;
         while !self.is_done() {
+            if steps == max_steps {
+                return None;
+            }
             self.step();
+            steps += 1;
         }
         let solutions = match (self.solutions, self.first_solution()) {
             (0, _) | (_, None) => Solutions::None,
             (1, Some(g)) => Solutions::Unique(g),
             (_, Some(g)) => Solutions::Several(g),
         };
-        (solutions, self.stats)
+        Some((solutions, self.stats))
     }
 
     /// Fix `cell` to `v` and queue it for elimination from its peers.

@@ -337,6 +337,11 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
                 ]));
             }
         }
+        Some(Landscape::Pheromone {
+            share,
+            strongest,
+            open,
+        }) => pheromone_lines(&mut lines, share, strongest, *open, room, area.width, theme),
         Some(Landscape::Diversity { per_cell, size }) => {
             let free: Vec<u8> = per_cell.iter().copied().filter(|&k| k > 1).collect();
             let converged = per_cell.iter().filter(|&&k| k == 1).count();
@@ -391,4 +396,56 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
         }
     }
     f.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The colony's memory: how many open cells lean on one value, and per cell a shade for the
+/// share of its pheromone on its strongest value (darker = more settled).
+fn pheromone_lines(
+    lines: &mut Vec<Line<'static>>,
+    share: &[f32],
+    strongest: &[u8],
+    open: usize,
+    room: usize,
+    width: u16,
+    theme: &Theme,
+) {
+    let n = (share.len() as f64).sqrt() as usize;
+    let free: Vec<f32> = share.iter().copied().filter(|&s| s < 1.0).collect();
+    let settled = free.iter().filter(|&&s| s >= 0.9).count();
+    let mean = free.iter().map(|&s| s as f64).sum::<f64>() / free.len().max(1) as f64;
+    lines.push(Line::from(format!(
+        "settled (90% on one value): {settled} of {open} open cells"
+    )));
+    lines.push(Line::from(format!(
+        "strongest value's mean share {:.0}% (1/{n} = even)",
+        100.0 * mean
+    )));
+    if room > lines.len() + n && width as usize >= 2 * n + 2 {
+        lines.push(Line::styled(
+            "shade = strongest value's share: ░<50% ▒<70% ▓<90% █",
+            theme.dim(),
+        ));
+        for (row, values) in share.chunks(n).zip(strongest.chunks(n)) {
+            let spans: Vec<Span> = row
+                .iter()
+                .zip(values)
+                .map(|(&s, &v)| {
+                    if s >= 1.0 {
+                        return Span::styled(
+                            format!("{} ", crate::board::grid::symbol(v)),
+                            theme.dim(),
+                        );
+                    }
+                    let shade = match s {
+                        s if s >= 0.9 => "█",
+                        s if s >= 0.7 => "▓",
+                        s if s >= 0.5 => "▒",
+                        _ => "░",
+                    };
+                    Span::styled(format!("{shade} "), theme.series(1))
+                })
+                .collect();
+            lines.push(Line::from(spans));
+        }
+    }
 }

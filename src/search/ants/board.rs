@@ -1,0 +1,270 @@
+//! The partial grid an ant fills: candidates per cell and constraint propagation.
+//!
+//! A cell is *fixed* (it holds a value), *open* (values remain possible) or *failed* (nothing is
+//! possible any more; an ant leaves it empty). Fixing a value removes it from the peers (a peer
+//! left with one value is fixed in turn), and a value that only one open cell of a row, column or
+//! box can still take is fixed there. Fixed values never clash, because a value is only ever
+//! fixed where it is still possible. Every buffer is sized once; filling again from the
+//! propagated puzzle ([`AntBoard::copy_from`]) and propagating never allocate.
+
+use crate::board::{EMPTY, Geometry, Grid};
+
+/// Candidates and propagation for one ant's grid.
+#[derive(Debug)]
+pub struct AntBoard {
+    geo: &'static Geometry,
+    n: usize,
+    /// Per cell: the values still possible, as a mask (bit v−1); the value's bit once fixed.
+    cand: Vec<u32>,
+    /// Per cell: the fixed value, or `EMPTY`.
+    value: Vec<u8>,
+    /// Per (unit, value): how many open cells of the unit can still take the value.
+    count: Vec<u8>,
+    /// Per unit: the values fixed in it, as a mask.
+    placed: Vec<u32>,
+    fixed: u32,
+    failed: u32,
+    /// Cells to fix, with their value.
+    pending: Vec<(u16, u8)>,
+    /// (unit, value) pairs whose count has dropped to one.
+    lonely: Vec<(u16, u8)>,
+}
+
+impl Clone for AntBoard {
+    /// A copy with its queues at full size, so that propagating on it never allocates.
+    fn clone(&self) -> AntBoard {
+        let mut pending = Vec::with_capacity(self.pending.capacity().max(self.geo.cells));
+        pending.extend_from_slice(&self.pending);
+        let mut lonely = Vec::with_capacity(self.lonely.capacity().max(3 * self.n * self.n));
+        lonely.extend_from_slice(&self.lonely);
+        AntBoard {
+            geo: self.geo,
+            n: self.n,
+            cand: self.cand.clone(),
+            value: self.value.clone(),
+            count: self.count.clone(),
+            placed: self.placed.clone(),
+            fixed: self.fixed,
+            failed: self.failed,
+            pending,
+            lonely,
+        }
+    }
+}
+
+impl AntBoard {
+    /// The givens of `grid`, fixed and propagated.
+    pub fn propagated(grid: &Grid) -> AntBoard {
+        let geo = grid.geometry();
+        let n = geo.n;
+        let all = geo.all_values_mask();
+        let mut b = AntBoard {
+            geo,
+            n,
+            cand: vec![all; geo.cells],
+            value: vec![EMPTY; geo.cells],
+            count: vec![n as u8; 3 * n * n],
+            placed: vec![0; 3 * n],
+            fixed: 0,
+            failed: 0,
+            pending: Vec::with_capacity(geo.cells),
+            lonely: Vec::with_capacity(3 * n * n),
+        };
+        for (c, &v) in grid.cells().iter().enumerate() {
+            if v != EMPTY {
+                b.fix(c, v);
+            }
+        }
+        // a lone place for a value in a unit is only noticed when a count drops; look once
+        for u in 0..3 * n {
+            for v in 1..=n as u8 {
+                if b.count[u * n + v as usize - 1] == 1 {
+                    b.lonely.push((u as u16, v));
+                }
+            }
+        }
+        b.propagate();
+        b
+    }
+
+    /// Become a copy of `other` (same geometry) without allocating.
+    #[inline]
+    pub fn copy_from(&mut self, other: &AntBoard) {
+        self.cand.copy_from_slice(&other.cand);
+        self.value.copy_from_slice(&other.value);
+        self.count.copy_from_slice(&other.count);
+        self.placed.copy_from_slice(&other.placed);
+        self.fixed = other.fixed;
+        self.failed = other.failed;
+        self.pending.clear();
+        self.lonely.clear();
+    }
+
+    /// The values `cell` can still take (its own value's bit once fixed; 0 once failed).
+    #[inline]
+    pub fn candidates(&self, cell: usize) -> u32 {
+        self.cand[cell]
+    }
+
+    /// Whether `cell` is open: not fixed and not failed.
+    #[inline]
+    pub fn is_open(&self, cell: usize) -> bool {
+        self.value[cell] == EMPTY && self.cand[cell] != 0
+    }
+
+    /// The values, `EMPTY` where none is fixed.
+    pub fn cells(&self) -> &[u8] {
+        &self.value
+    }
+
+    /// How many cells hold a value.
+    pub fn fixed(&self) -> u32 {
+        self.fixed
+    }
+
+    /// How many cells can take no value any more.
+    pub fn failed(&self) -> u32 {
+        self.failed
+    }
+
+    /// Fix `value` at `cell` and propagate. Nothing happens unless the value is still possible
+    /// there.
+    #[inline]
+    pub fn set(&mut self, cell: usize, value: u8) {
+        self.fix(cell, value);
+        self.propagate();
+    }
+
+    /// Fix without propagating further than the peers' candidates.
+    fn fix(&mut self, cell: usize, value: u8) {
+        let bit = 1u32 << (value - 1);
+        if self.value[cell] != EMPTY || self.cand[cell] & bit == 0 {
+            return;
+        }
+        let geo = self.geo;
+        let n = self.n;
+        self.value[cell] = value;
+        self.fixed += 1;
+        let units = geo.cell_units[cell];
+        // the cell stops counting for every value it could have taken
+        let mut others = self.cand[cell];
+        while others != 0 {
+            let w = others.trailing_zeros() as usize;
+            others &= others - 1;
+            for &u in &units {
+                let k = &mut self.count[u as usize * n + w];
+                *k -= 1;
+                if *k == 1 && w as u8 + 1 != value {
+                    self.lonely.push((u, w as u8 + 1));
+                }
+            }
+        }
+        self.cand[cell] = bit;
+        for &u in &units {
+            self.placed[u as usize] |= bit;
+        }
+        for &p in &geo.peers[cell] {
+            let p = p as usize;
+            if self.value[p] == EMPTY && self.cand[p] & bit != 0 {
+                self.eliminate(p, value);
+            }
+        }
+    }
+
+    /// `value` is no longer possible at open `cell`.
+    #[inline]
+    fn eliminate(&mut self, cell: usize, value: u8) {
+        let n = self.n;
+        let c = self.cand[cell] & !(1u32 << (value - 1));
+        self.cand[cell] = c;
+        for &u in &self.geo.cell_units[cell] {
+            let k = &mut self.count[u as usize * n + value as usize - 1];
+            *k -= 1;
+            if *k == 1 {
+                self.lonely.push((u, value));
+            }
+        }
+        if c == 0 {
+            self.failed += 1;
+        } else if c & (c - 1) == 0 {
+            self.pending
+                .push((cell as u16, c.trailing_zeros() as u8 + 1));
+        }
+    }
+
+    /// Fix every cell left with one value and every value left with one place, to a fixpoint.
+    fn propagate(&mut self) {
+        loop {
+            if let Some((c, v)) = self.pending.pop() {
+                self.fix(c as usize, v);
+            } else if let Some((u, v)) = self.lonely.pop() {
+                let (u, bit) = (u as usize, 1u32 << (v - 1));
+                if self.placed[u] & bit != 0 || self.count[u * self.n + v as usize - 1] != 1 {
+                    continue;
+                }
+                let geo = self.geo;
+                if let Some(&c) = geo.units[u]
+                    .iter()
+                    .find(|&&c| self.value[c as usize] == EMPTY && self.cand[c as usize] & bit != 0)
+                {
+                    self.fix(c as usize, v);
+                }
+            } else {
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Puzzle;
+    use crate::board::parse::parse_puzzles;
+
+    fn puzzle(line: &str) -> Puzzle {
+        parse_puzzles(line.as_bytes(), "test").unwrap().remove(0)
+    }
+
+    #[test]
+    fn propagation_alone_solves_an_easy_puzzle() {
+        let p = puzzle(
+            "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+        );
+        let b = AntBoard::propagated(&p.givens);
+        assert_eq!(b.fixed(), 81);
+        assert_eq!(b.failed(), 0);
+        let g = Grid::from_cells(p.geometry(), b.cells().to_vec()).unwrap();
+        assert_eq!(
+            crate::board::cost::cost(&g, crate::board::Counted::ALL),
+            0,
+            "{g}"
+        );
+    }
+
+    #[test]
+    fn a_fixed_value_is_never_repeated_and_a_bad_choice_fails_cells() {
+        let p = puzzle(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let template = AntBoard::propagated(&p.givens);
+        let mut b = template.clone();
+        // fill every open cell with its smallest candidate: conflicts never appear, failures may
+        for c in 0..81 {
+            if b.is_open(c) {
+                let v = b.candidates(c).trailing_zeros() as u8 + 1;
+                b.set(c, v);
+            }
+        }
+        let g = Grid::from_cells(p.geometry(), b.cells().to_vec()).unwrap();
+        let conflicts = crate::board::cost::conflicts(&g);
+        assert!(conflicts.iter().all(|&x| !x), "{g}");
+        let empty = g.cells().iter().filter(|&&v| v == EMPTY).count() as u32;
+        assert_eq!(empty, 81 - b.fixed());
+        assert_eq!(b.failed(), empty, "every empty cell has failed");
+        // copying back gives the propagated puzzle again
+        b.copy_from(&template);
+        assert_eq!(b.cells(), template.cells());
+        assert_eq!(b.fixed(), template.fixed());
+    }
+}
