@@ -164,8 +164,9 @@ pub struct SolveArgs {
     /// Exact solver only: use the naive variant (first empty cell, elimination only).
     #[arg(long, conflicts_with = "generic")]
     pub naive: bool,
-    /// Exact solver only: use the generic solver (the one the TUI steps through: elimination,
-    /// hidden singles, fewest candidates first) instead of the 9x9 band solver.
+    /// Exact solver only: use the plain generic solver (the one the TUI steps through:
+    /// elimination, hidden singles, fewest candidates first) instead of the 9x9 band solver, or
+    /// at other sizes instead of that solver led by the ant colony's solutions.
     #[arg(long)]
     pub generic: bool,
     /// Algorithm; without it the exact solver counts solutions.
@@ -468,7 +469,7 @@ pub struct BenchArgs {
 /// The exact solvers `bench exact` times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SolverChoice {
-    /// The 9x9 band solver (what `solve` uses at 9x9).
+    /// What `solve` uses: the band solver at 9x9, the count led by the ant colony at other sizes.
     Bands,
     /// The stepping solver of every size (`solve --generic`).
     Generic,

@@ -128,8 +128,11 @@ fn exact(
         }
         let nine = puzzles.iter().all(|p| p.geometry().n == 9);
         let mut solvers: Vec<(&str, ExactFn)> = Vec::new();
-        if nine && which != SolverChoice::Generic {
-            solvers.push(("bands", |p| solve_fastest(p, 2)));
+        if which != SolverChoice::Generic {
+            // what `solve` uses: the band solver at 9x9, the count led by the colony elsewhere
+            solvers.push((if nine { "bands" } else { "guided" }, |p| {
+                solve_fastest(p, 2)
+            }));
         }
         if which != SolverChoice::Bands {
             solvers.push(("generic", |p| solve(p, Strategy::FULL, 2)));

@@ -8,7 +8,7 @@
 //! keeps it its own way. Events are small and `Copy`, so stepping never allocates.
 
 use super::ants::event::AntEvent;
-use super::exact::ExactEvent;
+use super::exact::stepping::ExactEvent;
 use super::params::{Params, Preset};
 use crate::board::{Geometry, Grid, Puzzle};
 

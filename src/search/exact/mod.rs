@@ -8,6 +8,7 @@
 
 pub mod backtrack;
 pub mod band_solver;
+pub mod guided;
 pub mod solutions;
 pub mod stepping;
 
@@ -16,11 +17,12 @@ pub use stepping::{ExactEvent, ExactSolver, Strategy, solve};
 
 use crate::board::Puzzle;
 
-/// Count solutions up to `limit` as fast as this size allows: the band solver at 9x9, the
-/// stepping solver with its full strategy at every other size. The counters are those of the
-/// solver that ran.
+/// Count solutions up to `limit` as fast as this size allows: the band solver at 9x9; at every
+/// other size the stepping solver with its full strategy, led to a solution the ant colony finds
+/// when a short plain search does not settle the puzzle ([`guided`]). The counters are those of
+/// the exact search that settled it.
 pub fn solve_fastest(puzzle: &Puzzle, limit: u32) -> (Solutions, ExactStats) {
-    band_solver::solve(puzzle, limit).unwrap_or_else(|| solve(puzzle, Strategy::FULL, limit))
+    solve_fastest_within(puzzle, limit, u64::MAX).expect("no budget")
 }
 
 /// [`solve_fastest`] with a budget for the stepping solver (propagations, guesses and
@@ -33,6 +35,6 @@ pub fn solve_fastest_within(
 ) -> Option<(Solutions, ExactStats)> {
     match band_solver::solve(puzzle, limit) {
         Some(answer) => Some(answer),
-        None => ExactSolver::new(puzzle, Strategy::FULL, limit).solve_within(max_steps),
+        None => guided::count_within(puzzle, limit, max_steps),
     }
 }
