@@ -3,6 +3,7 @@
 //! paged scene by scene, the "why is it stuck" panel, the keyboard cell cursor, the focus
 //! layout, and recordings for slides read back and checked.
 
+mod common;
 #[path = "common/screen.rs"]
 mod screen;
 
@@ -410,24 +411,12 @@ fn recordings_are_asciicast_and_animated_svg_and_repeat_exactly() {
     let cast = dir.path().join("run.cast");
     let done = recording(&cast, Palette::Dark);
     assert_eq!(done.steps, 20);
-    let text = std::fs::read_to_string(&cast).unwrap();
-    let mut lines = text.lines();
-    let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
-    assert_eq!(header["version"], 2);
-    assert_eq!(
-        (header["width"].as_u64(), header["height"].as_u64()),
-        (Some(100), Some(30))
-    );
-    let mut last = 0.0;
-    let mut screen = String::new();
-    for line in lines {
-        let ev: serde_json::Value = serde_json::from_str(line).unwrap();
-        let t = ev[0].as_f64().unwrap();
-        assert!(t >= last, "events in time order");
-        last = t;
-        assert_eq!(ev[1], "o");
-        screen.push_str(ev[2].as_str().unwrap());
-    }
+    let common::Cast {
+        size,
+        last,
+        output: screen,
+    } = common::read_cast(&cast);
+    assert_eq!(size, (100, 30));
     // 20 steps at 10 per second: two simulated seconds, and the last frame held after
     assert!((2.0..=5.0).contains(&last), "{last}");
     assert!(screen.contains("steepest (classic)") && screen.contains("plateau (classic)"));

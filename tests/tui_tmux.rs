@@ -307,24 +307,10 @@ fn a_live_session_records_to_asciicast() {
     t.wait_for("step 2 ");
     t.keys(&["q"]);
     t.assert_restored(0);
-    let text = std::fs::read_to_string(&cast).unwrap();
-    let mut lines = text.lines();
-    let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
-    assert_eq!(header["version"], 2);
-    assert_eq!(
-        (header["width"].as_u64(), header["height"].as_u64()),
-        (Some(120), Some(40))
-    );
-    let mut last = 0.0;
-    let mut out = String::new();
-    for line in lines {
-        let ev: serde_json::Value = serde_json::from_str(line).unwrap();
-        let t = ev[0].as_f64().unwrap();
-        assert!(t >= last, "in time order");
-        last = t;
-        assert_eq!(ev[1], "o");
-        out.push_str(ev[2].as_str().unwrap());
-    }
+    let common::Cast {
+        size, output: out, ..
+    } = common::read_cast(&cast);
+    assert_eq!(size, (120, 40));
     assert!(
         out.contains("steepest (classic)"),
         "the screen was recorded"

@@ -74,3 +74,34 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// An asciicast v2 recording read back: the header's width and height, the time of the last
+/// event, and every output event's text joined. Asserts the format as it goes: version 2, events
+/// `[seconds, "o", text]` in time order.
+pub struct Cast {
+    pub size: (u64, u64),
+    pub last: f64,
+    pub output: String,
+}
+
+pub fn read_cast(path: &std::path::Path) -> Cast {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    assert_eq!(header["version"], 2);
+    let size = (
+        header["width"].as_u64().unwrap(),
+        header["height"].as_u64().unwrap(),
+    );
+    let mut last = 0.0;
+    let mut output = String::new();
+    for line in lines {
+        let ev: serde_json::Value = serde_json::from_str(line).unwrap();
+        let t = ev[0].as_f64().unwrap();
+        assert!(t >= last, "events in time order");
+        last = t;
+        assert_eq!(ev[1], "o");
+        output.push_str(ev[2].as_str().unwrap());
+    }
+    Cast { size, last, output }
+}

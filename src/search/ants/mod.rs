@@ -137,7 +137,7 @@ impl Ants {
         let tau0 = 1.0 / geo.cells as f64;
         let mut pheromone = Pheromone::new(geo.cells, geo.n, tau0);
         let rho = params.get("rho");
-        let current: Vec<u8> = match build.start {
+        let start = match build.start {
             Some(start) => {
                 let mut cells = start.cells().to_vec();
                 for c in 0..geo.cells {
@@ -145,23 +145,21 @@ impl Ants {
                         cells[c] = puzzle.givens.get(c);
                     }
                 }
-                let grid = Grid::from_cells(geo, cells.clone()).expect("same geometry");
+                let grid = Grid::from_cells(geo, cells).expect("same geometry");
                 let clean = conflicts(&grid)
                     .iter()
-                    .zip(&cells)
+                    .zip(grid.cells())
                     .filter(|&(&bad, &v)| !bad && v != EMPTY)
                     .count()
                     .min(geo.cells - 1);
                 let amount = geo.cells as f64 / (geo.cells - clean) as f64;
-                pheromone.deposit(&cells, rho, amount);
-                cells
+                pheromone.deposit(grid.cells(), rho, amount);
+                grid
             }
-            None => template.cells().to_vec(),
+            None => Grid::from_cells(geo, template.cells().to_vec()).expect("same geometry"),
         };
-        let current_cost = cost(
-            &Grid::from_cells(geo, current.clone()).expect("same geometry"),
-            Counted::ALL,
-        );
+        let current_cost = cost(&start, Counted::ALL);
+        let current = start.cells().to_vec();
         Ants {
             geo,
             ant: template.clone(),

@@ -39,12 +39,12 @@ pub fn count_within(
         return Some(answer);
     }
     let mut left = max_steps.saturating_sub(PLAIN_STEPS);
-    let led = ExactSolver::new(puzzle, Strategy::FULL, limit);
+    let fresh = || ExactSolver::new(puzzle, Strategy::FULL, limit);
     let (first, ants) = colony_solution(puzzle, SEEDS[0], left / ANT_STEPS);
     left = left.saturating_sub(ants * ANT_STEPS);
     let Some(first) = first else {
         // no solution found (there may be none): the plain search, to the end of the budget
-        return led.solve_within(left);
+        return fresh().solve_within(left);
     };
     if limit <= 1 {
         return Some((Solutions::Unique(first), ExactStats::default()));
@@ -56,7 +56,7 @@ pub fn count_within(
             return Some((Solutions::Several(first), ExactStats::default()));
         }
     }
-    led.prefer(&first).solve_within(left)
+    fresh().prefer(&first).solve_within(left)
 }
 
 /// A solution from the tuned ant colony of `seed` within `max_ants` ants, and the ants taken.
