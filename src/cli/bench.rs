@@ -129,8 +129,8 @@ fn exact(
         let nine = puzzles.iter().all(|p| p.geometry().n == 9);
         let mut solvers: Vec<(&str, ExactFn)> = Vec::new();
         if which != SolverChoice::Generic {
-            // what `solve` uses: the band solver at 9x9, the count led by the colony elsewhere
-            solvers.push((if nine { "bands" } else { "guided" }, |p| {
+            // what `solve` uses: the band solver at 9x9, restarted matching searches elsewhere
+            solvers.push((if nine { "bands" } else { "matching" }, |p| {
                 solve_fastest(p, 2)
             }));
         }

@@ -27,7 +27,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         let engine = Engine::of(args, p);
         let start = Instant::now();
         let (verdict, stats) = match engine {
-            Engine::Bands | Engine::Guided => exact::solve_fastest(p, 2),
+            Engine::Bands | Engine::Matching => exact::solve_fastest(p, 2),
             Engine::Generic(strategy) => exact::solve(p, strategy, 2),
         };
         let micros = start.elapsed().as_secs_f64() * 1e6;
@@ -48,8 +48,8 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
 enum Engine {
     /// The 9x9 band solver.
     Bands,
-    /// Other sizes: the generic solver, led to a solution the ant colony finds.
-    Guided,
+    /// Other sizes: a short run of the generic solver, then restarted matching searches.
+    Matching,
     Generic(Strategy),
 }
 
@@ -60,7 +60,7 @@ impl Engine {
         } else if args.generic {
             Engine::Generic(Strategy::FULL)
         } else if p.geometry().n != 9 {
-            Engine::Guided
+            Engine::Matching
         } else {
             Engine::Bands
         }
@@ -69,8 +69,8 @@ impl Engine {
     fn describe(self) -> &'static str {
         match self {
             Engine::Bands => "9x9 band solver: locked candidates and singles on bitboards",
-            Engine::Guided => {
-                "fewest candidates first, elimination + hidden singles, led by an ant colony's solutions"
+            Engine::Matching => {
+                "all-different by matching, locked candidates, guesses by fewest candidates per failure weight, restarts"
             }
             Engine::Generic(Strategy::NAIVE) => "naive: first empty cell, elimination",
             Engine::Generic(_) => "fewest candidates first, elimination + hidden singles",
@@ -80,7 +80,7 @@ impl Engine {
     fn name(self) -> &'static str {
         match self {
             Engine::Bands => "bands",
-            Engine::Guided => "guided",
+            Engine::Matching => "matching",
             Engine::Generic(Strategy::NAIVE) => "naive",
             Engine::Generic(_) => "generic",
         }

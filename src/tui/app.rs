@@ -294,9 +294,9 @@ pub struct App {
     detached: bool,
 }
 
-/// Steps the exact solver may take to settle a puzzle before the screen opens: a few tenths of
-/// a second at 25x25, where the hardest instances can take far longer.
-const ANALYSIS_STEPS: u64 = 200_000;
+/// Steps the exact solver may take to settle a puzzle before the screen opens: under a second at
+/// 25x25 (every la25 instance settles within a third of it), where a puzzle can take far longer.
+const ANALYSIS_STEPS: u64 = 100_000;
 
 fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<String>) {
     let Some((solutions, _)) =

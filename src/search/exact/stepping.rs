@@ -105,8 +105,6 @@ pub struct ExactSolver {
     stats: ExactStats,
     solutions: u32,
     first_solution: Option<Vec<u8>>,
-    /// Per cell, the value a guess tries first when it is still possible (`EMPTY`: the lowest).
-    prefer: Option<Vec<u8>>,
 }
 
 impl ExactSolver {
@@ -130,7 +128,6 @@ impl ExactSolver {
             stats: ExactStats::default(),
             solutions: 0,
             first_solution: None,
-            prefer: None,
         };
         for (cell, &v) in puzzle.givens.cells().iter().enumerate() {
             if v != EMPTY {
@@ -138,14 +135,6 @@ impl ExactSolver {
             }
         }
         s
-    }
-
-    /// Guesses try `grid`'s value of their cell first where it is still possible: a search
-    /// led to a known solution reaches it at once, and then looks for a second one around it.
-    /// The tree searched is the same, only its order changes.
-    pub fn prefer(mut self, grid: &Grid) -> ExactSolver {
-        self.prefer = Some(grid.cells().to_vec());
-        self
     }
 
     /// The grid's geometry.
@@ -271,10 +260,7 @@ impl ExactSolver {
                 self.saved_cand.extend_from_slice(&self.cand);
                 self.saved_value.extend_from_slice(&self.value);
                 self.saved_placed.push(self.placed);
-                let v = match &self.prefer {
-                    Some(p) if p[cell] != EMPTY && options & (1 << (p[cell] - 1)) != 0 => p[cell],
-                    _ => options.trailing_zeros() as u8 + 1,
-                };
+                let v = options.trailing_zeros() as u8 + 1;
                 self.frames.push(Guess {
                     cell: cell as u16,
                     untried: options & !(1 << (v - 1)),
