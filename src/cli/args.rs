@@ -166,7 +166,7 @@ pub struct SolveArgs {
     pub naive: bool,
     /// Exact solver only: use the plain generic solver (the one the TUI steps through:
     /// elimination, hidden singles, fewest candidates first) instead of the 9x9 band solver, or
-    /// at other sizes instead of that solver led by the ant colony's solutions.
+    /// at other sizes instead of the restarted matching search.
     #[arg(long)]
     pub generic: bool,
     /// Algorithm; without it the exact solver counts solutions.
@@ -469,7 +469,7 @@ pub struct BenchArgs {
 /// The exact solvers `bench exact` times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SolverChoice {
-    /// What `solve` uses: the band solver at 9x9, the count led by the ant colony at other sizes.
+    /// What `solve` uses: the band solver at 9x9, the restarted matching search at other sizes.
     Bands,
     /// The stepping solver of every size (`solve --generic`).
     Generic,
