@@ -9,11 +9,17 @@
 //! from a transitive closure in masks. This reasoning subsumes naked and hidden singles, pairs
 //! and every larger subset within a unit.
 //!
-//! It costs more per node than singles alone, and near the hard phase transition of 16x16 and
-//! 25x25 puzzles it saves far more in nodes. The search guesses on the cell with fewest
-//! candidates, the values in order, or at random for restarts.
+//! Locked candidates (a value a box keeps to its meeting with a row or column leaves the rest of
+//! that line, and the other way round) add what one unit alone cannot see. It all costs more per
+//! node than singles alone, and near the hard phase transition of 16x16 and 25x25 puzzles it
+//! saves far more in nodes. The search guesses on the cell with fewest candidates per weight of
+//! its units, a unit's weight counting the contradictions found in it (dom/wdeg); ties and the
+//! order of values are in index order, or at random for restarts.
 
 use super::solutions::{ExactStats, Solutions};
+use std::sync::OnceLock;
+
+use crate::board::geometry::MAX_BOX;
 use crate::board::{EMPTY, Geometry, Grid, Puzzle};
 use crate::rng::Rng;
 
@@ -129,8 +135,13 @@ struct Meet {
     line_siblings: Vec<u16>,
 }
 
-/// Every meeting of a box with a row or column of `geo`.
-fn meets(geo: &Geometry) -> Vec<Meet> {
+/// Every meeting of a box with a row or column of `geo`, worked out once per box size.
+fn meets(geo: &Geometry) -> &'static [Meet] {
+    static BY_BOX: [OnceLock<Vec<Meet>>; MAX_BOX + 1] = [const { OnceLock::new() }; MAX_BOX + 1];
+    BY_BOX[geo.box_size].get_or_init(|| find_meets(geo))
+}
+
+fn find_meets(geo: &Geometry) -> Vec<Meet> {
     let lines = &geo.units[..2 * geo.n];
     let mut found: Vec<(usize, usize, Vec<u16>)> = Vec::new();
     for (b, cells) in geo.units.iter().enumerate().skip(2 * geo.n) {
@@ -190,7 +201,7 @@ struct Search {
     /// Cells left with one candidate, to settle.
     queue: Vec<u16>,
     /// Where each box meets each row and column.
-    meets: Vec<Meet>,
+    meets: &'static [Meet],
     /// Per meeting, the values its cells can take (refreshed by each pass of locked candidates).
     inside: Vec<u32>,
     /// Per unit, one plus the contradictions found in it: guesses go where failures cluster.
@@ -285,7 +296,7 @@ impl Search {
         let geo = self.geo;
         let mut any = false;
         self.inside.clear();
-        for meet in &self.meets {
+        for meet in self.meets {
             let of = meet
                 .inside
                 .iter()
