@@ -134,14 +134,33 @@ pub fn symbol(value: u8) -> char {
 /// The value of a symbol: `Some(0)` for a blank (`.` or `0`), `Some(v)` for `1`-`9` and the
 /// letters `A`-`P` (10-25, case-insensitive), `None` for anything else (no order uses Q-Z).
 pub fn value_of(symbol: char) -> Option<u8> {
-    match symbol {
-        '.' | '0' => Some(EMPTY),
-        '1'..='9' => Some(symbol as u8 - b'0'),
-        'A'..='P' => Some(symbol as u8 - b'A' + 10),
-        'a'..='p' => Some(symbol as u8 - b'a' + 10),
-        _ => None,
-    }
+    let byte = u8::try_from(symbol).ok()?;
+    Some(SYMBOL_VALUE[byte as usize]).filter(|&v| v != NOT_A_SYMBOL)
 }
+
+/// Each byte's value as a symbol: 0 for a blank (`.` `0`), 1-25 for `1`-`9` and `A`-`P` (either
+/// case), and [`NOT_A_SYMBOL`] for anything else. [`value_of`] reads it, and so does the
+/// parser's fast path, byte by byte.
+pub(crate) static SYMBOL_VALUE: [u8; 256] = {
+    let mut table = [NOT_A_SYMBOL; 256];
+    table[b'.' as usize] = EMPTY;
+    let mut b = b'0';
+    while b <= b'9' {
+        table[b as usize] = b - b'0';
+        b += 1;
+    }
+    let mut k = 0;
+    while k < 16 {
+        table[(b'A' + k) as usize] = 10 + k;
+        table[(b'a' + k) as usize] = 10 + k;
+        k += 1;
+    }
+    table
+};
+
+/// Above every value of every size, so that one maximum catches both a symbol too large for the
+/// grid and a byte that is no symbol.
+pub(crate) const NOT_A_SYMBOL: u8 = u8::MAX;
 
 /// A puzzle: its givens and a name saying where it came from (`top95:12`, `file.txt:3`, ...).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -16,7 +16,7 @@
 use std::fmt;
 
 use super::geometry::Geometry;
-use super::grid::{EMPTY, Grid, Puzzle, value_of};
+use super::grid::{EMPTY, Grid, Puzzle, SYMBOL_VALUE, value_of};
 
 /// Where in the text a problem is: 1-based line and column (columns count characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -455,29 +455,6 @@ impl Parser<'_> {
         Ok(())
     }
 }
-
-/// Each byte's value on the fast path: 0 for a blank (`.` `0`), 1-25 for `1`-`9` and `A`-`P`
-/// (either case), and [`NOT_A_SYMBOL`] for anything else. The same symbols as [`value_of`].
-static SYMBOL_VALUE: [u8; 256] = {
-    let mut table = [NOT_A_SYMBOL; 256];
-    table[b'.' as usize] = EMPTY;
-    let mut b = b'0';
-    while b <= b'9' {
-        table[b as usize] = b - b'0';
-        b += 1;
-    }
-    let mut k = 0;
-    while k < 16 {
-        table[(b'A' + k) as usize] = 10 + k;
-        table[(b'a' + k) as usize] = 10 + k;
-        k += 1;
-    }
-    table
-};
-
-/// Above every value of every size, so that one maximum catches both a symbol too large for the
-/// grid and a byte that is no symbol.
-const NOT_A_SYMBOL: u8 = u8::MAX;
 
 /// A whole puzzle on one line with nothing but its symbols (no spaces, separators or symbols
 /// beyond the grid's values): its geometry, its cells, and whether every row, column and box
