@@ -6,7 +6,11 @@
 //! when the processor has those instructions. Both copies compute the same thing bit for bit, so
 //! a run replays identically whichever copy ran it; only the speed differs.
 //!
-//! `SUDOSCOPE_ISA=portable` forces the baseline copy, to measure it or to compare the two.
+//! The 9x9 triad solver has a third copy, for AVX-512 with BITALG (Intel since Ice Lake, 2019;
+//! AMD since Zen 4, 2022), and runs only where the processor has x86-64-v3 at least.
+//!
+//! `SUDOSCOPE_ISA=portable` forces the baseline copies, `SUDOSCOPE_ISA=x86-64-v3` stops at the
+//! x86-64-v3 ones: to measure them or to compare.
 
 use std::sync::OnceLock;
 
@@ -56,7 +60,7 @@ impl V3 {
     /// portable copy. Detected once; later calls read a cached answer.
     #[inline]
     pub fn detect() -> Option<V3> {
-        (level() == Level::V3).then_some(V3(()))
+        (level() >= Level::V3).then_some(V3(()))
     }
 }
 
@@ -80,11 +84,14 @@ impl Isa for V3 {
     }
 }
 
-/// Which copy of the hot loops runs in this process.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which copy of the hot loops runs in this process, in order: each level has every
+/// instruction of the one before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
     Portable,
     V3,
+    /// x86-64-v3 with AVX-512 F, VL, BW and BITALG.
+    V4,
 }
 
 impl Level {
@@ -93,20 +100,29 @@ impl Level {
         match self {
             Level::Portable => "portable",
             Level::V3 => "x86-64-v3",
+            Level::V4 => "avx512-bitalg",
         }
     }
 }
 
-/// The level in use: the best the processor has, unless `SUDOSCOPE_ISA=portable`.
+/// The level in use: the best the processor has, or less when `SUDOSCOPE_ISA` names a lower
+/// one (`portable`, `x86-64-v3`).
 pub fn level() -> Level {
     static LEVEL: OnceLock<Level> = OnceLock::new();
     *LEVEL.get_or_init(|| {
-        let forced = std::env::var("SUDOSCOPE_ISA").is_ok_and(|v| v == "portable");
-        if !forced && has_v3() {
-            Level::V3
-        } else {
+        let cap = match std::env::var("SUDOSCOPE_ISA").as_deref() {
+            Ok("portable") => Level::Portable,
+            Ok("x86-64-v3") => Level::V3,
+            _ => Level::V4,
+        };
+        let found = if !has_v3() {
             Level::Portable
-        }
+        } else if has_v4() {
+            Level::V4
+        } else {
+            Level::V3
+        };
+        found.min(cap)
     })
 }
 
@@ -119,8 +135,21 @@ fn has_v3() -> bool {
         && std::is_x86_feature_detected!("lzcnt")
 }
 
+#[cfg(target_arch = "x86_64")]
+fn has_v4() -> bool {
+    std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512vl")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512bitalg")
+}
+
 #[cfg(not(target_arch = "x86_64"))]
 fn has_v3() -> bool {
+    false
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn has_v4() -> bool {
     false
 }
 

@@ -4,7 +4,10 @@ mod common;
 
 use common::{check_solution, lines_of, repo};
 use sudoscope::board::{Puzzle, parse_puzzles};
-use sudoscope::search::exact::{Solutions, Strategy, solve, solve_fastest, solve_fastest_within};
+use sudoscope::search::exact::{
+    Solutions, Strategy, band_solver, nine_by_nine_solver, solve, solve_fastest,
+    solve_fastest_within,
+};
 
 const ROYLE_17: &str = "tests/data/royle17_first2000.txt.gz";
 const TDOKU_17: &str = "tests/data/tdoku17_first10000.txt.gz";
@@ -14,8 +17,10 @@ type Solver = fn(&Puzzle) -> Solutions;
 
 const FULL: Solver = |p| solve(p, Strategy::FULL, 2).0;
 const NAIVE: Solver = |p| solve(p, Strategy::NAIVE, 2).0;
-/// The band solver at 9x9.
+/// What `solve` uses: the triad solver at 9x9 (the band solver without AVX2).
 const FASTEST: Solver = |p| solve_fastest(p, 2).0;
+/// The band solver, which answers at 9x9 where the triad solver cannot run.
+const BANDS: Solver = |p| band_solver::solve(p, 2).expect("9x9").0;
 
 /// Solve the first `take` puzzles of a file; each must have a unique solution that passes the
 /// independent checker. Returns how many were solved.
@@ -37,7 +42,7 @@ fn solve_all(file: &str, take: usize, solver: Solver) -> usize {
 
 #[test]
 fn top95_easy50_hardest_with_every_solver() {
-    for s in [FULL, NAIVE, FASTEST] {
+    for s in [FULL, NAIVE, FASTEST, BANDS] {
         assert_eq!(solve_all("assets/puzzles/top95.txt", usize::MAX, s), 95);
         assert_eq!(solve_all("assets/puzzles/easy50.txt", usize::MAX, s), 50);
         assert_eq!(solve_all("assets/puzzles/hardest.txt", usize::MAX, s), 11);
@@ -46,34 +51,53 @@ fn top95_easy50_hardest_with_every_solver() {
 
 #[test]
 fn project_euler_96() {
-    for s in [FULL, FASTEST] {
+    for s in [FULL, FASTEST, BANDS] {
         assert_eq!(solve_all("assets/puzzles/euler96.txt", usize::MAX, s), 50);
     }
 }
 
 #[test]
 fn seventeen_clue_puzzles() {
-    for s in [FULL, FASTEST] {
+    for s in [FULL, FASTEST, BANDS] {
         assert_eq!(solve_all(ROYLE_17, 2000, s), 2000);
         assert_eq!(solve_all(TDOKU_17, 2000, s), 2000);
     }
-    // the band solver is fast enough for the whole benchmark slice
+    // the fast solvers are fast enough for the whole benchmark slice
     assert_eq!(solve_all(TDOKU_17, 10_000, FASTEST), 10_000);
+    assert_eq!(solve_all(TDOKU_17, 10_000, BANDS), 10_000);
 }
 
 /// The benchmark's two hard sets, whole (forum hardest 1106 is named for its date, June 2011,
-/// and holds 375 puzzles), with the band solver (the generic one is covered on
-/// the sets above; this is where the guessing goes deep).
+/// and holds 375 puzzles), with the fast solvers (the generic one is covered on the sets above;
+/// this is where the guessing goes deep).
 #[test]
-fn magictour_and_forum_hardest_with_the_band_solver() {
-    assert_eq!(
-        solve_all("assets/puzzles/top1465.txt", usize::MAX, FASTEST),
-        1465
-    );
-    assert_eq!(
-        solve_all("assets/puzzles/forum1106.txt", usize::MAX, FASTEST),
-        375
-    );
+fn magictour_and_forum_hardest_with_the_fast_solvers() {
+    for s in [FASTEST, BANDS] {
+        assert_eq!(solve_all("assets/puzzles/top1465.txt", usize::MAX, s), 1465);
+        assert_eq!(
+            solve_all("assets/puzzles/forum1106.txt", usize::MAX, s),
+            375
+        );
+    }
+}
+
+/// The triad solver's two compiled copies (x86-64-v3 and AVX-512) take the same steps: the same
+/// answer, the same first solution and the same counters on every puzzle of a hard set. (Where
+/// the processor lacks AVX-512 only one copy runs and there is nothing to compare.)
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_triad_solver_copies_take_the_same_steps() {
+    use sudoscope::cpu::Level;
+    use sudoscope::search::exact::triads;
+    for set in ["top1465", "forum1106"] {
+        for p in sudoscope::catalog::resolve(set).unwrap() {
+            let v3 = triads::solve_as(&p, 2, Level::V3);
+            let Some(v4) = triads::solve_as(&p, 2, Level::V4) else {
+                return;
+            };
+            assert_eq!(v3.as_ref(), Some(&v4), "{}", p.name);
+        }
+    }
 }
 
 /// tdoku's test file: `puzzle:solution count:one solution`; we must classify 0 / 1 / several.
@@ -85,7 +109,7 @@ fn tdoku_test_puzzles_are_classified() {
         let (puzzle, count) = (parts.next().unwrap(), parts.next().unwrap());
         let count: u64 = count.parse().unwrap();
         let p = parse_puzzles(puzzle.as_bytes(), "tdoku").unwrap().remove(0);
-        for solver in [FULL, NAIVE, FASTEST] {
+        for solver in [FULL, NAIVE, FASTEST, BANDS] {
             match (count, solver(&p)) {
                 (0, Solutions::None) => {}
                 (1, Solutions::Unique(g)) => check_solution(puzzle, &g.to_line()).unwrap(),
@@ -161,6 +185,21 @@ mod agreement {
     const SOLVED: &str =
         "374561928185429763962378415827613549649257831531984672496832157218745396753196284";
 
+    /// The triad solver's answer from each of its compiled copies this processor can run.
+    fn triad_copies(p: &Puzzle) -> Vec<(Solutions, sudoscope::search::exact::ExactStats)> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use sudoscope::cpu::Level;
+            use sudoscope::search::exact::triads;
+            [Level::V3, Level::V4]
+                .into_iter()
+                .filter_map(|level| triads::solve_as(p, 2, level))
+                .collect()
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        Vec::new()
+    }
+
     /// Solutions kind and the grid it carries, checked against the givens.
     fn kind(givens: &Grid, v: &Solutions) -> u8 {
         match v {
@@ -179,9 +218,10 @@ mod agreement {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(600))]
         /// Random carvings of a solved grid, some with a few givens changed (which may clash or
-        /// leave no solution): the band solver, the generic solver, the matching search (in
-        /// order and shuffled) and its restarts tell none / one / several alike, and every grid
-        /// they return is a solution that keeps the givens.
+        /// leave no solution): the triad solver (both compiled copies, which must also agree
+        /// on the solution and the counters), the band solver, the generic solver, the matching
+        /// search (in order and shuffled) and its restarts tell none / one / several alike, and
+        /// every grid they return is a solution that keeps the givens.
         #[test]
         fn every_exact_solver_agrees(
             keep in proptest::collection::vec(0u8..100, 81),
@@ -202,8 +242,17 @@ mod agreement {
             let givens = Grid::from_cells(geo, cells).unwrap();
             let p = Puzzle::new("carved", givens.clone());
             let generic = kind(&givens, &solve(&p, Strategy::FULL, 2).0);
-            let bands = kind(&givens, &solve_fastest(&p, 2).0);
+            let fastest = kind(&givens, &solve_fastest(&p, 2).0);
+            prop_assert_eq!(generic, fastest, "{}", givens.to_line());
+            let bands = kind(&givens, &band_solver::solve(&p, 2).expect("9x9").0);
             prop_assert_eq!(generic, bands, "{}", givens.to_line());
+            let copies = triad_copies(&p);
+            for answer in &copies {
+                prop_assert_eq!(generic, kind(&givens, &answer.0), "{}", givens.to_line());
+            }
+            if let [v3, v4] = &copies[..] {
+                prop_assert_eq!(v3, v4, "{}", givens.to_line());
+            }
             for seed in [None, Some(seed)] {
                 let options = matching::Options { seed, weight: None };
                 let count = matching::count(&p, 2, u64::MAX, options);
@@ -216,13 +265,14 @@ mod agreement {
     }
 }
 
-/// `solve` answers 9x9 puzzles with the band solver, `--generic` and `--naive` with the solver
-/// the TUI steps through; all three print the same solution.
+/// `solve` answers 9x9 puzzles with the triad solver (the band solver on a processor without
+/// AVX2), `--generic` and `--naive` with the solver the TUI steps through; all three print the
+/// same solution.
 #[test]
 fn solve_names_the_solver_it_used() {
     let mut solutions = Vec::new();
     for (flag, name) in [
-        (None, "bands"),
+        (None, nine_by_nine_solver()),
         (Some("--generic"), "generic"),
         (Some("--naive"), "naive"),
     ] {

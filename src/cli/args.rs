@@ -469,10 +469,13 @@ pub struct BenchArgs {
 /// The exact solvers `bench exact` times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SolverChoice {
-    /// What `solve` uses: the band solver at 9x9, the restarted matching search at other sizes.
+    /// What `solve` uses: at 9x9 the triad solver (the band solver on a processor without
+    /// AVX2), the restarted matching search at other sizes.
+    Fastest,
+    /// The 9x9 band solver, which answers where the triad solver cannot run (9x9 sets only).
     Bands,
     /// The stepping solver of every size (`solve --generic`).
     Generic,
-    /// Both.
+    /// Every one of these that applies.
     All,
 }

@@ -17,7 +17,9 @@ use crate::board::Puzzle;
 use crate::catalog;
 use crate::engine::experiment::{Arm, Plan, Progress, run as run_experiment};
 use crate::engine::stats::quantile;
-use crate::search::exact::{Solutions, Strategy, solve, solve_fastest};
+use crate::search::exact::{
+    Solutions, Strategy, band_solver, nine_by_nine_solver, solve, solve_fastest,
+};
 use crate::search::{Preset, build, find};
 
 pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
@@ -127,14 +129,25 @@ fn exact(
             }
         }
         let nine = puzzles.iter().all(|p| p.geometry().n == 9);
+        let fastest = if nine {
+            nine_by_nine_solver()
+        } else {
+            "matching"
+        };
         let mut solvers: Vec<(&str, ExactFn)> = Vec::new();
-        if which != SolverChoice::Generic {
-            // what `solve` uses: the band solver at 9x9, restarted matching searches elsewhere
-            solvers.push((if nine { "bands" } else { "matching" }, |p| {
-                solve_fastest(p, 2)
-            }));
+        if matches!(which, SolverChoice::Fastest | SolverChoice::All) {
+            // what `solve` uses
+            solvers.push((fastest, |p| solve_fastest(p, 2)));
         }
-        if which != SolverChoice::Bands {
+        if nine
+            && (which == SolverChoice::Bands || (which == SolverChoice::All && fastest != "bands"))
+        {
+            solvers.push(("bands", |p| band_solver::solve(p, 2).expect("a 9x9 puzzle")));
+        }
+        if which == SolverChoice::Bands && !nine {
+            anyhow::bail!("--solver bands times 9x9 sets only; {set} has other sizes");
+        }
+        if matches!(which, SolverChoice::Generic | SolverChoice::All) {
             solvers.push(("generic", |p| solve(p, Strategy::FULL, 2)));
         }
         for (name, solver) in solvers {
