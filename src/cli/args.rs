@@ -165,7 +165,7 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "generic")]
     pub naive: bool,
     /// Exact solver only: use the plain generic solver (the one the TUI steps through:
-    /// elimination, hidden singles, fewest candidates first) instead of the 9x9 band solver, or
+    /// elimination, hidden singles, fewest candidates first) instead of the 9x9 triad solver, or
     /// at other sizes instead of the restarted matching search.
     #[arg(long)]
     pub generic: bool,

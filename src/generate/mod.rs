@@ -16,7 +16,7 @@ pub use grade::{Grade, grade};
 
 use crate::board::{EMPTY, Geometry, Grid, Puzzle};
 use crate::rng::{Rng, derive_seed};
-use crate::search::exact::{Solutions, Strategy, band_solver, solve};
+use crate::search::exact::{Solutions, Strategy, solve, solve_nine};
 
 /// What to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,11 +190,11 @@ fn fewer(g: &mut Grid, solution: &Grid, target: usize, rng: &mut Rng) -> usize {
     count
 }
 
-/// Whether the exact solver finds exactly one solution: the band solver at 9x9, the plain
-/// search elsewhere (the puzzles a generator asks about are nearly unique, where the colony that
-/// `solve` sends after a second solution of a hard 25x25 puzzle would only cost time).
+/// Whether the exact solver finds exactly one solution: the fastest 9x9 solver at 9x9, the plain
+/// search elsewhere (the puzzles a generator asks about are nearly unique, where the restarted
+/// matching searches `solve` follows a plain search with would only cost time).
 pub fn unique(p: &Puzzle) -> bool {
-    let answer = band_solver::solve(p, 2).unwrap_or_else(|| solve(p, Strategy::FULL, 2));
+    let answer = solve_nine(p, 2).unwrap_or_else(|| solve(p, Strategy::FULL, 2));
     matches!(answer.0, Solutions::Unique(_))
 }
 

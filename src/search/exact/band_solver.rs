@@ -1,6 +1,7 @@
 //! A 9x9-only exact solver on band bitboards, for when speed is all that is asked (`solve`,
-//! `bench exact`, telling unique from several puzzles): the [`super::stepping`] solver stays the
-//! one people step through, and the one for other sizes.
+//! `bench exact`, telling unique from several puzzles) on a processor without AVX2, where the
+//! faster [`super::triads`] solver cannot run. The [`super::stepping`] solver stays the one
+//! people step through, and the one for other sizes.
 //!
 //! The representation follows the one the fastest published 9x9 solvers use (zhouyundong's
 //! JCZSolve and its descendants): the grid is cut into three bands of three rows, and for every

@@ -40,14 +40,20 @@ pub fn solve_fastest_within(
     limit: u32,
     max_steps: u64,
 ) -> Option<(Solutions, ExactStats)> {
+    match solve_nine(puzzle, limit) {
+        Some(answer) => Some(answer),
+        None => restarts::count_within(puzzle, limit, max_steps),
+    }
+}
+
+/// Count a 9x9 puzzle's solutions up to `limit` with the fastest 9x9 solver this processor runs
+/// (see [`nine_by_nine_solver`]); `None` for other sizes.
+pub fn solve_nine(puzzle: &Puzzle, limit: u32) -> Option<(Solutions, ExactStats)> {
     #[cfg(target_arch = "x86_64")]
     if let Some(answer) = triads::solve(puzzle, limit) {
         return Some(answer);
     }
-    match band_solver::solve(puzzle, limit) {
-        Some(answer) => Some(answer),
-        None => restarts::count_within(puzzle, limit, max_steps),
-    }
+    band_solver::solve(puzzle, limit)
 }
 
 /// The name of the solver [`solve_fastest`] uses at 9x9 on this processor: `triads`, or `bands`

@@ -62,8 +62,9 @@ macro_rules! compiled_copy {
             !blank & ((1u128 << 81) - 1)
         }
 
-        /// Narrow box `bx` to `allowed` and reason inside it until nothing changes, then tell its two
-        /// bands (the band of columns first when `from_rows`: the news came from the band of rows).
+        /// Narrow box `bx` to `allowed` and reason inside it until nothing changes, then tell
+        /// its two bands (the band of columns first when `from_rows`: the news came from the
+        /// band of rows).
         #[target_feature(enable = $features)]
         #[inline]
         fn restrict_box(
@@ -95,7 +96,7 @@ macro_rules! compiled_copy {
                 if counts.any_below(FEWEST) {
                     return Err(Dead);
                 }
-                // for each lane, the values the other lanes of its row (column) rule may still take
+                // for each lane, the values the other lanes of its row (column) rule may take
                 let in_row = b.others_in_group();
                 let in_col = b.others_across_groups();
                 let uncovered = ROW_RULES_ALL
@@ -104,8 +105,8 @@ macro_rules! compiled_copy {
                 if !uncovered.is_zero() {
                     return Err(Dead);
                 }
-                // what is now certain: a value only one lane of a rule can take, a cell with one value,
-                // a missing-set down to six
+                // what is now certain: a value only one lane of a rule can take, a cell with one
+                // value, a missing-set down to six
                 let certain = b
                     .minus(in_row)
                     .and(ROW_RULES)
@@ -124,7 +125,8 @@ macro_rules! compiled_copy {
                 }
             };
             s.boxes[bx] = b;
-            // the values no cell of row r (column c) can hold: lane 4r + 3 of in_row (12 + c of in_col)
+            // the values no cell of row r (column c) can hold: lane 4r + 3 of in_row (lane
+            // 12 + c of in_col)
             let absent = ROW_MISSING.minus(in_row).or(COL_MISSING.minus(in_col));
             let (i, j) = (bx / 3, bx % 3);
             let (low, high) = (absent.low(), absent.high());
@@ -140,8 +142,8 @@ macro_rules! compiled_copy {
             }
         }
 
-        /// Drop what band `band` was told to, fix the values of triads down to three, and narrow its
-        /// three boxes to what its triads allow.
+        /// Drop what band `band` was told to, fix the values of triads down to three, and
+        /// narrow its three boxes to what its triads allow.
         #[target_feature(enable = $features)]
         #[inline]
         fn update_band(s: &mut State, band: usize) -> Result<(), Dead> {
@@ -231,8 +233,8 @@ macro_rules! compiled_copy {
             branch(s, band, value, tally, depth);
         }
 
-        /// Try one permutation of `value` in `band` on a copy, then the others here: drop that one and
-        /// continue, branching again while more than one is left.
+        /// Try one permutation of `value` in `band` on a copy, then the others here: drop that
+        /// one and continue, branching again while more than one is left.
         #[target_feature(enable = $features)]
         fn branch(s: &mut State, band: usize, value: u32, tally: &mut Tally, depth: u32) {
             let of_value = V8::splat(1 << value);
