@@ -25,8 +25,8 @@
 //! choice. With every band down to one permutation per value the cells are all settled.
 //!
 //! This is the design of tdoku (t-dillon/tdoku, its "dpll triad simd" solver), the fastest
-//! published; the layout of the lanes, the messages between boxes and bands and the branching
-//! here are our own construction of it.
+//! published, and its branching rule; the layout of the lanes and the messages between boxes and
+//! bands are our own construction of it.
 
 mod lanes;
 mod propagate;
