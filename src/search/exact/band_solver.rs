@@ -21,8 +21,8 @@
 //!
 //! The tables are computed at compile time from those rules.
 
-use super::solutions::{ExactStats, Solutions};
-use crate::board::{Geometry, Grid, Puzzle};
+use super::solutions::{ExactStats, NineTally as Tally, Solutions};
+use crate::board::Puzzle;
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -155,20 +155,6 @@ const ROW_CELLS: [u32; 8] = {
 
 /// The contradiction that ends a branch.
 struct Dead;
-
-/// Where the counting stands: solutions found, the first one, and the counters.
-struct Tally {
-    limit: u32,
-    found: u32,
-    first: [u8; 81],
-    stats: ExactStats,
-}
-
-impl Tally {
-    fn full(&self) -> bool {
-        self.found >= self.limit
-    }
-}
 
 /// The whole search state of one node: 27 words (index `3 * digit + band`), the words as they
 /// were when last reasoned about, the unsolved cells and the two-candidate cells per band.
@@ -499,22 +485,17 @@ pub fn solve(puzzle: &Puzzle, limit: u32) -> Option<(Solutions, ExactStats)> {
     if geo.n != 9 {
         return None;
     }
-    let mut tally = Tally {
-        limit: limit.max(1),
-        found: 0,
-        first: [0; 81],
-        stats: ExactStats::default(),
-    };
+    let mut tally = Tally::new(limit);
     if let Ok(board) = Board::new(puzzle.givens.cells()) {
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::V3::detect().is_some() {
             // SAFETY: the processor has the instructions `V3Copy` is compiled for
             unsafe { run_v3(board, &mut tally) };
-            return Some((solutions(geo, &tally), tally.stats));
+            return Some(tally.answer(geo));
         }
         run::<Baseline>(board, &mut tally);
     }
-    Some((solutions(geo, &tally), tally.stats))
+    Some(tally.answer(geo))
 }
 
 /// Propagate the givens and search, in copy `C`.
@@ -579,15 +560,6 @@ unsafe fn search_v3(board: Board, tally: &mut Tally, depth: u32) {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn propagate_v3(board: &mut Board, tally: &mut Tally) -> Result<(), Dead> {
     board.propagate_body(tally)
-}
-
-fn solutions(geo: &'static Geometry, tally: &Tally) -> Solutions {
-    let grid = || Grid::from_cells(geo, tally.first.to_vec()).expect("81 cells");
-    match tally.found {
-        0 => Solutions::None,
-        1 => Solutions::Unique(grid()),
-        _ => Solutions::Several(grid()),
-    }
 }
 
 #[cfg(test)]

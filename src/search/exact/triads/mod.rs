@@ -32,8 +32,8 @@ mod lanes;
 mod propagate;
 mod tables;
 
-use super::solutions::{ExactStats, Solutions};
-use crate::board::{Grid, Puzzle};
+use super::solutions::{ExactStats, NineTally as Tally, Solutions};
+use crate::board::Puzzle;
 use lanes::{ALL, V8, V16};
 
 /// The contradiction that ends a branch.
@@ -48,14 +48,6 @@ struct State {
     boxes: [V16; 9],
     perms: [V8; 6],
     drop: [V8; 6],
-}
-
-/// Solutions found, the first one, and the counters.
-struct Tally {
-    limit: u32,
-    found: u32,
-    first: [u8; 81],
-    stats: ExactStats,
 }
 
 /// Count the solutions of a 9x9 puzzle up to `limit`; `None` when the puzzle is not 9x9 or the
@@ -76,12 +68,7 @@ pub fn solve_as(
     if geo.n != 9 || level < Level::V3 || level > crate::cpu::level() {
         return None;
     }
-    let mut tally = Tally {
-        limit: limit.max(1),
-        found: 0,
-        first: [0; 81],
-        stats: ExactStats::default(),
-    };
+    let mut tally = Tally::new(limit);
     let cells = puzzle.givens.cells();
     // SAFETY: the processor has the instructions of the copy called (`cpu::level` found them)
     unsafe {
@@ -91,13 +78,7 @@ pub fn solve_as(
             propagate::v3::run(cells, &mut tally);
         }
     }
-    let grid = || Grid::from_cells(geo, tally.first.to_vec()).expect("81 cells");
-    let answer = match tally.found {
-        0 => Solutions::None,
-        1 => Solutions::Unique(grid()),
-        _ => Solutions::Several(grid()),
-    };
-    Some((answer, tally.stats))
+    Some(tally.answer(geo))
 }
 
 /// The value with the fewest permutations left among those with more than one (the lowest

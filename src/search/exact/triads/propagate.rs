@@ -254,7 +254,7 @@ macro_rules! compiled_copy {
                     Ok(()) => search(&mut child, tally, depth + 1),
                     Err(Dead) => tally.stats.backtracks += 1,
                 }
-                if tally.found >= tally.limit {
+                if tally.full() {
                     return;
                 }
                 s.drop[band] = s.drop[band].or(first);
