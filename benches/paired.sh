@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Paired throughput runs of two builds of sudoscope, one process per run, the order alternating:
-# tuned annealing on top95:1 for 3 million proposals, seeds 1-8, ROUNDS rounds. Prints the median
+# tuned annealing on top95:1 for 3 million proposals (singles propagation, `--set propagate=1`, as
+# every earlier figure was measured), seeds 1-8, ROUNDS rounds. Prints the median
 # (and mean) ratio B/A of the proposals per second of the two builds over the (round, seed) pairs,
 # and each build's median rate. BENCHMARKS.md quotes its "paired runs" from this.
 #
@@ -15,7 +16,8 @@ a=$2
 b=$3
 rate() {
     local out steps seconds
-    out=$("$1" solve -p top95:1 -a annealing --seed "$2" --max-steps 3000000 -f json)
+    out=$("$1" solve -p top95:1 -a annealing --preset tuned --set propagate=1 --seed "$2" \
+        --max-steps 3000000 -f json)
     steps=$(grep -o '"steps":[0-9]*' <<<"$out" | cut -d: -f2)
     seconds=$(grep -o '"seconds":[0-9.eE+-]*' <<<"$out" | cut -d: -f2)
     awk -v n="$steps" -v t="$seconds" 'BEGIN { printf "%.4f\n", n / t / 1e6 }'

@@ -110,7 +110,7 @@ fn steps_for(algo: &str) -> u64 {
 }
 
 const SEEDS: [u64; 3] = [1, 2, 3];
-const PUZZLE: &str = "top95:3";
+const PUZZLE: &str = "top95:7";
 const GOLDEN: &str = "tests/data/golden_trajectories.txt";
 
 fn measured() -> Vec<String> {

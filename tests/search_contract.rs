@@ -82,7 +82,7 @@ fn givens_kept_costs_honest_solutions_valid() {
 #[test]
 fn same_seed_same_trajectory_different_seed_different() {
     // a hard puzzle: propagation alone does not solve it, so every search has work to do
-    let p = resolve_one("top95:3").unwrap();
+    let p = resolve_one("top95:7").unwrap();
     for algo in ALGORITHMS {
         for preset in [Preset::Classic, Preset::Tuned] {
             let trace = |seed: u64| {
@@ -118,7 +118,7 @@ fn same_seed_same_trajectory_different_seed_different() {
 /// steps as `step()` called n times: same board, costs and step count after every batch.
 #[test]
 fn advance_takes_the_same_steps_as_step() {
-    let p = resolve_one("top95:3").unwrap();
+    let p = resolve_one("top95:7").unwrap();
     for algo in ALGORITHMS {
         for preset in [Preset::Classic, Preset::Tuned] {
             let mut one = build(algo.name, preset, &[], &p, 5, None).unwrap();

@@ -121,21 +121,27 @@ pub struct Pair {
 }
 
 /// How a pair is drawn: the first cell with probability `min_conflicts` among the group's
-/// clashing cells; with `restrict`, the partner keeps both values within their candidates.
+/// clashing cells; with `restrict`, the partner keeps both values within their candidates,
+/// except with probability `escape`.
 #[derive(Clone, Copy, Debug)]
 pub struct Draw {
     /// A 16-bit coin below this takes the clashing-cell rule.
     conflict_coin: u32,
     restrict: bool,
+    /// Another 16-bit coin below this lets the partner be any other cell.
+    escape_coin: u32,
 }
 
 impl Draw {
-    /// The draw with the min-conflicts probability, restricted to candidates or not.
-    pub fn new(min_conflicts: f64, restrict: bool) -> Draw {
+    /// The draw with the min-conflicts probability, restricted to candidates (but for the
+    /// escape probability) or not.
+    pub fn new(min_conflicts: f64, restrict: bool, escape: f64) -> Draw {
+        // coin < p·65536 for an integer coin
+        let coin = |p: f64| (p * 65536.0).ceil() as u32;
         Draw {
-            // coin < min_conflicts·65536 for an integer coin
-            conflict_coin: (min_conflicts * 65536.0).ceil() as u32,
+            conflict_coin: coin(min_conflicts),
             restrict,
+            escape_coin: coin(escape),
         }
     }
 }
@@ -302,7 +308,11 @@ impl PermState {
         if !draw.restrict {
             return pair;
         }
-        let fits = self.t.fits[a & (SLOTS - 1)];
+        // an escape draws from every cell, as when no partner fits: a box's arrangements within
+        // candidates need not be linked by swaps within candidates (three cells whose values
+        // go round), and a search could be shut out of the one holding the solution
+        let escape = (coin & 0xffff) < draw.escape_coin;
+        let fits = self.t.fits[a & (SLOTS - 1)] * !escape as u32;
         // (select needs a set bit: 1 stands in for none, and is not taken)
         let (n, fit_rest) = scale_and_rest(partner_bits, fits.count_ones() as usize);
         let one_of = isa.select(fits | (fits == 0) as u32, n as u32) as usize;
@@ -497,12 +507,11 @@ mod tests {
 
     /// A random start on `puzzle`, with moves restricted to candidates or not.
     fn random_state(puzzle: &Puzzle, unit: PermUnit, restrict: bool, rng: &mut Rng) -> PermState {
-        let (locked, cand) = if restrict {
-            start::locked(puzzle)
-        } else {
-            let geo = puzzle.geometry();
-            (puzzle.clone(), vec![geo.all_values_mask(); geo.cells])
+        let how = match restrict {
+            true => start::Propagation::Singles,
+            false => start::Propagation::None,
         };
+        let (locked, cand) = start::locked(puzzle, how);
         let grid = start::candidate_perm(&locked, unit, &cand, rng);
         let layout = PermLayout::new(&locked, unit);
         PermState::new(&grid, &layout, unit, &cand)
@@ -515,7 +524,7 @@ mod tests {
         let mut s = random_state(puzzle, unit, restrict, &mut rng);
         let geo = puzzle.geometry();
         let mut lean = LeanRng::from(&mut rng);
-        let draw = Draw::new(0.5, restrict);
+        let draw = Draw::new(0.5, restrict, 0.1);
         for step in 0..3000 {
             let pair = s.draw(draw, &mut lean, Portable);
             let ((a, va), (b, vb)) = s.cells_of(pair);
@@ -575,7 +584,12 @@ mod tests {
 
     /// The probability of each (first, partner) pair of slots, from the definition in
     /// [`PermState::draw`].
-    fn pair_probabilities(s: &PermState, min_conflicts: f64, restrict: bool) -> Vec<f64> {
+    fn pair_probabilities(
+        s: &PermState,
+        min_conflicts: f64,
+        restrict: bool,
+        escape: f64,
+    ) -> Vec<f64> {
         let mut p = vec![0.0; SLOTS * SLOTS];
         for g in 0..s.groups {
             let len = s.t.lens[g] as usize;
@@ -598,14 +612,17 @@ mod tests {
                             s.t.cand[b] >> va & 1 == 1 && s.t.cand[slot] >> vb & 1 == 1
                         })
                         .collect::<Vec<_>>();
-                    let partners = if restrict && !fits.is_empty() {
-                        fits
+                    let every: Vec<usize> = (0..len).filter(|&k| k != a).collect();
+                    let choices = if restrict && !fits.is_empty() {
+                        vec![(fits, 1.0 - escape), (every, escape)]
                     } else {
-                        (0..len).filter(|&k| k != a).collect()
+                        vec![(every, 1.0)]
                     };
-                    for &k in &partners {
-                        p[slot * SLOTS + (g << 5 | k)] +=
-                            weight / (s.groups * len * partners.len()) as f64;
+                    for (partners, share) in choices {
+                        for &k in &partners {
+                            p[slot * SLOTS + (g << 5 | k)] +=
+                                weight * share / (s.groups * len * partners.len()) as f64;
+                        }
                     }
                 }
             }
@@ -620,24 +637,29 @@ mod tests {
     #[test]
     fn draws_follow_their_definition() {
         let puzzle = catalog::resolve_one("top95:1").unwrap();
-        for (min_conflicts, restrict) in [(0.0, true), (0.6, true), (0.6, false)] {
+        for (min_conflicts, restrict, escape) in [
+            (0.0, true, 0.0),
+            (0.6, true, 0.0),
+            (0.6, true, 0.3),
+            (0.6, false, 0.3),
+        ] {
             let mut rng = Rng::new(11);
             let mut s = random_state(&puzzle, PermUnit::Box, restrict, &mut rng);
             let mut lean = LeanRng::from(&mut rng);
             // some way into a search, so that some cells clash and others do not
             for _ in 0..200 {
-                let pair = s.draw(Draw::new(0.5, restrict), &mut lean, Portable);
+                let pair = s.draw(Draw::new(0.5, restrict, 0.0), &mut lean, Portable);
                 let d = s.delta(pair, Portable);
                 if d <= 0 {
                     s.swap(pair, d);
                 }
             }
-            let expected = pair_probabilities(&s, min_conflicts, restrict);
+            let expected = pair_probabilities(&s, min_conflicts, restrict, escape);
             let n = 400_000;
             let mut seen = vec![0u32; SLOTS * SLOTS];
             let mut low_half = vec![0u32; SLOTS * SLOTS];
             let mut tiny = 0;
-            let draw = Draw::new(min_conflicts, restrict);
+            let draw = Draw::new(min_conflicts, restrict, escape);
             for _ in 0..n {
                 let pair = s.draw(draw, &mut lean, Portable);
                 seen[pair.a * SLOTS + pair.b] += 1;
@@ -648,7 +670,7 @@ mod tests {
                 let (mean, sd) = (p * trials as f64, (p * (1.0 - p) * trials as f64).sqrt());
                 assert!(
                     (count as f64 - mean).abs() <= 5.0 * sd,
-                    "mc {min_conflicts} restrict {restrict}: rest below {p} in {count} of \
+                    "mc {min_conflicts} restrict {restrict} escape {escape}: rest below {p} in {count} of \
                      {trials} draws, expected {mean:.0} ± {sd:.0}"
                 );
             };
@@ -662,7 +684,7 @@ mod tests {
                 let sd = (mean * (1.0 - p)).sqrt();
                 assert!(
                     (c as f64 - mean).abs() <= 5.0 * sd,
-                    "mc {min_conflicts} restrict {restrict}: pair ({}, {}) seen {c} times, \
+                    "mc {min_conflicts} restrict {restrict} escape {escape}: pair ({}, {}) seen {c} times, \
                      expected {mean:.0} ± {sd:.0}",
                     k / SLOTS,
                     k % SLOTS

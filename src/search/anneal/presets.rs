@@ -9,7 +9,7 @@
 //! factor is not given in the article; 0.99996 takes T from 10⁹ to 10⁻⁹ in about a million steps.
 
 use super::engine::PermSettings;
-use crate::search::local::start::PermUnit;
+use crate::search::local::start::{PermUnit, Propagation};
 use crate::search::params::{ParamSpec, Params, Preset};
 
 /// The parameters of tuned annealing.
@@ -53,8 +53,17 @@ pub fn tuned_params() -> Vec<ParamSpec> {
         ),
         ParamSpec::int(
             "propagate",
-            "1 = lock cells the givens determine and swap only within candidates",
-            1.0,
+            "before moving, lock the cells the givens determine and swap only within \
+             candidates: 0 = off, 1 = by singles, 2 = also by subsets and locked candidates",
+            2.0,
+            0.0,
+            2.0,
+        ),
+        ParamSpec::real(
+            "escape",
+            "with propagation, probability that a swap's partner may be any free cell of the \
+             box, not only one keeping both values within candidates",
+            0.1,
             0.0,
             1.0,
         ),
@@ -73,7 +82,8 @@ pub fn tuned_settings(params: &Params) -> PermSettings {
         freeze: 0.0,
         min_conflicts: params.get("min_conflicts"),
         tabu: 0,
-        propagate: params.get("propagate") != 0.0,
+        propagate: Propagation::from_level(params.get("propagate")),
+        escape: params.get("escape"),
     }
 }
 
@@ -126,7 +136,8 @@ pub fn tabu_settings(preset: Preset, params: &Params) -> PermSettings {
             freeze: params.get("freeze"),
             min_conflicts: 0.0,
             tabu: params.usize("tabu"),
-            propagate: false,
+            propagate: Propagation::None,
+            escape: 0.0,
         },
         Preset::Tuned => PermSettings {
             tabu: params.usize("tabu"),
