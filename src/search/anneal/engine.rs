@@ -3,7 +3,10 @@
 //!
 //! After Lewis (2007), with our additions: a move swaps two free cells of one box (row), its
 //! delta comes from unit counts ([`super::permutation`]). The first cell is drawn among
-//! conflicting cells with probability `min_conflicts`. T0 is the spread (standard deviation) of
+//! conflicting cells with probability `min_conflicts`. With propagation (`propagate`), the cells
+//! it fixes are locked and the partner keeps both values within their candidates, but for a
+//! share `escape` of the draws, which take any partner so that no arrangement of a box is out of
+//! reach. T0 is the spread (standard deviation) of
 //! the deltas of random moves unless set; T ← α·T after each Markov chain of Σ(free cells)²
 //! proposals (or after every proposal); after `reheat_after` chains without a new best, T goes
 //! back to `reheat`·T0. An optional tabu list forbids revisiting recent states.

@@ -279,8 +279,9 @@ impl PermState {
     /// probability `min_conflicts` it moves on to the first clashing cell from there
     /// (cyclically), if the group has one. The partner is drawn among the others; with
     /// `restrict`, among the slots whose exchange keeps both values within their candidates
-    /// when there are any. One generator word for the four draws and the acceptance test: the
-    /// high half gives group, cell and coin, each from what the one before left over; the low
+    /// when there are any, unless a second coin says escape. One generator word for the draws
+    /// and the acceptance test: the high half gives group, cell and the two coins (the top and
+    /// bottom 16 bits of what the cell leaves), each from what the one before left over; the low
     /// half gives the partner, and what that leaves is the pair's `rest`.
     #[inline(always)]
     pub fn draw(&self, draw: Draw, rng: &mut LeanRng, isa: impl Isa) -> Pair {
