@@ -447,9 +447,14 @@ pub struct Count {
     pub weight: Vec<u32>,
 }
 
-/// The search on `puzzle` before its first propagation: its root node, with the givens queued
+/// The search on `puzzle` before its first propagation: its root node with the givens queued,
 /// and every unit marked for the matching.
-fn start(puzzle: &Puzzle, limit: u32, max_guesses: u64, options: Options<'_>) -> (Search, Node) {
+fn start(
+    puzzle: &Puzzle,
+    limit: u32,
+    max_guesses: u64,
+    options: Options<'_>,
+) -> (Search, Node, u128) {
     let geo = puzzle.geometry();
     let full = geo.all_values_mask();
     let cand: Vec<u32> = puzzle
@@ -482,28 +487,23 @@ fn start(puzzle: &Puzzle, limit: u32, max_guesses: u64, options: Options<'_>) ->
         cand,
         settled: vec![false; geo.cells],
     };
-    (search, node)
-}
-
-/// Every unit's units marked for the matching.
-fn every_unit(geo: &Geometry) -> u128 {
-    (1u128 << geo.units.len()) - 1
+    let every_unit = (1u128 << geo.units.len()) - 1;
+    (search, node, every_unit)
 }
 
 /// The candidates left once the givens are propagated without a guess (singles, every unit's
 /// all-different kept arc consistent, locked candidates); `None` when the givens contradict
 /// each other.
 pub fn root_candidates(puzzle: &Puzzle) -> Option<Vec<u32>> {
-    let (mut search, mut node) = start(puzzle, 1, 0, Options::default());
-    let mut dirty = every_unit(puzzle.geometry());
+    let (mut search, mut node, mut dirty) = start(puzzle, 1, 0, Options::default());
     search.propagate(&mut node, &mut dirty).then_some(node.cand)
 }
 
 /// Count `puzzle`'s solutions up to `limit` with at most `max_guesses` guesses.
 pub fn count(puzzle: &Puzzle, limit: u32, max_guesses: u64, options: Options<'_>) -> Count {
     let geo = puzzle.geometry();
-    let (mut search, mut node) = start(puzzle, limit, max_guesses, options);
-    let ended = search.descend(&mut node, every_unit(geo), 0);
+    let (mut search, mut node, dirty) = start(puzzle, limit, max_guesses, options);
+    let ended = search.descend(&mut node, dirty, 0);
     let first = search
         .first
         .map(|v| Grid::from_cells(geo, v).expect("solver grids fit"));

@@ -179,15 +179,11 @@ impl ExactSolver {
             .map(|v| Grid::from_cells(self.geo, v.clone()).expect("solver grids fit"))
     }
 
-    /// Candidates and determined values after propagating the givens alone (no guess);
-    /// `None` when the givens already contradict each other.
-    pub fn root_candidates(puzzle: &Puzzle) -> Option<(Vec<u32>, Vec<u8>)> {
+    /// Candidates after propagating the givens alone (no guess): a determined cell is one with
+    /// a single candidate. `None` when the givens already contradict each other.
+    pub fn root_candidates(puzzle: &Puzzle) -> Option<Vec<u32>> {
         let mut s = ExactSolver::new(puzzle, Strategy::FULL, 1);
-        if s.propagate() {
-            Some((s.cand, s.value))
-        } else {
-            None
-        }
+        s.propagate().then_some(s.cand)
     }
 
     /// Run to the end and say how many solutions there are (up to the limit).

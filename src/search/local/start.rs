@@ -190,7 +190,7 @@ pub fn locked(puzzle: &Puzzle, how: Propagation) -> (Puzzle, Vec<u32>) {
     let cand = match how {
         Propagation::None => None,
         Propagation::Singles => {
-            crate::search::exact::stepping::ExactSolver::root_candidates(puzzle).map(|(c, _)| c)
+            crate::search::exact::stepping::ExactSolver::root_candidates(puzzle)
         }
         Propagation::Matching => crate::search::exact::matching::root_candidates(puzzle),
     };
