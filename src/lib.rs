@@ -1,7 +1,18 @@
 //! sudoscope: watch Sudoku search algorithms work, live.
 //!
-//! Data flows one way: [`board`] ← [`search`] ← [`generate`] ← [`catalog`] ← [`engine`] ←
-//! [`tui`] ← [`cli`].
+//! The modules in layers, lowest first; a module uses only its own layer and those below it
+//! (`tests/architecture.rs` reads this list and checks every import against it):
+//!
+//! 1. [`cpu`], [`rng`], [`suggest`], [`board`]: the processor's instruction set, the seeded
+//!    generator, "did you mean", and the puzzle domain
+//! 2. [`search`]: every algorithm
+//! 3. [`generate`]: new puzzles with one solution
+//! 4. [`catalog`]: built-in puzzle sets and puzzle references
+//! 5. [`spec`]: a run described once, and checked once
+//! 6. [`engine`]: runners, experiments, records, statistics, figures
+//! 7. [`tui`]: the visualiser
+//! 8. [`cli`]: the command line
+//!
 //! Nothing in `board` or `search` prints, sleeps, spawns threads or knows about terminals.
 
 pub mod board;
@@ -12,5 +23,6 @@ pub mod engine;
 pub mod generate;
 pub mod rng;
 pub mod search;
+pub mod spec;
 pub mod suggest;
 pub mod tui;

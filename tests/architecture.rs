@@ -1,5 +1,6 @@
 //! The shape of the source tree, checked: no import cycles between source files, layers that
-//! only depend downward (board ← search ← generate ← catalog ← engine ← tui ← cli), and a board
+//! only depend downward (in the order `lib.rs` lists them: board ← search ← generate ← catalog ←
+//! spec ← engine ← tui ← cli), and a board
 //! and search that know nothing of terminals, threads, printing or command-line parsing.
 //!
 //! The check reads `src/` as text: each file's `use` trees and inline `crate::`/`super::` paths
@@ -278,18 +279,60 @@ fn no_source_file_imports_in_a_circle() {
     assert!(g.len() > 40, "the graph was read: {} modules", g.len());
 }
 
-/// The layer of a module: a module may only depend on modules of its own layer or below.
-fn layer(m: &ModPath) -> usize {
-    match m.first().map(String::as_str) {
-        Some("cpu" | "rng" | "suggest" | "board") => 0,
-        Some("search") => 1,
-        Some("generate") => 2,
-        Some("catalog") => 3,
-        Some("engine") => 4,
-        Some("tui") => 5,
-        Some("cli") => 6,
-        _ => 7, // the crate root
+/// The layers as `lib.rs` lists them, lowest first: its doc's numbered list, each item naming
+/// the top-level modules of one layer as [`name`] links.
+fn layers() -> Vec<Vec<String>> {
+    let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
+    let mut layers: Vec<Vec<String>> = Vec::new();
+    for line in lib.lines().filter_map(|l| l.strip_prefix("//!")) {
+        let line = line.trim_start();
+        let numbered = line
+            .split_once(". ")
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        if numbered {
+            let names = line
+                .split("[`")
+                .skip(1)
+                .filter_map(|p| p.split_once("`]").map(|(n, _)| n.to_string()))
+                .collect();
+            layers.push(names);
+        }
     }
+    layers
+}
+
+/// The layer of a module: a module may only depend on modules of its own layer or below. The
+/// crate root is above every layer.
+fn layer(m: &ModPath) -> usize {
+    let layers = layers();
+    match m.first() {
+        None => layers.len(),
+        Some(top) => layers
+            .iter()
+            .position(|l| l.contains(top))
+            .unwrap_or_else(|| panic!("lib.rs's layer list does not name the module {top}")),
+    }
+}
+
+/// Every top-level module is in exactly one layer of `lib.rs`'s list, and the list names no
+/// module that does not exist.
+#[test]
+fn the_layer_list_in_lib_rs_names_every_module_once() {
+    let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
+    let declared: BTreeSet<String> = lib
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .map(|l| l.trim_end_matches(';').to_string())
+        .collect();
+    let listed: Vec<String> = layers().into_iter().flatten().collect();
+    let once: BTreeSet<String> = listed.iter().cloned().collect();
+    assert_eq!(
+        once.len(),
+        listed.len(),
+        "a module listed twice: {listed:?}"
+    );
+    assert_eq!(once, declared, "the layer list and the modules differ");
+    assert!(layers().len() >= 8, "{:?}", layers());
 }
 
 #[test]

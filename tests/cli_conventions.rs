@@ -269,7 +269,7 @@ fn the_classic_preset_is_the_default_everywhere() {
         },
     )
     .unwrap();
-    assert_eq!(tui.preset, sudoscope::search::Preset::Classic);
+    assert_eq!(tui.run.method.preset, sudoscope::search::Preset::Classic);
 }
 
 /// One schema: the exact solver, a local search and an experiment write the same keys, with

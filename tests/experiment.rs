@@ -6,7 +6,7 @@ mod common;
 use common::{stderr, stdout, sudoscope};
 use sudoscope::catalog::resolve;
 use sudoscope::engine::experiment::{Arm, Plan, Progress, run};
-use sudoscope::engine::record::Record;
+use sudoscope::engine::run_record::Record;
 use sudoscope::search::{Preset, find};
 
 fn records(threads: usize) -> Vec<Record> {

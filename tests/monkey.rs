@@ -16,11 +16,11 @@ use sudoscope::catalog::resolve_one;
 use sudoscope::engine::runner::Report;
 use sudoscope::rng::Rng;
 use sudoscope::search::{Preset, find};
+use sudoscope::spec::{Method, RunSpec};
 use sudoscope::tui::app::{App, Options};
 use sudoscope::tui::keys::{BINDINGS, Key};
 use sudoscope::tui::lesson;
 use sudoscope::tui::theme::{Palette, Theme};
-use sudoscope::tui::view;
 
 /// Events per seed, and seeds: 100,000 events in all.
 const EVENTS: usize = 25_000;
@@ -30,21 +30,21 @@ fn app(seed: u64) -> (App, Receiver<Report>) {
     let algo = find("plateau").unwrap();
     let (tx, rx) = bounded(256);
     let opts = Options {
-        puzzle: resolve_one(if seed.is_multiple_of(2) {
-            "tiny4"
-        } else {
-            "sudoku_7"
-        })
-        .unwrap(),
-        algo,
-        preset: Preset::Classic,
-        params: algo.default_params(Preset::Classic),
-        seed,
-        speed: Some(100.0),
-        race: Vec::new(),
-        same_start: true,
-        paused: seed.is_multiple_of(3),
-        start: None,
+        run: RunSpec {
+            puzzle: resolve_one(if seed.is_multiple_of(2) {
+                "tiny4"
+            } else {
+                "sudoku_7"
+            })
+            .unwrap(),
+            method: Method::new(algo, Preset::Classic),
+            seed,
+            speed: Some(100.0),
+            race: Vec::new(),
+            same_start: true,
+            paused: seed.is_multiple_of(3),
+            start: None,
+        },
         theme: Theme::new(Palette::Dark),
         lesson: (seed % 4 >= 2).then(|| {
             lesson::parse(
@@ -126,7 +126,7 @@ fn run(seed: u64) {
             "seed {seed} event {i}: {panes} panes"
         );
         if i.is_multiple_of(8) || resized {
-            term.draw(|f| view::draw(f, &mut app))
+            term.draw(|f| sudoscope::tui::draw(f, &mut app))
                 .unwrap_or_else(|err| panic!("seed {seed} event {i}: frame failed: {err}"));
         }
         if app.quit {

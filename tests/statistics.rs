@@ -4,7 +4,7 @@
 
 use sudoscope::catalog::resolve;
 use sudoscope::engine::experiment::{Arm, Plan, Progress, run};
-use sudoscope::engine::record::Record;
+use sudoscope::engine::run_record::Record;
 use sudoscope::search::{Preset, find};
 
 fn experiment(algo: &str, puzzles: &str, runs: usize, max_steps: u64) -> Vec<Record> {

@@ -17,7 +17,7 @@ use sudoscope::search::Preset;
 use sudoscope::tui::app::App;
 use sudoscope::tui::keys::Action;
 use sudoscope::tui::lesson;
-use sudoscope::tui::record::{RecordOptions, record};
+use sudoscope::tui::recording::{RecordOptions, record};
 use sudoscope::tui::theme::{Palette, Theme};
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
@@ -228,7 +228,7 @@ fn a_lesson_pages_scene_by_scene_and_replays() {
     );
     assert!(t.contains("scene 1/2"), "{t}");
     assert_eq!(app.panes.len(), 1);
-    assert_eq!(app.panes[0].algo.name, "steepest");
+    assert_eq!(app.panes[0].method.algo.name, "steepest");
     assert_eq!(app.panes[0].seed, 3);
     let first_board = app.panes[0].report.as_ref().unwrap().snapshot.grid.clone();
     // keys keep working inside a scene
@@ -250,12 +250,16 @@ fn a_lesson_pages_scene_by_scene_and_replays() {
     assert!(t.contains("Sideways moves walk the plateau"), "{t}");
     assert!(t.contains("scene 2/2"), "{t}");
     assert_eq!(app.puzzle.geometry().n, 4);
-    let names: Vec<_> = app.panes.iter().map(|p| (p.algo.name, p.preset)).collect();
+    let names: Vec<_> = app
+        .panes
+        .iter()
+        .map(|p| (p.method.algo.name, p.method.preset))
+        .collect();
     assert_eq!(
         names,
         [("plateau", Preset::Tuned), ("stochastic", Preset::Tuned)]
     );
-    assert_eq!(app.panes[0].params.get("max_sideways"), 50.0);
+    assert_eq!(app.panes[0].method.params.get("max_sideways"), 50.0);
     app.on_event(key(KeyCode::PageDown));
     assert!(text(&render(&mut app, 120, 40)).contains("this is the last scene"));
 
@@ -387,11 +391,11 @@ fn focus_layout_keeps_grid_chart_and_caption() {
     );
 }
 
-fn recording(out: &std::path::Path, palette: Palette) -> sudoscope::tui::record::Recorded {
+fn recording(out: &std::path::Path, palette: Palette) -> sudoscope::tui::recording::Recorded {
     let mut app = options("sudoku_7", "steepest", Preset::Classic, &["plateau"]);
     app.theme = Theme::new(palette);
-    app.speed = Some(10.0);
-    app.paused = false;
+    app.run.speed = Some(10.0);
+    app.run.paused = false;
     record(RecordOptions {
         app,
         steps: Some(20),

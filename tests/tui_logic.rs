@@ -14,9 +14,10 @@ use sudoscope::board::{EMPTY, Grid};
 use sudoscope::cli::args::{Cli, Command};
 use sudoscope::engine::runner::{Core, Report};
 use sudoscope::search::Preset;
-use sudoscope::tui::app::{App, Overlay};
+use sudoscope::spec::PaneSpec;
+use sudoscope::tui::app::App;
+use sudoscope::tui::dialog::Dialog;
 use sudoscope::tui::keys::Action;
-use sudoscope::tui::racer::Racer;
 
 fn press(app: &mut App, code: KeyCode) {
     app.on_event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
@@ -67,7 +68,7 @@ fn wait_switched(app: &mut App, rx: &Receiver<Report>, pane: usize, algo: &str, 
         a.panes[pane]
             .report
             .as_ref()
-            .is_some_and(|r| r.origin.algo.name == algo && r.origin.preset == preset)
+            .is_some_and(|r| r.origin.method.algo.name == algo && r.origin.method.preset == preset)
     });
 }
 
@@ -98,13 +99,13 @@ fn race_add_focus_remove_and_restart() {
     let (mut app, rx) = settled(options("sudoku_7", "steepest", Preset::Classic, &[]), 0);
     app.act(Action::AddRacer);
     assert!(matches!(
-        app.overlay,
-        Overlay::Algorithms { adding: true, .. }
+        &app.dialog,
+        Dialog::Algorithms(p) if p.adding
     ));
     typed(&mut app, "plat");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.overlay, Overlay::None);
-    let names: Vec<&str> = app.panes.iter().map(|p| p.algo.name).collect();
+    assert_eq!(app.dialog, Dialog::None);
+    let names: Vec<&str> = app.panes.iter().map(|p| p.method.algo.name).collect();
     assert_eq!(names, ["steepest", "plateau"]);
     wait(&mut app, &rx, |a| {
         a.panes.iter().all(|p| p.report.is_some())
@@ -144,7 +145,7 @@ fn race_add_focus_remove_and_restart() {
     app.act(Action::NextPane);
     app.act(Action::RemoveRacer);
     assert_eq!(app.panes.len(), 1);
-    assert_eq!(app.panes[0].algo.name, "steepest");
+    assert_eq!(app.panes[0].method.algo.name, "steepest");
     assert_eq!(app.focus, 0);
     app.act(Action::RemoveRacer);
     assert_eq!(app.panes.len(), 1, "the last pane stays");
@@ -181,11 +182,11 @@ fn the_preset_toggle_continues_from_the_board() {
 #[test]
 fn parameter_edits_valid_and_invalid() {
     let (mut app, rx) = settled(options("sudoku_7", "beam", Preset::Classic, &[]), 0);
-    let k = app.panes[0].params.get("k");
+    let k = app.panes[0].method.params.get("k");
     app.act(Action::EditParameter);
     assert!(matches!(
-        app.overlay,
-        Overlay::Parameters { editing: None, .. }
+        &app.dialog,
+        Dialog::Parameters(e) if e.editing.is_none()
     ));
     press(&mut app, KeyCode::Enter); // edit k
     for _ in 0..6 {
@@ -193,21 +194,25 @@ fn parameter_edits_valid_and_invalid() {
     }
     typed(&mut app, "0");
     press(&mut app, KeyCode::Enter);
-    let Overlay::Parameters { error: Some(e), .. } = &app.overlay else {
-        panic!("k = 0 is refused and the dialog stays: {:?}", app.overlay);
+    let Dialog::Parameters(editor) = &app.dialog else {
+        panic!("k = 0 is refused and the dialog stays: {:?}", app.dialog);
     };
+    let e = editor
+        .error
+        .clone()
+        .expect("k = 0 is refused with a reason");
     assert!(e.contains("out of range"), "{e}");
     assert!(text(&render(&mut app, 120, 40)).contains("out of range"));
-    assert_eq!(app.panes[0].params.get("k"), k, "nothing changed");
+    assert_eq!(app.panes[0].method.params.get("k"), k, "nothing changed");
     press(&mut app, KeyCode::Backspace);
     typed(&mut app, "5");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.dialog, Dialog::None);
     wait(&mut app, &rx, |a| {
         a.panes[0]
             .report
             .as_ref()
-            .is_some_and(|r| r.origin.params.get("k") == 5.0)
+            .is_some_and(|r| r.origin.method.params.get("k") == 5.0)
     });
     let t = text(&render(&mut app, 120, 40));
     assert!(
@@ -220,12 +225,12 @@ fn parameter_edits_valid_and_invalid() {
     typed(&mut app, "9");
     press(&mut app, KeyCode::Esc);
     assert!(matches!(
-        app.overlay,
-        Overlay::Parameters { editing: None, .. }
+        &app.dialog,
+        Dialog::Parameters(e) if e.editing.is_none()
     ));
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.overlay, Overlay::None);
-    assert_eq!(app.panes[0].params.get("k"), 5.0);
+    assert_eq!(app.dialog, Dialog::None);
+    assert_eq!(app.panes[0].method.params.get("k"), 5.0);
 }
 
 #[test]
@@ -238,9 +243,13 @@ fn opening_a_puzzle_keeps_the_seeds_and_refuses_bad_references() {
     app.act(Action::OpenPuzzle);
     typed(&mut app, "nonsense");
     press(&mut app, KeyCode::Enter);
-    let Overlay::Puzzle { error: Some(e), .. } = &app.overlay else {
-        panic!("{:?}", app.overlay);
+    let Dialog::Puzzle(opener) = &app.dialog else {
+        panic!("{:?}", app.dialog);
     };
+    let e = opener
+        .error
+        .clone()
+        .expect("the reference is refused with a reason");
     assert!(e.starts_with("unknown puzzle \"nonsense\""), "{e}");
     assert_eq!(app.puzzle.name, "sudoku_7");
     for _ in 0.."nonsense".len() {
@@ -248,7 +257,7 @@ fn opening_a_puzzle_keeps_the_seeds_and_refuses_bad_references() {
     }
     typed(&mut app, "TOP95:3");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.dialog, Dialog::None);
     assert_eq!(app.puzzle.name, "top95:3");
     let now: Vec<u64> = app.panes.iter().map(|p| p.seed).collect();
     assert_eq!(now, seeds, "o changes the puzzle, nothing else");
@@ -273,11 +282,11 @@ fn overlays_open_show_and_close() {
         (Action::OpenPuzzle, "open a puzzle"),
     ] {
         app.act(action);
-        assert_ne!(app.overlay, Overlay::None, "{action:?}");
+        assert_ne!(app.dialog, Dialog::None, "{action:?}");
         let t = text(&render(&mut app, 120, 40));
         assert!(t.contains(shown), "{action:?} shows {shown:?}:\n{t}");
         press(&mut app, KeyCode::Esc);
-        assert_eq!(app.overlay, Overlay::None, "Esc closes {action:?}");
+        assert_eq!(app.dialog, Dialog::None, "Esc closes {action:?}");
     }
     // the algorithm picker keeps the selection visible at 80x24 and reaches every algorithm
     app.act(Action::PickAlgorithm);
@@ -297,7 +306,7 @@ fn the_experiment_view_starts_and_cancels() {
     );
     app.act(Action::Experiment);
     let x = app.experiment.as_ref().expect("the experiment view opens");
-    let progress = std::sync::Arc::clone(&x.progress);
+    let progress = std::sync::Arc::clone(&x.run.progress);
     let t = text(&render(&mut app, 120, 40));
     assert!(
         t.contains("steepest (classic)") && t.contains("plateau (classic)"),
@@ -379,9 +388,9 @@ fn a_switch_repairs_the_board_with_the_fewest_changes() {
 #[test]
 fn the_printed_command_reproduces_the_view() {
     let mut opts = options("sudoku_7", "plateau", Preset::Classic, &[]);
-    opts.race = vec![
-        Racer::parse("steepest", Preset::Classic).unwrap(),
-        Racer::parse("beam:classic:9:k=5", Preset::Classic).unwrap(),
+    opts.run.race = vec![
+        PaneSpec::parse("steepest", Preset::Classic).unwrap(),
+        PaneSpec::parse("beam:classic:9:k=5", Preset::Classic).unwrap(),
     ];
     let (mut app, rx) = settled(opts, 0);
     step(&mut app, &rx, 4);
@@ -422,14 +431,21 @@ fn the_printed_command_reproduces_the_view() {
         let again = core.report(false, 0.0);
         assert_eq!(
             (
-                again.origin.algo.name,
-                again.origin.preset,
+                again.origin.method.algo.name,
+                again.origin.method.preset,
                 again.origin.seed
             ),
-            (seen.origin.algo.name, seen.origin.preset, seen.origin.seed),
+            (
+                seen.origin.method.algo.name,
+                seen.origin.method.preset,
+                seen.origin.seed
+            ),
             "pane {i}"
         );
-        assert_eq!(again.origin.params, seen.origin.params, "pane {i}");
+        assert_eq!(
+            again.origin.method.params, seen.origin.method.params,
+            "pane {i}"
+        );
         assert_eq!(
             again.snapshot.grid, seen.snapshot.grid,
             "pane {i}: {command}"

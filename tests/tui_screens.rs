@@ -8,7 +8,7 @@ mod screen;
 use ratatui::style::Modifier;
 use screen::{mark_pos, options, render, settled, shown_value, text};
 use sudoscope::search::Preset;
-use sudoscope::tui::app::Overlay;
+use sudoscope::tui::dialog::Dialog;
 
 #[test]
 /// The main screen: the snapshot fixes the layout; the assertions say what it must show.
@@ -89,9 +89,9 @@ fn family_panels() {
 #[test]
 fn help_race_and_too_small() {
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
-    app.overlay = Overlay::Help;
+    app.dialog = Dialog::Help;
     insta::assert_snapshot!("help_120x40", text(&render(&mut app, 120, 40)));
-    app.overlay = Overlay::None;
+    app.dialog = Dialog::None;
     let t = text(&render(&mut app, 60, 20));
     assert!(
         t.contains("terminal too small: need") && t.contains("q quits"),
@@ -211,7 +211,7 @@ fn readme_lists_every_key_of_the_key_table() {
 #[test]
 fn help_lists_every_key_of_the_key_table() {
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
-    app.overlay = Overlay::Help;
+    app.dialog = Dialog::Help;
     let t = text(&render(&mut app, 160, 50));
     for b in sudoscope::tui::keys::BINDINGS {
         let line = format!("{}  {}", sudoscope::tui::keys::keys_label(b), b.help);
@@ -251,7 +251,7 @@ fn race_panes_start_from_the_same_board_unless_asked_otherwise() {
             Preset::Classic,
             &["plateau", "annealing"],
         );
-        opts.same_start = same_start;
+        opts.run.same_start = same_start;
         let (app, _rx) = settled(opts, 0);
         let seeds: Vec<u64> = app.panes.iter().map(|p| p.seed).collect();
         let mut distinct = seeds.clone();

@@ -102,7 +102,7 @@ pub struct RunArgs {
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
     /// Random seed: the same seed gives the same run.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = crate::spec::defaults::SEED)]
     pub seed: u64,
     /// Continue from this board instead of a fresh start: a line of n² symbols (or any puzzle
     /// reference). It must keep the puzzle's givens; blanks are filled as at a fresh start.
@@ -215,12 +215,12 @@ pub struct ViewArgs {
     #[arg(short, long, default_value = crate::catalog::DEFAULT_PUZZLE)]
     pub puzzle: String,
     /// Algorithm to start with.
-    #[arg(short, long, default_value = "annealing", value_parser = algorithms(), ignore_case = true)]
+    #[arg(short, long, default_value = crate::spec::defaults::ALGO, value_parser = algorithms(), ignore_case = true)]
     pub algo: String,
     #[command(flatten)]
     pub run: RunArgs,
     /// Steps per second, or `max` for as fast as possible.
-    #[arg(long, default_value = "5")]
+    #[arg(long, default_value = crate::spec::defaults::SPEED)]
     pub speed: String,
     /// Race up to three more panes beside the first, comma-separated, each
     /// `NAME[:PRESET[:SEED]][:PARAM=VALUE...][:start=BOARD]`: `beam`, `beam:tuned`,

@@ -21,6 +21,7 @@ use crate::search::exact::{
     Solutions, Strategy, band_solver, nine_by_nine_solver, solve, solve_fastest,
 };
 use crate::search::{Preset, build, find};
+use crate::spec::{Method, RunSpec};
 
 pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let all = args.suite == Suite::All;
@@ -458,29 +459,13 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
     let puzzle = never_solved()?;
     let algo = find("annealing")?;
     let (tx, rx) = crossbeam_channel::bounded(64);
-    let setup = RunnerSetup {
-        pane: 0,
-        puzzle: puzzle.clone(),
-        algo,
-        preset: Preset::Tuned,
-        params: algo.default_params(Preset::Tuned),
-        seed: 1,
-        speed: None,
-        running: true,
-        start: None,
-    };
-    let handle = spawn(setup, tx);
+    let run = unlimited(puzzle, algo);
+    let handle = spawn(RunnerSetup::first_of(&run), tx);
     let opts = crate::tui::Options {
-        puzzle: puzzle.clone(),
-        algo,
-        preset: Preset::Tuned,
-        params: algo.default_params(Preset::Tuned),
-        seed: 1,
-        speed: None,
-        race: Vec::new(),
-        same_start: true,
-        paused: true,
-        start: None,
+        run: RunSpec {
+            paused: true,
+            ..run
+        },
         theme: crate::tui::theme::Theme::new(crate::tui::theme::Palette::Dark),
         lesson: None,
         lesson_out: None,
@@ -502,7 +487,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
             f.pane = app.panes[0].id;
             app.on_report(f);
         }
-        term.draw(|fr| crate::tui::view::draw(fr, &mut app))?;
+        term.draw(|fr| crate::tui::draw(fr, &mut app))?;
     }
     handle.send(Control::Stop);
     let (t0, s0) = first.unwrap_or((start, 0));
@@ -551,6 +536,16 @@ fn generating(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `algo`'s tuned preset on `puzzle`, seed 1, running at unlimited speed: what the runner
+/// benchmarks drive.
+fn unlimited(puzzle: Puzzle, algo: &'static crate::search::AlgoInfo) -> RunSpec {
+    RunSpec {
+        method: Method::new(algo, Preset::Tuned),
+        speed: None,
+        ..RunSpec::on(puzzle)
+    }
+}
+
 /// Resident set size of this process in KiB (Linux), from /proc.
 fn rss_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -565,20 +560,7 @@ fn memory(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
     let puzzle = never_solved()?;
     let algo = find("annealing")?;
     let (tx, rx) = crossbeam_channel::bounded(64);
-    let handle = spawn(
-        RunnerSetup {
-            pane: 0,
-            puzzle,
-            algo,
-            preset: Preset::Tuned,
-            params: algo.default_params(Preset::Tuned),
-            seed: 1,
-            speed: None,
-            running: true,
-            start: None,
-        },
-        tx,
-    );
+    let handle = spawn(RunnerSetup::first_of(&unlimited(puzzle, algo)), tx);
     writeln!(
         out,
         "\nmemory: tuned annealing at unlimited speed for {seconds:.0} s on a puzzle it can never solve"

@@ -15,7 +15,7 @@ use crate::board::Puzzle;
 use crate::catalog;
 use crate::engine::experiment::{self, Arm, Plan, Progress};
 use crate::engine::plot::{self, Group, ImageFormat};
-use crate::engine::record::{Record, write_csv, write_json};
+use crate::engine::run_record::{Record, write_csv, write_json};
 use crate::engine::stats::{Summary, summarise};
 use crate::search::registry::Setting;
 use crate::search::{AlgoInfo, Preset};

@@ -14,9 +14,10 @@ mod experiment;
 mod generate;
 mod human;
 mod puzzles;
-mod solve;
-mod solve_algo;
+mod solve_exact;
+mod solve_search;
 
+use crate::spec::{Given, RunInput};
 use crate::tui::theme::Palette;
 use args::{Cli, Command, RecordArgs, ThemeName, TuiArgs, ViewArgs};
 
@@ -49,7 +50,7 @@ pub fn main() -> i32 {
 fn run(cli: Cli) -> anyhow::Result<i32> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let code = match cli.command {
-        Some(Command::Solve(args)) => solve::run(&args, &mut out)?,
+        Some(Command::Solve(args)) => solve(&args, &mut out)?,
         Some(Command::Puzzles(args)) => puzzles::run(&args, &mut out)?,
         Some(Command::Experiment(args)) => experiment::run(&args, &mut out)?,
         Some(Command::Bench(args)) => bench::run(&args, &mut out)?,
@@ -96,7 +97,7 @@ fn record(args: &RecordArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     {
         anyhow::bail!("--seconds must be a positive number");
     }
-    let done = crate::tui::record::record(crate::tui::record::RecordOptions {
+    let done = crate::tui::recording::record(crate::tui::recording::RecordOptions {
         app,
         steps: args.steps,
         seconds: args.seconds,
@@ -122,49 +123,55 @@ fn parse_size(text: &str) -> anyhow::Result<(u16, u16)> {
         .ok_or_else(|| anyhow::anyhow!("--size {text:?}: give columns x rows, for example 120x40"))
 }
 
-/// The visualiser's options from its flags: every name, value and board checked here, so a
+/// `sudoscope solve`: the algorithm list, a search per puzzle with `--algo`, else the exact
+/// solver.
+fn solve(args: &args::SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
+    if args.list_algos {
+        solve_search::list_algos(out)?;
+        return Ok(exit::OK);
+    }
+    let puzzles = crate::catalog::resolve(args.puzzle.get())?;
+    if let Some(algo) = &args.algo {
+        return solve_search::run(args, algo, &puzzles, out);
+    }
+    if args.run.start.is_some() {
+        anyhow::bail!("--start is a board for a search to continue from: give it with --algo");
+    }
+    solve_exact::run(args, &puzzles, out)
+}
+
+/// A run's settings from the flags `solve --algo` and the visualiser share, each marked with
+/// the flag it came from.
+fn run_input(run: &args::RunArgs) -> RunInput {
+    RunInput {
+        preset: Some(Given::flag("--preset", run.preset.to_string())),
+        set: run.set.iter().map(|s| Given::flag("--set", s)).collect(),
+        seed: Some(Given::flag("--seed", run.seed.to_string())),
+        start: run.start.as_ref().map(|s| Given::flag("--start", s)),
+        ..RunInput::default()
+    }
+}
+
+/// The visualiser's options from its flags: the run checked by [`crate::spec::check`], so a
 /// mistake is a message before any screen opens.
 pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
-    use crate::search::registry::{find, resolve_params};
-    let puzzle = crate::catalog::resolve_one(&args.puzzle)?;
-    let algo = find(&args.algo)?;
-    let params = resolve_params(algo, args.run.preset, &args.run.set)?;
-    let speed = match args.speed.trim() {
-        "max" | "unlimited" | "0" => None,
-        s => match s.parse::<f64>() {
-            Ok(v) if v > 0.0 && v.is_finite() => Some(v),
-            _ => anyhow::bail!("--speed {s:?}: give steps per second (a positive number) or max"),
-        },
+    let input = RunInput {
+        puzzle: Some(Given::flag("--puzzle", &args.puzzle)),
+        algo: Some(Given::flag("--algo", &args.algo)),
+        speed: Some(Given::flag("--speed", &args.speed)),
+        paused: Some(Given::flag("--paused", args.paused.to_string())),
+        race: args.race.iter().map(|r| Given::flag("--race", r)).collect(),
+        race_start: Some(Given::flag(
+            "--race-start",
+            match args.race_start {
+                args::RaceStart::Same => "same",
+                args::RaceStart::Random => "random",
+            },
+        )),
+        ..run_input(&args.run)
     };
-    if args.race.len() > 3 {
-        anyhow::bail!("--race takes at most three algorithms (four panes in all)");
-    }
-    let race = args
-        .race
-        .iter()
-        .map(|r| {
-            let r = crate::tui::racer::Racer::parse(r, args.run.preset)?;
-            r.check(&puzzle).map(|_| r)
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| anyhow::anyhow!("--race {e}"))?;
-    let start = args
-        .run
-        .start
-        .as_deref()
-        .map(|text| start_board(&puzzle, text))
-        .transpose()?;
     Ok(crate::tui::Options {
-        puzzle,
-        algo,
-        preset: args.run.preset,
-        params,
-        seed: args.run.seed,
-        speed,
-        race,
-        same_start: args.race_start == args::RaceStart::Same,
-        paused: args.paused,
-        start,
+        run: crate::spec::check(&input)?,
         theme: crate::tui::theme::Theme::from_env(args.theme.map(|t| match t {
             ThemeName::Dark => Palette::Dark,
             ThemeName::Light => Palette::Light,
@@ -173,15 +180,6 @@ pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
         lesson: None,
         lesson_out: None,
     })
-}
-
-/// `--start BOARD`: a board of the puzzle's size that keeps its givens.
-fn start_board(puzzle: &crate::board::Puzzle, text: &str) -> anyhow::Result<crate::board::Grid> {
-    let board = crate::catalog::resolve_board(text).map_err(|e| anyhow::anyhow!("--start: {e}"))?;
-    if let Some(e) = puzzle.start_error(&board) {
-        anyhow::bail!("--start: {e}");
-    }
-    Ok(board)
 }
 
 /// `sudoscope solve ... | head` must end quietly, not with an error.

@@ -2,26 +2,26 @@
 //! preset, puzzle, run index), and results come back in run order, so the records (all but the
 //! timings) are identical at any thread count.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::record::{Ending, Metrics, Record, label};
+use crossbeam_channel::Receiver;
+
+use super::run_record::{Ending, Metrics, Record};
 use crate::board::Puzzle;
 use crate::rng::derive_seed;
 use crate::search::registry::resolve_params;
-use crate::search::{AlgoInfo, BuildError, Params, Preset, Search};
+use crate::search::{AlgoInfo, BuildError, Preset, Search};
+use crate::spec::Method;
 
-/// One algorithm with its preset and parameters.
+/// One row of an experiment: an algorithm with its preset and parameters.
 #[derive(Clone)]
 pub struct Arm {
-    /// The algorithm.
-    pub algo: &'static AlgoInfo,
-    /// Its preset.
-    pub preset: Preset,
-    /// Its parameters.
-    pub params: Params,
+    /// The algorithm, preset and parameters.
+    pub method: Method,
     /// Parameters the label names whatever their value (the one an experiment varies).
     pub named: Vec<&'static str>,
 }
@@ -33,17 +33,24 @@ impl Arm {
         preset: Preset,
         overrides: &[String],
     ) -> Result<Arm, BuildError> {
-        Ok(Arm {
+        Ok(Arm::of(Method {
             algo,
             preset,
             params: resolve_params(algo, preset, overrides)?,
+        }))
+    }
+
+    /// An arm of a method as it stands.
+    pub fn of(method: Method) -> Arm {
+        Arm {
+            method,
             named: Vec::new(),
-        })
+        }
     }
 
     /// The same arm with `name` always in its label.
     pub fn naming(mut self, name: &str) -> Arm {
-        if let Some(spec) = self.params.specs().iter().find(|s| s.name == name) {
+        if let Some(spec) = self.method.params.specs().iter().find(|s| s.name == name) {
             self.named.push(spec.name);
         }
         self
@@ -51,7 +58,7 @@ impl Arm {
 
     /// The algorithm, preset and every non-default (or named) parameter: `beam (classic, k=5)`.
     pub fn label(&self) -> String {
-        label(self.algo.name, self.preset, &self.params, &self.named)
+        self.method.label(&self.named)
     }
 }
 
@@ -149,9 +156,67 @@ pub fn run_with(
     results.into_iter().flatten().collect()
 }
 
+/// An experiment running on its own thread, as the visualiser starts one: records arrive on
+/// `records` as runs finish. Dropping it stops the runs still going.
+pub struct Background {
+    /// Each arm's label, in order.
+    pub labels: Vec<String>,
+    /// Runs of each arm.
+    pub runs: usize,
+    /// Runs in all.
+    pub total: usize,
+    /// Runs done, and the stop flag.
+    pub progress: Arc<Progress>,
+    /// Finished runs, as they come.
+    pub records: Receiver<Record>,
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        self.progress.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Start `runs` runs of each arm on `puzzle` on a thread of their own, on every core, with at
+/// most `max_steps` steps each; `seed` is the base seed.
+pub fn spawn(arms: Vec<Arm>, puzzle: Puzzle, runs: usize, seed: u64, max_steps: u64) -> Background {
+    let labels = arms.iter().map(Arm::label).collect();
+    let total = arms.len() * runs;
+    let progress = Arc::new(Progress::default());
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let worker_progress = Arc::clone(&progress);
+    std::thread::Builder::new()
+        .name("experiment".into())
+        .spawn(move || {
+            let puzzles = [puzzle];
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let plan = Plan {
+                arms: &arms,
+                puzzles: &puzzles,
+                runs,
+                seed,
+                max_steps,
+                max_seconds: None,
+                threads,
+            };
+            run_with(&plan, &worker_progress, &|r| {
+                let _ = tx.send(r.clone());
+            });
+        })
+        .expect("an experiment thread");
+    Background {
+        labels,
+        runs,
+        total,
+        progress,
+        records: rx,
+    }
+}
+
 /// The seed of one run.
 pub fn run_seed(base: u64, arm: &Arm, puzzle_index: usize, run: usize) -> u64 {
     let name = arm
+        .method
         .algo
         .name
         .bytes()
@@ -159,7 +224,7 @@ pub fn run_seed(base: u64, arm: &Arm, puzzle_index: usize, run: usize) -> u64 {
     derive_seed(&[
         base,
         name,
-        arm.preset as u64,
+        arm.method.preset as u64,
         puzzle_index as u64,
         run as u64,
     ])
@@ -227,11 +292,12 @@ pub fn record_of(
     seconds: f64,
 ) -> Record {
     let snap = search.snapshot();
-    let mut r = Record::new(puzzle, arm.algo.name, ending);
-    r.preset = Some(arm.preset);
+    let mut r = Record::new(puzzle, arm.method.algo.name, ending);
+    r.preset = Some(arm.method.preset);
     r.label = arm.label();
     r.params = Metrics(
-        arm.params
+        arm.method
+            .params
             .pairs()
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
@@ -258,7 +324,8 @@ fn one_run(
 ) -> Option<Record> {
     let seed = run_seed(plan.seed, arm, puzzle_index, run);
     let start = Instant::now();
-    let mut search: Box<dyn Search> = arm.algo.build(puzzle, arm.preset, &arm.params, seed, None);
+    let m = &arm.method;
+    let mut search: Box<dyn Search> = m.algo.build(puzzle, m.preset, &m.params, seed, None);
     let (ending, curve) = drive(
         search.as_mut(),
         plan.max_steps,

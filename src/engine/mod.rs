@@ -1,12 +1,12 @@
 //! Running searches: the runner that drives one search on its own thread for the visualiser
 //! ([`runner`], with its downsampled [`history`] and the [`step_log`] in words), and many
-//! independent runs on rayon for experiments ([`experiment`], written as [`record`]s,
+//! independent runs on rayon for experiments ([`experiment`], written as [`run_record`]s,
 //! summarised by [`stats`] and drawn by [`plot`]). Nothing here draws on a terminal.
 
 pub mod experiment;
 pub mod history;
 pub mod plot;
-pub mod record;
+pub mod run_record;
 pub mod runner;
 pub mod stats;
 pub mod step_log;

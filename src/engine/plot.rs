@@ -15,7 +15,7 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
 use super::experiment::checkpoints;
-use super::record::Record;
+use super::run_record::Record;
 use super::stats::{quantile, wilson};
 use crate::search::{Family, find};
 

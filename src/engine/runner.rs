@@ -23,7 +23,8 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TrySendError};
 use super::history::{History, Point};
 use super::step_log::describe;
 use crate::board::{Grid, Puzzle};
-use crate::search::{AlgoInfo, Landscape, Params, Preset, Search, Snapshot};
+use crate::search::{Landscape, Search, Snapshot};
+use crate::spec::{Method, RunSpec};
 
 /// What a runner is asked to do.
 #[derive(Clone, Debug)]
@@ -37,14 +38,7 @@ pub enum Control {
     /// Steps per second; `None` for as fast as possible.
     Speed(Option<f64>),
     /// Continue from the board on screen with another algorithm, preset or parameters.
-    Switch {
-        /// The algorithm to continue with.
-        algo: &'static AlgoInfo,
-        /// Its preset.
-        preset: Preset,
-        /// Its parameters.
-        params: Params,
-    },
+    Switch(Method),
     /// Start again from a fresh state with this seed.
     Reset {
         /// The new seed.
@@ -69,12 +63,8 @@ pub enum Control {
 /// the same steps.
 #[derive(Clone, Debug)]
 pub struct Origin {
-    /// The algorithm.
-    pub algo: &'static AlgoInfo,
-    /// Its preset.
-    pub preset: Preset,
-    /// Its parameters.
-    pub params: Params,
+    /// The algorithm, preset and parameters.
+    pub method: Method,
     /// The seed the search was built with.
     pub seed: u64,
     /// The board it started from, when it did not start fresh (after a switch, an edit or a
@@ -124,6 +114,21 @@ impl RunnerHandle {
     }
 }
 
+impl RunnerSetup {
+    /// The first pane of `spec`, as pane 0.
+    pub fn first_of(spec: &RunSpec) -> RunnerSetup {
+        RunnerSetup {
+            pane: 0,
+            puzzle: spec.puzzle.clone(),
+            method: spec.method.clone(),
+            seed: spec.seed,
+            speed: spec.speed,
+            running: !spec.paused,
+            start: spec.start.clone(),
+        }
+    }
+}
+
 impl Drop for RunnerHandle {
     fn drop(&mut self) {
         let _ = self.control.send(Control::Stop);
@@ -140,12 +145,8 @@ pub struct RunnerSetup {
     pub pane: usize,
     /// The puzzle.
     pub puzzle: Puzzle,
-    /// The algorithm.
-    pub algo: &'static AlgoInfo,
-    /// Its preset.
-    pub preset: Preset,
-    /// Its parameters.
-    pub params: Params,
+    /// The algorithm, preset and parameters.
+    pub method: Method,
     /// The seed.
     pub seed: u64,
     /// Steps per second; `None` for as fast as possible.
@@ -175,9 +176,7 @@ pub fn spawn(setup: RunnerSetup, reports: Sender<Report>) -> RunnerHandle {
     let (tx, rx) = crossbeam_channel::bounded(64);
     let pane = setup.pane;
     let crash_origin = Origin {
-        algo: setup.algo,
-        preset: setup.preset,
-        params: setup.params.clone(),
+        method: setup.method.clone(),
         seed: setup.seed,
         start: None,
         offset: 0,
@@ -268,9 +267,7 @@ impl Core {
     /// The search `setup` describes, with its first log line.
     pub fn new(setup: &RunnerSetup) -> Core {
         let origin = Origin {
-            algo: setup.algo,
-            preset: setup.preset,
-            params: setup.params.clone(),
+            method: setup.method.clone(),
             seed: setup.seed,
             start: setup.start.clone(),
             offset: 0,
@@ -288,8 +285,8 @@ impl Core {
         };
         c.note(format!(
             "{} ({}) starts, seed {}, cost {}",
-            c.origin.algo.name,
-            c.origin.preset,
+            c.origin.method.algo.name,
+            c.origin.method.preset,
             c.origin.seed,
             c.search.cost()
         ));
@@ -426,15 +423,10 @@ impl Core {
     /// restart, rewind, or the landscape request.
     pub fn apply(&mut self, c: Control) {
         match c {
-            Control::Switch {
-                algo,
-                preset,
-                params,
-            } => {
+            Control::Switch(method) => {
+                let (name, preset) = (method.algo.name, method.preset);
                 let origin = Origin {
-                    algo,
-                    preset,
-                    params,
+                    method,
                     seed: self.origin.seed,
                     start: Some(self.board()),
                     offset: self.total_steps(),
@@ -442,7 +434,7 @@ impl Core {
                 self.rebuild(origin);
                 self.note(format!(
                     "switched to {} ({}) from the board, cost {}",
-                    algo.name,
+                    name,
                     preset,
                     self.search.cost()
                 ));
@@ -693,10 +685,10 @@ impl Runner {
 
 /// The search `origin` describes, on `puzzle`.
 fn build(puzzle: &Puzzle, origin: &Origin) -> Box<dyn Search> {
-    origin.algo.build(
+    origin.method.algo.build(
         puzzle,
-        origin.preset,
-        &origin.params,
+        origin.method.preset,
+        &origin.method.params,
         origin.seed,
         origin.start.as_ref(),
     )

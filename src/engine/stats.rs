@@ -1,6 +1,6 @@
 //! Statistics of an experiment: success rates with Wilson intervals, quantiles, summary rows.
 
-use super::record::Record;
+use super::run_record::Record;
 
 /// 95% Wilson score interval for `k` successes in `n` trials.
 pub fn wilson(k: usize, n: usize) -> (f64, f64) {

@@ -4,7 +4,7 @@
 //! algorithm added here is everywhere at once.
 
 use super::anneal::course::{self, CourseAnnealing};
-use super::anneal::engine::PermAnnealing;
+use super::anneal::perm_annealing::PermAnnealing;
 use super::anneal::presets::{tabu_params, tabu_settings, tuned_params, tuned_settings};
 use super::ants::{self, Ants};
 use super::contract::{Build, Search};
@@ -297,6 +297,13 @@ pub fn build(
     let algo = find(name)?;
     let params = resolve_params(algo, preset, overrides)?;
     Ok(algo.build(puzzle, preset, &params, seed, start))
+}
+
+/// Algorithms are one each by name.
+impl PartialEq for AlgoInfo {
+    fn eq(&self, other: &AlgoInfo) -> bool {
+        self.name == other.name
+    }
 }
 
 impl std::fmt::Debug for AlgoInfo {

@@ -25,18 +25,14 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::board::{Grid, Puzzle};
-use crate::catalog;
-use crate::search::params::fmt_num;
-use crate::search::registry::{find, resolve_params};
-use crate::search::{AlgoInfo, Params, Preset};
-
-pub use super::racer::Racer;
+use crate::spec::{Given, RunInput, RunSpec, Source, SpecError, print};
 
 /// A lesson: its title and scenes, and the file it came from.
 #[derive(Clone, Debug)]
 pub struct Lesson {
+    /// The title, shown before each caption.
     pub title: String,
+    /// The scenes, in order.
     pub scenes: Vec<Scene>,
     /// The file it came from (`None` for a lesson built into the program).
     pub path: Option<PathBuf>,
@@ -48,32 +44,31 @@ pub const BUILTIN: &[(&str, &str)] = &[(
     include_str!("../../assets/lessons/local-search.toml"),
 )];
 
-/// One scene, every setting resolved.
+/// One scene: its caption and the run it plays, every setting checked.
 #[derive(Clone, Debug)]
 pub struct Scene {
+    /// What the banner says while the scene plays.
     pub caption: String,
-    pub puzzle: Puzzle,
-    pub algo: &'static AlgoInfo,
-    pub preset: Preset,
-    pub params: Params,
-    pub seed: u64,
-    /// Steps per second; `None` for as fast as possible.
-    pub speed: Option<f64>,
-    pub paused: bool,
-    pub race: Vec<Racer>,
-    /// Racers start from the first pane's board (else each from its own random one).
-    pub same_start: bool,
-    /// A board to start from instead of a fresh one.
-    pub start: Option<Grid>,
+    /// The run.
+    pub run: RunSpec,
 }
 
 /// What is wrong with a lesson file, and where.
 #[derive(Debug, thiserror::Error)]
-#[error("{path}{}: {message}", line.map_or(String::new(), |l| format!(":{l}")))]
-pub struct LessonError {
-    pub path: String,
-    pub line: Option<usize>,
-    pub message: String,
+pub enum LessonError {
+    /// The file could not be read, or is not a lesson's TOML.
+    #[error("{path}{}: {message}", line.map_or(String::new(), |l| format!(":{l}")))]
+    File {
+        /// The file.
+        path: String,
+        /// The line, when known.
+        line: Option<usize>,
+        /// What is wrong.
+        message: String,
+    },
+    /// A scene's setting does not check.
+    #[error(transparent)]
+    Setting(#[from] SpecError),
 }
 
 #[derive(Deserialize)]
@@ -88,16 +83,26 @@ struct RawLesson {
 #[serde(deny_unknown_fields)]
 struct RawScene {
     caption: Spanned<String>,
-    puzzle: Option<Spanned<String>>,
-    algo: Option<Spanned<String>>,
-    preset: Option<Spanned<String>>,
-    seed: Option<Spanned<i64>>,
+    puzzle: Option<Spanned<toml::Value>>,
+    algo: Option<Spanned<toml::Value>>,
+    preset: Option<Spanned<toml::Value>>,
+    seed: Option<Spanned<toml::Value>>,
     speed: Option<Spanned<toml::Value>>,
-    paused: Option<bool>,
-    race: Option<Spanned<Vec<String>>>,
-    race_start: Option<Spanned<String>>,
+    paused: Option<Spanned<toml::Value>>,
+    race: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    race_start: Option<Spanned<toml::Value>>,
     set: Option<Spanned<BTreeMap<String, toml::Value>>>,
-    start: Option<Spanned<String>>,
+    start: Option<Spanned<toml::Value>>,
+}
+
+/// A TOML value as the text a flag would give: strings without quotes, numbers and booleans as
+/// written.
+fn text_of(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(t) => t.clone(),
+        toml::Value::Boolean(b) => b.to_string(),
+        other => other.to_string(),
+    }
 }
 
 /// Read and check a lesson file, or a built-in lesson by name when no such file exists.
@@ -108,7 +113,7 @@ pub fn read(path: &Path) -> Result<Lesson, LessonError> {
     {
         return parse(text, &name);
     }
-    let fail = |line: Option<usize>, message: String| LessonError {
+    let fail = |line: Option<usize>, message: String| LessonError::File {
         path: name.clone(),
         line,
         message,
@@ -130,7 +135,7 @@ pub fn read(path: &Path) -> Result<Lesson, LessonError> {
 /// Parse and check a lesson's text; `name` names it in errors.
 pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
     let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
-    let fail = |offset: Option<usize>, message: String| LessonError {
+    let fail = |offset: Option<usize>, message: String| LessonError::File {
         path: name.to_string(),
         line: offset.map(line_of),
         message,
@@ -149,126 +154,56 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
     }
     let mut scenes = Vec::new();
     for (i, s) in raw.scene.iter().enumerate() {
-        let at = |span: std::ops::Range<usize>, msg: String| {
-            fail(Some(span.start), format!("scene {}: {msg}", i + 1))
-        };
         let s = s.get_ref();
-        let puzzle = match &s.puzzle {
-            Some(p) => {
-                catalog::resolve_one(p.get_ref()).map_err(|e| at(p.span(), e.to_string()))?
-            }
-            None => catalog::resolve_one(catalog::DEFAULT_PUZZLE).expect("the default exists"),
+        let at = |span: std::ops::Range<usize>| Source::File {
+            path: name.to_string(),
+            line: Some(line_of(span.start)),
+            scene: Some(i + 1),
         };
-        let algo = match &s.algo {
-            Some(a) => find(a.get_ref()).map_err(|e| at(a.span(), e.to_string()))?,
-            None => find("annealing").expect("annealing exists"),
+        let given = |v: &Option<Spanned<toml::Value>>| {
+            v.as_ref().map(|v| Given {
+                text: text_of(v.get_ref()),
+                from: at(v.span()),
+            })
         };
-        let preset = match &s.preset {
-            None => Preset::Classic,
-            Some(p) => Preset::from_name(p.get_ref()).ok_or_else(|| {
-                at(
-                    p.span(),
-                    format!("unknown preset {:?}: valid are classic, tuned", p.get_ref()),
-                )
-            })?,
-        };
-        let overrides: Vec<String> = match &s.set {
+        let set = match &s.set {
             None => Vec::new(),
             Some(set) => set
                 .get_ref()
                 .iter()
-                .map(|(k, v)| match v {
-                    toml::Value::Integer(x) => Ok(format!("{k}={x}")),
-                    toml::Value::Float(x) => Ok(format!("{k}={x}")),
-                    toml::Value::Boolean(b) => Ok(format!("{k}={}", *b as u8)),
-                    toml::Value::String(t) => Ok(format!("{k}={t}")),
-                    other => Err(at(
-                        set.span(),
-                        format!(
-                            "{k} = {other}: a parameter's value is a number or a choice's name"
-                        ),
-                    )),
+                .map(|(k, v)| Given {
+                    text: match v {
+                        toml::Value::Boolean(b) => format!("{k}={}", *b as u8),
+                        other => format!("{k}={}", text_of(other)),
+                    },
+                    from: at(set.span()),
                 })
-                .collect::<Result<_, _>>()?,
+                .collect(),
         };
-        let params = resolve_params(algo, preset, &overrides).map_err(|e| {
-            at(
-                s.set.as_ref().map_or(s.caption.span(), |x| x.span()),
-                e.to_string(),
-            )
-        })?;
-        let seed = match &s.seed {
-            None => 1,
-            Some(x) if *x.get_ref() >= 0 => *x.get_ref() as u64,
-            Some(x) => return Err(at(x.span(), "seed must be 0 or more".into())),
-        };
-        let speed = match &s.speed {
-            None => Some(5.0),
-            Some(v) => match v.get_ref() {
-                toml::Value::String(t) if t == "max" || t == "unlimited" => None,
-                toml::Value::Integer(x) if *x > 0 => Some(*x as f64),
-                toml::Value::Float(x) if *x > 0.0 && x.is_finite() => Some(*x),
-                other => {
-                    return Err(at(
-                        v.span(),
-                        format!(
-                            "speed = {other}: give steps per second (a positive number) or \"max\""
-                        ),
-                    ));
-                }
-            },
-        };
-        let race = match &s.race {
-            None => Vec::new(),
-            Some(r) if r.get_ref().len() > 3 => {
-                return Err(at(r.span(), "race takes at most three algorithms".into()));
-            }
-            Some(r) => r
-                .get_ref()
+        let race = s.race.as_ref().map_or(Vec::new(), |r| {
+            r.get_ref()
                 .iter()
-                .map(|n| {
-                    Racer::parse(n, preset)
-                        .and_then(|x| x.check(&puzzle).map(|_| x))
-                        .map_err(|e| at(r.span(), e))
+                .map(|v| Given {
+                    text: text_of(v.get_ref()),
+                    from: at(r.span()),
                 })
-                .collect::<Result<_, _>>()?,
-        };
-        let same_start = match &s.race_start {
-            None => true,
-            Some(r) => match r.get_ref().as_str() {
-                "same" => true,
-                "random" => false,
-                other => {
-                    return Err(at(
-                        r.span(),
-                        format!("race_start = {other:?}: valid are \"same\", \"random\""),
-                    ));
-                }
-            },
-        };
-        let start = match &s.start {
-            None => None,
-            Some(b) => {
-                let g = catalog::resolve_board(b.get_ref())
-                    .map_err(|e| at(b.span(), format!("start: {e}")))?;
-                if let Some(e) = puzzle.start_error(&g) {
-                    return Err(at(b.span(), e));
-                }
-                Some(g)
-            }
+                .collect()
+        });
+        let input = RunInput {
+            puzzle: given(&s.puzzle),
+            algo: given(&s.algo),
+            preset: given(&s.preset),
+            set,
+            seed: given(&s.seed),
+            start: given(&s.start),
+            speed: given(&s.speed),
+            paused: given(&s.paused),
+            race,
+            race_start: given(&s.race_start),
         };
         scenes.push(Scene {
             caption: s.caption.get_ref().clone(),
-            puzzle,
-            algo,
-            preset,
-            params,
-            seed,
-            speed,
-            paused: s.paused.unwrap_or(false),
-            race,
-            same_start,
-            start,
+            run: crate::spec::check(&input)?,
         });
     }
     Ok(Lesson {
@@ -278,50 +213,9 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
     })
 }
 
-/// A TOML string literal.
-fn quoted(s: &str) -> String {
-    toml::Value::String(s.to_string()).to_string()
-}
-
-/// A scene as lesson text, appended by `y` so a teacher builds a lesson by playing.
-pub fn scene_text(scene: &Scene, puzzle_ref: &str) -> String {
-    let mut t = format!(
-        "\n[[scene]]\ncaption = {}\npuzzle = {}\nalgo = {}\npreset = {}\nseed = {}\nspeed = {}\npaused = {}\n",
-        quoted(&scene.caption),
-        quoted(puzzle_ref),
-        quoted(scene.algo.name),
-        quoted(&scene.preset.to_string()),
-        scene.seed,
-        scene.speed.map_or("\"max\"".to_string(), fmt_num),
-        scene.paused,
-    );
-    if !scene.race.is_empty() {
-        let names: Vec<String> = scene.race.iter().map(|r| quoted(&r.to_string())).collect();
-        t.push_str(&format!("race = [{}]\n", names.join(", ")));
-        if !scene.same_start {
-            t.push_str("race_start = \"random\"\n");
-        }
-    }
-    let changed = scene.params.changed_shown();
-    if !changed.is_empty() {
-        let pairs: Vec<String> = changed
-            .iter()
-            .map(|(k, v)| match v.parse::<f64>() {
-                Ok(_) => format!("{k} = {v}"),
-                Err(_) => format!("{k} = {}", quoted(v)),
-            })
-            .collect();
-        t.push_str(&format!("set = {{ {} }}\n", pairs.join(", ")));
-    }
-    if let Some(g) = &scene.start {
-        t.push_str(&format!("start = {}\n", quoted(&g.to_line())));
-    }
-    t
-}
-
-/// Append `scene` to the lesson at `path` (creating it with a title when it does not exist);
-/// returns the scene's number in the file.
-pub fn append(path: &Path, scene: &Scene, puzzle_ref: &str) -> Result<usize, String> {
+/// Append a scene to the lesson at `path` (creating it with a title when it does not exist);
+/// `puzzle` is the reference written for its puzzle. Returns the scene's number in the file.
+pub fn append(path: &Path, scene: &Scene, puzzle: &str) -> Result<usize, String> {
     use std::io::Write;
     let existing = std::fs::read_to_string(path).unwrap_or_default();
     let count = existing.lines().filter(|l| l.trim() == "[[scene]]").count();
@@ -334,7 +228,7 @@ pub fn append(path: &Path, scene: &Scene, puzzle_ref: &str) -> Result<usize, Str
     if existing.trim().is_empty() {
         text.push_str("title = \"A lesson recorded in sudoscope\"\n");
     }
-    text.push_str(&scene_text(scene, puzzle_ref));
+    text.push_str(&print::scene_text(&scene.run, &scene.caption, puzzle));
     f.write_all(text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(count + 1)
@@ -343,6 +237,7 @@ pub fn append(path: &Path, scene: &Scene, puzzle_ref: &str) -> Result<usize, Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Preset;
 
     const GOOD: &str = r#"
 title = "t"
@@ -365,13 +260,16 @@ paused = true
     fn scenes_resolve_with_the_command_lines_defaults() {
         let l = parse(GOOD, "l.toml").unwrap();
         assert_eq!(l.scenes.len(), 2);
-        let (a, b) = (&l.scenes[0], &l.scenes[1]);
-        assert_eq!((a.algo.name, a.seed, a.speed), ("steepest", 3, Some(10.0)));
+        let (a, b) = (&l.scenes[0].run, &l.scenes[1].run);
+        assert_eq!(
+            (a.method.algo.name, a.seed, a.speed),
+            ("steepest", 3, Some(10.0))
+        );
         assert_eq!(a.puzzle.name, "sudoku_7");
         let race: Vec<_> = a
             .race
             .iter()
-            .map(|r| (r.algo.name, r.preset, r.seed))
+            .map(|r| (r.method.algo.name, r.method.preset, r.seed))
             .collect();
         assert_eq!(
             race,
@@ -380,8 +278,11 @@ paused = true
                 ("annealing", Preset::Tuned, Some(7))
             ]
         );
-        assert_eq!(b.params.get("k"), 50.0);
-        assert_eq!((b.speed, b.paused, b.preset), (None, true, Preset::Classic));
+        assert_eq!(b.method.params.get("k"), 50.0);
+        assert_eq!(
+            (b.speed, b.paused, b.method.preset),
+            (None, true, Preset::Classic)
+        );
     }
 
     #[test]
@@ -433,7 +334,7 @@ paused = true
             "y cannot append to a lesson built into the program"
         );
         assert!(l.scenes.len() >= 8, "{}", l.scenes.len());
-        let algos: Vec<&str> = l.scenes.iter().map(|s| s.algo.name).collect();
+        let algos: Vec<&str> = l.scenes.iter().map(|s| s.run.method.algo.name).collect();
         for a in [
             "steepest",
             "stochastic",
@@ -448,7 +349,8 @@ paused = true
         assert!(
             l.scenes
                 .iter()
-                .any(|s| s.algo.name == "annealing" && s.params.show("bookkeeping") == "course"),
+                .any(|s| s.run.method.algo.name == "annealing"
+                    && s.run.method.params.show("bookkeeping") == "course"),
             "a scene shows the course's bookkeeping losing a solution"
         );
         let e = read(Path::new("no-such-lesson")).unwrap_err().to_string();
@@ -465,18 +367,8 @@ paused = true
         assert_eq!(append(&path, &l.scenes[0], "sudoku_7").unwrap(), 1);
         assert_eq!(append(&path, &l.scenes[1], "sudoku_7").unwrap(), 2);
         let back = read(&path).unwrap();
-        let names = |s: &Scene| -> Vec<(&str, Preset, Option<u64>)> {
-            s.race
-                .iter()
-                .map(|r| (r.algo.name, r.preset, r.seed))
-                .collect()
-        };
         for (a, b) in back.scenes.iter().zip(&l.scenes) {
-            assert_eq!(
-                (a.algo.name, a.preset, a.seed, a.speed, a.paused, names(a)),
-                (b.algo.name, b.preset, b.seed, b.speed, b.paused, names(b))
-            );
-            assert_eq!(a.params, b.params);
+            assert_eq!(a.run, b.run);
             assert_eq!(a.caption, b.caption);
         }
     }

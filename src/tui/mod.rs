@@ -6,16 +6,16 @@
 //! SIGHUP (through a signal flag checked every tick) and panics (our hook): the alternate screen
 //! left, the cursor shown, raw mode and mouse capture off. [`app`] is the state and what each
 //! input does to it, [`keys`] the key table, [`view`] the drawing, [`theme`] the styles,
-//! [`lesson`] the lesson files, [`racer`] a race pane as text, [`cast`] and [`record`] the
-//! recordings. Errors are returned
-//! typed; the command line chooses the exit code.
+//! [`dialog`] what opens over the screen, [`lesson`] the lesson files, [`cast`] and
+//! [`recording`] the recordings. Errors are returned typed; the command line chooses the exit
+//! code.
 
 pub mod app;
 pub mod cast;
+pub mod dialog;
 pub mod keys;
 pub mod lesson;
-pub mod racer;
-pub mod record;
+pub mod recording;
 pub mod theme;
 pub mod view;
 
@@ -54,6 +54,11 @@ pub enum TuiError {
     /// Drawing or reading the terminal failed.
     #[error("terminal: {0}")]
     Io(#[from] std::io::Error),
+}
+
+/// Draw the app, and keep where its grid went for the mouse.
+pub fn draw(f: &mut ratatui::Frame, app: &mut App) {
+    app.grid_at = view::draw(f, app);
 }
 
 /// Give the terminal back as it was: mouse capture off, the normal screen, the cursor shown,
@@ -150,7 +155,7 @@ fn event_loop(
     let provoke_ui_panic = std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "ui");
     let mut app = App::new(opts, reports_tx);
     let mut ticks = 0u64;
-    terminal.draw(|f| view::draw(f, &mut app))?;
+    terminal.draw(|f| draw(f, &mut app))?;
     while !app.quit && !stop.load(Ordering::SeqCst) {
         select! {
             recv(input_rx) -> e => {
@@ -164,7 +169,7 @@ fn event_loop(
                     app.on_event(e);
                     pending = input_rx.try_recv().ok();
                 }
-                terminal.draw(|f| view::draw(f, &mut app))?;
+                terminal.draw(|f| draw(f, &mut app))?;
             }
             recv(reports_rx) -> r => {
                 if let Ok(r) = r {
@@ -177,7 +182,7 @@ fn event_loop(
                     panic!("provoked by SUDOSCOPE_TEST_PANIC=ui");
                 }
                 app.on_tick();
-                terminal.draw(|f| view::draw(f, &mut app))?;
+                terminal.draw(|f| draw(f, &mut app))?;
             }
         }
     }

@@ -12,6 +12,7 @@ use ratatui::buffer::Buffer;
 use sudoscope::catalog::resolve_one;
 use sudoscope::engine::runner::Report;
 use sudoscope::search::{Preset, find};
+use sudoscope::spec::{Method, PaneSpec, RunSpec};
 use sudoscope::tui::app::{App, Options};
 use sudoscope::tui::keys::Action;
 use sudoscope::tui::theme::{Palette, Theme};
@@ -21,19 +22,19 @@ use sudoscope::tui::view;
 pub fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Options {
     let a = find(algo).unwrap();
     Options {
-        puzzle: resolve_one(puzzle).unwrap(),
-        algo: a,
-        preset,
-        params: a.default_params(preset),
-        seed: 1,
-        speed: Some(5.0),
-        race: race
-            .iter()
-            .map(|n| sudoscope::tui::racer::Racer::parse(n, preset).unwrap())
-            .collect(),
-        same_start: true,
-        paused: true,
-        start: None,
+        run: RunSpec {
+            puzzle: resolve_one(puzzle).unwrap(),
+            method: Method::new(a, preset),
+            seed: 1,
+            speed: Some(5.0),
+            race: race
+                .iter()
+                .map(|n| PaneSpec::parse(n, preset).unwrap())
+                .collect(),
+            same_start: true,
+            paused: true,
+            start: None,
+        },
         theme: Theme::new(Palette::Mono),
         lesson: None,
         lesson_out: None,
@@ -77,7 +78,7 @@ pub fn wait(app: &mut App, rx: &Receiver<Report>, ready: impl Fn(&App) -> bool) 
 
 pub fn render(app: &mut App, w: u16, h: u16) -> Buffer {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| view::draw(f, app)).unwrap();
+    t.draw(|f| sudoscope::tui::draw(f, app)).unwrap();
     t.backend().buffer().clone()
 }
 

@@ -8,7 +8,7 @@
 //! falls below 10⁻⁹ (the article's "below 1/temperature") or a million steps pass. The cooling
 //! factor is not given in the article; 0.99996 takes T from 10⁹ to 10⁻⁹ in about a million steps.
 
-use super::engine::PermSettings;
+use super::perm_annealing::PermSettings;
 use crate::search::local::start::{PermUnit, Propagation};
 use crate::search::params::{ParamSpec, Params, Preset};
 

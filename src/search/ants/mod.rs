@@ -16,11 +16,11 @@
 //! the fewest candidates next, and the colony resets its pheromone after 500 iterations without
 //! a new best (BENCHMARKS.md measures what each is worth).
 
-mod board;
+mod ant_grid;
 pub mod event;
 mod pheromone;
 
-pub use board::AntBoard;
+pub use ant_grid::AntGrid;
 pub use event::{AntEvent, Deposit};
 pub use pheromone::Pheromone;
 
@@ -98,8 +98,8 @@ pub fn params(preset: Preset) -> Vec<ParamSpec> {
 pub struct Ants {
     geo: &'static Geometry,
     /// The puzzle's givens, fixed and propagated: where every ant starts.
-    template: AntBoard,
-    ant: AntBoard,
+    template: AntGrid,
+    ant: AntGrid,
     pheromone: Pheromone,
     /// The iteration's best ant so far (the start board before the first ant).
     current: Vec<u8>,
@@ -133,7 +133,7 @@ impl Ants {
     pub fn new(build: &Build) -> Ants {
         let (puzzle, params) = (build.puzzle, build.params);
         let geo = puzzle.geometry();
-        let template = AntBoard::propagated(&puzzle.givens);
+        let template = AntGrid::propagated(&puzzle.givens);
         let tau0 = 1.0 / geo.cells as f64;
         let mut pheromone = Pheromone::new(geo.cells, geo.n, tau0);
         let rho = params.get("rho");

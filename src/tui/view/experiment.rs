@@ -17,18 +17,18 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let done = x.records.len();
     let [head, table_area, bars_area] = Layout::vertical([
         Constraint::Length(3),
-        Constraint::Length(x.arms.len() as u16 + 3),
+        Constraint::Length(x.run.labels.len() as u16 + 3),
         Constraint::Min(6),
     ])
     .areas(area);
-    let stopped = x.progress.stop.load(Ordering::SeqCst);
+    let stopped = x.run.progress.stop.load(Ordering::SeqCst);
     let label = format!(
         "{done} / {} runs on {}{}",
-        x.total,
+        x.run.total,
         app.puzzle.name,
         if stopped {
             " (stopped)"
-        } else if done == x.total {
+        } else if done == x.run.total {
             " (done)"
         } else {
             ""
@@ -42,13 +42,13 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                     .border_style(theme.title()),
             )
             .gauge_style(theme.good())
-            .ratio(done as f64 / x.total.max(1) as f64)
+            .ratio(done as f64 / x.run.total.max(1) as f64)
             .label(label),
         head,
     );
     let mut rows = Vec::new();
     let mut bars = Vec::new();
-    for label in &x.arms {
+    for label in &x.run.labels {
         let mine: Vec<_> = x
             .records
             .iter()

@@ -76,6 +76,19 @@ pub struct GridLayout {
 }
 
 impl GridLayout {
+    /// The smallest layout of an n×n grid: two columns a cell, one row, no candidates.
+    pub fn smallest(n: usize) -> GridLayout {
+        GridLayout {
+            b: (n as f64).sqrt() as u16,
+            n: n as u16,
+            cell_w: 2,
+            cell_h: 1,
+            sep_w: 2,
+            big: false,
+            candidates: false,
+        }
+    }
+
     /// The largest layout of an `n`×`n` grid that fits in `w`×`h` characters (`None` when not
     /// even one character per cell row fits). Candidates need a cell of `b` rows and `b`
     /// symbols; when they do not fit, the values are drawn and `candidates` is false.

@@ -1,6 +1,6 @@
 //! Drawing: one file per screen area (the grid, the side panels, the chart, the experiment
-//! table, the dialogs drawn over the screen). Reads the app state, never changes it (except to
-//! note where the grid went, for mouse clicks).
+//! table, the dialogs drawn over the screen). Reads the app state, never changes it: where the
+//! focused grid went (for mouse clicks) is returned, and the caller hands it to the app.
 
 pub mod chart;
 pub mod experiment;
@@ -13,7 +13,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use super::app::{App, Overlay, Pane};
+use super::app::{App, GridPlace, Pane};
+use super::dialog::Dialog;
 use super::keys;
 use grid::GridLayout;
 
@@ -26,16 +27,7 @@ const RACE_BELOW_GRID: u16 = 7;
 fn too_small(app: &App, area: Rect) -> Option<(u16, u16)> {
     let n = app.puzzle.geometry().n;
     let smallest = GridLayout::fit(n, u16::MAX, u16::MAX, false).map(|_| {
-        let b = (n as f64).sqrt() as u16;
-        let l = GridLayout {
-            b,
-            n: n as u16,
-            cell_w: 2,
-            cell_h: 1,
-            sep_w: 2,
-            big: false,
-            candidates: false,
-        };
+        let l = GridLayout::smallest(n);
         (l.width() + 2, l.height() + 2)
     })?;
     // below the panes: the legend and the status line; above them a lesson's caption
@@ -50,7 +42,8 @@ fn too_small(app: &App, area: Rect) -> Option<(u16, u16)> {
     (area.width < need.0 || area.height < need.1).then_some(need)
 }
 
-pub fn draw(f: &mut Frame, app: &mut App) {
+/// Draw the whole screen; returns where the focused grid went, if it was drawn.
+pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
     let theme = app.theme;
     let area = f.area();
     // the theme's own background under everything (light paints the screen white)
@@ -65,8 +58,7 @@ pub fn draw(f: &mut Frame, app: &mut App) {
             Line::styled("q quits", theme.dim()),
         ];
         f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
-        app.grid_at = None;
-        return;
+        return None;
     }
     let caption_h = app.caption().map_or(0, |_| 1);
     let [caption, main, legend, status] = Layout::vertical([
@@ -80,13 +72,14 @@ pub fn draw(f: &mut Frame, app: &mut App) {
         let line = Line::styled(format!(" {text} "), theme.banner());
         f.render_widget(Paragraph::new(line).style(theme.banner()), caption);
     }
-    if app.experiment.is_some() {
+    let grid_at = if app.experiment.is_some() {
         experiment::draw(f, main, app, &theme);
+        None
     } else if app.panes.len() == 1 {
-        single(f, main, app);
+        single(f, main, app)
     } else {
-        race(f, main, app);
-    }
+        race(f, main, app)
+    };
     panel::legend(f, legend, app, &theme);
     status_line(f, status, app);
     draw_overlay(f, app);
@@ -98,43 +91,32 @@ pub fn draw(f: &mut Frame, app: &mut App) {
             }
         }
     }
+    grid_at
 }
 
 fn draw_overlay(f: &mut Frame, app: &App) {
     let theme = app.theme;
     let area = f.area();
-    match &app.overlay {
-        Overlay::None => {}
-        Overlay::Help => overlay::help(f, area, &theme),
-        Overlay::Command { appended } => {
+    match &app.dialog {
+        Dialog::None => {}
+        Dialog::Help => overlay::help(f, area, &theme),
+        Dialog::Command { appended } => {
             overlay::command(f, area, &app.command_line(), appended.as_deref(), &theme)
         }
-        Overlay::Algorithms {
-            index,
-            preset,
-            adding,
-            ..
-        } => overlay::algorithms(f, area, *index, *preset, *adding, &theme),
-        Overlay::Parameters {
-            index,
-            editing,
-            error,
-            ..
-        } => {
+        Dialog::Algorithms(p) => overlay::algorithms(f, area, p.index, p.preset, p.adding, &theme),
+        Dialog::Parameters(e) => {
             let pane = &app.panes[app.focus];
             overlay::parameters(
                 f,
                 area,
                 pane,
-                *index,
-                editing.as_deref(),
-                error.as_deref(),
+                e.index,
+                e.editing.as_deref(),
+                e.error.as_deref(),
                 &theme,
             )
         }
-        Overlay::Puzzle { input, error } => {
-            overlay::puzzle(f, area, input, error.as_deref(), &theme)
-        }
+        Dialog::Puzzle(o) => overlay::puzzle(f, area, &o.input, o.error.as_deref(), &theme),
     }
 }
 
@@ -205,18 +187,10 @@ fn fit(app: &App, w: u16, h: u16) -> GridLayout {
     let want = app.candidates != grid::CandidateView::Off;
     GridLayout::fit(n, w.saturating_sub(2), h.saturating_sub(2), want)
         .or_else(|| GridLayout::fit(n, w.saturating_sub(2), h.saturating_sub(2), false))
-        .unwrap_or(GridLayout {
-            b: (n as f64).sqrt() as u16,
-            n: n as u16,
-            cell_w: 2,
-            cell_h: 1,
-            sep_w: 2,
-            big: false,
-            candidates: false,
-        })
+        .unwrap_or(GridLayout::smallest(n))
 }
 
-fn single(f: &mut Frame, area: Rect, app: &mut App) {
+fn single(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
     let theme = app.theme;
     if app.focus_layout {
         return focus(f, area, app);
@@ -230,7 +204,6 @@ fn single(f: &mut Frame, area: Rect, app: &mut App) {
     let [grid_area, info_area] =
         Layout::vertical([Constraint::Length(gh), Constraint::Min(0)]).areas(left);
     let origin = grid_block(f, grid_area, app, &app.panes[0], &layout, true);
-    app.grid_at = Some((origin.0, origin.1, layout));
     panel::cell_info(f, info_area, app, &theme);
     let pane = &app.panes[0];
     // on a short screen the metrics and then the log give up rows before the chart does: 9
@@ -257,11 +230,12 @@ fn single(f: &mut Frame, area: Rect, app: &mut App) {
             panel::log(f, log_area, report, &theme);
         }
     }
+    Some((origin.0, origin.1, layout))
 }
 
 /// The focus layout (`f`): the grid as large as it goes, the cost chart beside it, and the
 /// caption above; nothing else.
-fn focus(f: &mut Frame, area: Rect, app: &mut App) {
+fn focus(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
     let theme = app.theme;
     let room = area.width.saturating_sub(30).min(area.width * 2 / 3);
     let layout = fit(app, room, area.height);
@@ -271,13 +245,13 @@ fn focus(f: &mut Frame, area: Rect, app: &mut App) {
     let [grid_area, _] =
         Layout::vertical([Constraint::Length(layout.height() + 2), Constraint::Min(0)]).areas(left);
     let origin = grid_block(f, grid_area, app, &app.panes[0], &layout, true);
-    app.grid_at = Some((origin.0, origin.1, layout));
     if let Some(report) = &app.panes[0].report {
         chart::draw(f, right, &report.history, false, &theme);
     }
+    Some((origin.0, origin.1, layout))
 }
 
-fn race(f: &mut Frame, area: Rect, app: &mut App) {
+fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
     let theme = app.theme;
     let rows = if app.panes.len() <= 2 { 1 } else { 2 };
     let row_areas = Layout::vertical(vec![Constraint::Ratio(1, rows); rows as usize]).split(area);
@@ -305,7 +279,7 @@ fn race(f: &mut Frame, area: Rect, app: &mut App) {
             chart::draw(f, c, &report.history, false, &theme);
         }
     }
-    app.grid_at = grid_at;
+    grid_at
 }
 
 /// The state, the speed and key reminders; `? help` and `q quit` always show, the other

@@ -199,7 +199,7 @@ pub fn parameters(
 ) {
     let width = area.width.saturating_sub(4).min(110);
     let inner = width.saturating_sub(2) as usize;
-    let specs = pane.params.specs();
+    let specs = pane.method.params.specs();
     let mut lines = vec![Line::styled(
         fit(
             "↑/↓ or type a name · enter edits · enter again applies (from the board) · esc",
@@ -212,7 +212,7 @@ pub fn parameters(
     for (i, s) in specs.iter().enumerate().skip(first).take(rows) {
         let value = match editing {
             Some(text) if i == index => format!("{text}▏"),
-            _ => pane.params.show(s.name),
+            _ => pane.method.params.show(s.name),
         };
         let style = if i == index {
             theme.selected()

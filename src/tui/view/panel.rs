@@ -36,6 +36,7 @@ fn rate(sps: f64) -> String {
 pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme) {
     let mut lines = Vec::new();
     let params: Vec<String> = pane
+        .method
         .params
         .shown()
         .iter()
@@ -110,6 +111,7 @@ pub fn solved_before_moving(r: &Report) -> Option<String> {
     let s = &r.snapshot;
     let propagates = r
         .origin
+        .method
         .params
         .pairs()
         .iter()

@@ -1,4 +1,5 @@
-//! `sudoscope solve --algo NAME`: one local search (or the stepping exact search) per puzzle.
+//! `sudoscope solve --algo NAME`: one search per puzzle (a local search, or the exact search
+//! stepped as the visualiser steps it), with its record or its grid.
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -11,9 +12,9 @@ use super::exit;
 use super::human::human_time;
 use crate::board::Puzzle;
 use crate::engine::experiment::{Arm, drive, record_of};
-use crate::engine::record::{Ending, key, write_json};
-use crate::search::registry::find;
+use crate::engine::run_record::{Ending, key, write_json};
 use crate::search::{ALGORITHMS, Preset, Search, Snapshot};
+use crate::spec::{Given, RunInput, check_on};
 
 /// `--list-algos`: every algorithm with its parameters per preset.
 pub fn list_algos(out: &mut impl Write) -> std::io::Result<()> {
@@ -41,33 +42,39 @@ pub fn list_algos(out: &mut impl Write) -> std::io::Result<()> {
     Ok(())
 }
 
+/// A search per puzzle, each run as the visualiser would start it with the same flags.
 pub fn run(
     args: &SolveArgs,
     name: &str,
     puzzles: &[Puzzle],
     out: &mut impl Write,
 ) -> anyhow::Result<i32> {
-    let algo = find(name)?;
-    let arm = Arm::new(algo, args.run.preset, &args.run.set)?;
     if args
         .max_seconds
         .is_some_and(|s| !(s > 0.0 && s.is_finite()))
     {
         anyhow::bail!("--max-seconds must be a positive number of seconds");
     }
-    let board = match (&args.run.start, puzzles) {
-        (None, _) => None,
-        (Some(text), [p]) => Some(super::start_board(p, text)?),
-        (Some(_), _) => anyhow::bail!(
+    if args.run.start.is_some() && puzzles.len() != 1 {
+        anyhow::bail!(
             "--start gives one board: solve one puzzle with it, not {}",
             puzzles.len()
-        ),
+        );
+    }
+    let input = RunInput {
+        algo: Some(Given::flag("--algo", name)),
+        ..super::run_input(&args.run)
     };
     let mut code = exit::OK;
     let never = AtomicBool::new(false);
     for p in puzzles {
+        let spec = check_on(&input, p.clone())?;
+        let arm = Arm::of(spec.method.clone());
         let start = Instant::now();
-        let mut search = algo.build(p, arm.preset, &arm.params, args.run.seed, board.as_ref());
+        let m = &spec.method;
+        let mut search = m
+            .algo
+            .build(p, m.preset, &m.params, spec.seed, spec.start.as_ref());
         let ending = match &args.trace {
             Some(path) => run_traced(search.as_mut(), args, path)?,
             None => {
@@ -83,7 +90,8 @@ pub fn run(
             }
         };
         let secs = start.elapsed().as_secs_f64();
-        let record = record_of(search.as_ref(), p, &arm, args.run.seed, ending, secs);
+        let mut record = record_of(search.as_ref(), p, &arm, spec.seed, ending, secs);
+        record.start = spec.start.as_ref().map(|g| g.to_line());
         if !record.solved {
             code = exit::UNSOLVED;
         }
@@ -100,7 +108,7 @@ pub fn run(
                     g.label(),
                     p.givens.filled(),
                     record.label,
-                    args.run.seed,
+                    spec.seed,
                     ending.word(),
                     snap.steps,
                     human_time(secs)

@@ -16,7 +16,6 @@ use ratatui::{Terminal, TerminalOptions, Viewport};
 use super::app::{App, Options};
 use super::cast::{Cast, Shared};
 use super::theme::Palette;
-use super::view;
 use crate::engine::runner::{Core, WATCHED_SPEED};
 
 /// Frames per simulated second.
@@ -105,11 +104,11 @@ pub fn record(opts: RecordOptions) -> Result<Recorded, String> {
             app.on_report(c.report(true, speed));
         }
         if svg {
-            test.draw(|f| view::draw(f, &mut app))
+            test.draw(|f| super::draw(f, &mut app))
                 .map_err(|e| e.to_string())?;
             movie.frame(t, test.backend().buffer());
         } else {
-            ansi.draw(|f| view::draw(f, &mut app))
+            ansi.draw(|f| super::draw(f, &mut app))
                 .map_err(|e| e.to_string())?;
             let bytes = bytes_out.take();
             if let Some(c) = &mut cast

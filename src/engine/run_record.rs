@@ -9,7 +9,6 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 
 use crate::board::{Grid, Puzzle};
-use crate::search::params::Params;
 use crate::search::{Metric, Outcome, Preset};
 
 /// How a run ended, as records write it.
@@ -98,22 +97,6 @@ pub fn key(name: &str) -> String {
         .join("_")
 }
 
-/// A run's label: the algorithm, its preset and every parameter that differs from the default
-/// (and those of `named`, whatever their value), so two settings of one algorithm never read
-/// alike: `beam (classic, k=5)`.
-pub fn label(algorithm: &str, preset: Preset, params: &Params, named: &[&str]) -> String {
-    let mut parts = vec![preset.to_string()];
-    let changed = params.changed();
-    parts.extend(
-        params
-            .shown()
-            .into_iter()
-            .filter(|(k, _)| named.contains(k) || changed.iter().any(|(c, _)| c == k))
-            .map(|(k, v)| format!("{k}={v}")),
-    );
-    format!("{algorithm} ({})", parts.join(", "))
-}
-
 /// One run.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Record {
@@ -133,6 +116,10 @@ pub struct Record {
     pub params: Metrics,
     /// The run's seed (`null` for the exact solver, which draws nothing).
     pub seed: Option<u64>,
+    /// The board the run continued from (`solve --start`), as one line; absent for a fresh
+    /// start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
     /// The run's index within an experiment (`null` outside one).
     pub run: Option<usize>,
     /// How it ended.
@@ -168,6 +155,7 @@ impl Record {
             solver: None,
             params: Metrics::default(),
             seed: None,
+            start: None,
             run: None,
             outcome,
             solved: outcome == Ending::Solved,

@@ -1,5 +1,5 @@
-//! A race pane as text: what `--race` and a lesson's `race` take, and what `y` prints, so a
-//! race on screen can be written down and played again exactly.
+//! One pane of a race, as text: what `--race` and a lesson's `race` take, and what `y` prints,
+//! so a race on screen can be written down and played again exactly.
 //!
 //! `NAME[:PRESET[:SEED]][:PARAM=VALUE...][:start=BOARD]`: the algorithm; then, in order, its
 //! preset and seed; then any parameters, and the board it starts from (a line of n² symbols)
@@ -7,17 +7,17 @@
 
 use std::fmt;
 
+use super::Method;
 use crate::board::{Grid, Puzzle};
 use crate::catalog;
+use crate::search::Preset;
 use crate::search::registry::{Setting, resolve_params};
-use crate::search::{AlgoInfo, Params, Preset};
 
-/// One race pane's settings.
-#[derive(Clone, Debug)]
-pub struct Racer {
-    pub algo: &'static AlgoInfo,
-    pub preset: Preset,
-    pub params: Params,
+/// One pane's search: its method, and its seed and board when it has its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PaneSpec {
+    /// The algorithm, preset and parameters.
+    pub method: Method,
     /// Its seed; `None` takes the next one after the panes before it.
     pub seed: Option<u64>,
     /// Its own start board; `None` starts as the race says (the first pane's board, or a
@@ -25,9 +25,9 @@ pub struct Racer {
     pub start: Option<Grid>,
 }
 
-impl Racer {
-    /// Read a racer; `preset` is the one it takes unless it names its own.
-    pub fn parse(text: &str, preset: Preset) -> Result<Racer, String> {
+impl PaneSpec {
+    /// Read a pane; `preset` is the one it takes unless it names its own.
+    pub fn parse(text: &str, preset: Preset) -> Result<PaneSpec, String> {
         let setting = Setting::parse(text).map_err(|e| e.to_string())?;
         let preset = setting
             .preset()
@@ -58,34 +58,36 @@ impl Racer {
         }
         let params =
             resolve_params(setting.algo, preset, &overrides).map_err(|e| format!("{text}: {e}"))?;
-        Ok(Racer {
-            algo: setting.algo,
-            preset,
-            params,
+        Ok(PaneSpec {
+            method: Method {
+                algo: setting.algo,
+                preset,
+                params,
+            },
             seed,
             start,
         })
     }
 
-    /// Why this racer cannot race on `puzzle` (its own start board does not fit).
+    /// Why this pane cannot race on `puzzle` (its own start board does not fit).
     pub fn check(&self, puzzle: &Puzzle) -> Result<(), String> {
         match &self.start {
             Some(board) => puzzle
                 .start_error(board)
-                .map_or(Ok(()), |e| Err(format!("{}: {e}", self.algo.name))),
+                .map_or(Ok(()), |e| Err(format!("{}: {e}", self.method.algo.name))),
             None => Ok(()),
         }
     }
 }
 
-/// The racer as `parse` reads it back: every part written that is not the default.
-impl fmt::Display for Racer {
+/// The pane as `parse` reads it back: every part written that is not the default.
+impl fmt::Display for PaneSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.algo.name, self.preset)?;
+        write!(f, "{}:{}", self.method.algo.name, self.method.preset)?;
         if let Some(s) = self.seed {
             write!(f, ":{s}")?;
         }
-        for (k, v) in self.params.changed_shown() {
+        for (k, v) in self.method.params.changed_shown() {
             write!(f, ":{k}={v}")?;
         }
         if let Some(g) = &self.start {
@@ -101,30 +103,30 @@ mod tests {
 
     #[test]
     fn every_part_reads_and_writes_back() {
-        let r = Racer::parse("beam", Preset::Tuned).unwrap();
+        let r = PaneSpec::parse("beam", Preset::Tuned).unwrap();
         assert_eq!(
-            (r.algo.name, r.preset, r.seed),
+            (r.method.algo.name, r.method.preset, r.seed),
             ("beam", Preset::Tuned, None)
         );
         assert_eq!(r.to_string(), "beam:tuned");
-        let r = Racer::parse("Beam:classic:7:k=5", Preset::Tuned).unwrap();
+        let r = PaneSpec::parse("Beam:classic:7:k=5", Preset::Tuned).unwrap();
         assert_eq!(
-            (r.preset, r.seed, r.params.get("k")),
+            (r.method.preset, r.seed, r.method.params.get("k")),
             (Preset::Classic, Some(7), 5.0)
         );
         assert_eq!(r.to_string(), "beam:classic:7:k=5");
         let board = catalog::resolve_one("sudoku_7").unwrap().givens.to_line();
         let text = format!("plateau:tuned:3:start={board}");
-        let r = Racer::parse(&text, Preset::Classic).unwrap();
+        let r = PaneSpec::parse(&text, Preset::Classic).unwrap();
         assert_eq!(r.start.as_ref().map(Grid::to_line), Some(board));
         assert_eq!(r.to_string(), text);
-        let back = Racer::parse(&r.to_string(), Preset::Classic).unwrap();
+        let back = PaneSpec::parse(&r.to_string(), Preset::Classic).unwrap();
         assert_eq!((back.seed, back.start), (r.seed, r.start));
     }
 
     #[test]
     fn mistakes_say_which_part() {
-        let e = |t: &str| Racer::parse(t, Preset::Classic).unwrap_err();
+        let e = |t: &str| PaneSpec::parse(t, Preset::Classic).unwrap_err();
         assert!(e("hillclimb").starts_with("unknown algorithm \"hillclimb\""));
         assert_eq!(
             e("beam:warm"),
@@ -138,7 +140,7 @@ mod tests {
         assert!(e("beam:tuned:1:2").contains("give NAME[:PRESET[:SEED]]"));
         let tiny = catalog::resolve_one("tiny4").unwrap();
         let text = format!("beam:start={}", tiny.givens.to_line());
-        let r = Racer::parse(&text, Preset::Classic).unwrap();
+        let r = PaneSpec::parse(&text, Preset::Classic).unwrap();
         assert!(r.check(&tiny).is_ok());
         let nine = catalog::resolve_one("sudoku_7").unwrap();
         assert_eq!(

@@ -5,13 +5,13 @@
 //! left with one value is fixed in turn), and a value that only one open cell of a row, column or
 //! box can still take is fixed there. Fixed values never clash, because a value is only ever
 //! fixed where it is still possible. Every buffer is sized once; filling again from the
-//! propagated puzzle ([`AntBoard::copy_from`]) and propagating never allocate.
+//! propagated puzzle ([`AntGrid::copy_from`]) and propagating never allocate.
 
 use crate::board::{EMPTY, Geometry, Grid};
 
 /// Candidates and propagation for one ant's grid.
 #[derive(Debug)]
-pub struct AntBoard {
+pub struct AntGrid {
     geo: &'static Geometry,
     n: usize,
     /// Per cell: the values still possible, as a mask (bit v−1); the value's bit once fixed.
@@ -30,14 +30,14 @@ pub struct AntBoard {
     lonely: Vec<(u16, u8)>,
 }
 
-impl Clone for AntBoard {
+impl Clone for AntGrid {
     /// A copy with its queues at full size, so that propagating on it never allocates.
-    fn clone(&self) -> AntBoard {
+    fn clone(&self) -> AntGrid {
         let mut pending = Vec::with_capacity(self.pending.capacity().max(self.geo.cells));
         pending.extend_from_slice(&self.pending);
         let mut lonely = Vec::with_capacity(self.lonely.capacity().max(3 * self.n * self.n));
         lonely.extend_from_slice(&self.lonely);
-        AntBoard {
+        AntGrid {
             geo: self.geo,
             n: self.n,
             cand: self.cand.clone(),
@@ -52,13 +52,13 @@ impl Clone for AntBoard {
     }
 }
 
-impl AntBoard {
+impl AntGrid {
     /// The givens of `grid`, fixed and propagated.
-    pub fn propagated(grid: &Grid) -> AntBoard {
+    pub fn propagated(grid: &Grid) -> AntGrid {
         let geo = grid.geometry();
         let n = geo.n;
         let all = geo.all_values_mask();
-        let mut b = AntBoard {
+        let mut b = AntGrid {
             geo,
             n,
             cand: vec![all; geo.cells],
@@ -89,7 +89,7 @@ impl AntBoard {
 
     /// Become a copy of `other` (same geometry) without allocating.
     #[inline]
-    pub fn copy_from(&mut self, other: &AntBoard) {
+    pub fn copy_from(&mut self, other: &AntGrid) {
         self.cand.copy_from_slice(&other.cand);
         self.value.copy_from_slice(&other.value);
         self.count.copy_from_slice(&other.count);
@@ -231,7 +231,7 @@ mod tests {
         let p = puzzle(
             "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
         );
-        let b = AntBoard::propagated(&p.givens);
+        let b = AntGrid::propagated(&p.givens);
         assert_eq!(b.fixed(), 81);
         assert_eq!(b.failed(), 0);
         let g = Grid::from_cells(p.geometry(), b.cells().to_vec()).unwrap();
@@ -247,7 +247,7 @@ mod tests {
         let p = puzzle(
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         );
-        let template = AntBoard::propagated(&p.givens);
+        let template = AntGrid::propagated(&p.givens);
         let mut b = template.clone();
         // fill every open cell with its smallest candidate: conflicts never appear, failures may
         for c in 0..81 {

@@ -1,4 +1,5 @@
-//! `sudoscope solve`: solve puzzles headless and print grids and statistics.
+//! `sudoscope solve` without `--algo`: the exact solver counts each puzzle's solutions and
+//! prints the grids and its statistics.
 
 use std::io::Write;
 use std::time::Instant;
@@ -6,24 +7,13 @@ use std::time::Instant;
 use super::args::{Format, SolveArgs};
 use super::exit;
 use crate::board::Puzzle;
-use crate::catalog;
-use crate::engine::record::{Ending, Metrics, Record, write_json};
+use crate::engine::run_record::{Ending, Metrics, Record, write_json};
 use crate::search::exact::{self, ExactStats, Solutions, Strategy};
 
-pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
-    if args.list_algos {
-        super::solve_algo::list_algos(out)?;
-        return Ok(exit::OK);
-    }
-    let puzzles = catalog::resolve(args.puzzle.get())?;
-    if let Some(algo) = &args.algo {
-        return super::solve_algo::run(args, algo, &puzzles, out);
-    }
-    if args.run.start.is_some() {
-        anyhow::bail!("--start is a board for a search to continue from: give it with --algo");
-    }
+/// The exact solver on each puzzle: the verdict, the solution and the solver's counts.
+pub fn run(args: &SolveArgs, puzzles: &[Puzzle], out: &mut impl Write) -> anyhow::Result<i32> {
     let mut code = exit::OK;
-    for p in &puzzles {
+    for p in puzzles {
         let engine = Engine::of(args, p);
         let start = Instant::now();
         let (verdict, stats) = match engine {

@@ -1,0 +1,170 @@
+//! A spec written back in each form a run is read from: a command line, a lesson scene, and a
+//! JSON object (the header of a trace, and the fields a JSON record shares with it). Each reads
+//! back, through [`super::check`], as the same spec.
+
+use serde_json::{Map, Value, json};
+
+use super::check::{Given, RunInput};
+use super::error::Source;
+use super::{PaneSpec, RunSpec, show_speed};
+use crate::search::params::fmt_num;
+
+/// The arguments of `sudoscope tui` that give this run; `puzzle` is the reference to write for
+/// its puzzle (a name that resolves to it, or its text).
+pub fn command_args(spec: &RunSpec, puzzle: &str) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "--puzzle",
+        puzzle,
+        "--algo",
+        spec.method.algo.name,
+        "--preset",
+        &spec.method.preset.to_string(),
+        "--seed",
+        &spec.seed.to_string(),
+        "--speed",
+        &show_speed(spec.speed),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for (k, v) in spec.method.params.changed_shown() {
+        args.push("--set".into());
+        args.push(format!("{k}={v}"));
+    }
+    if let Some(g) = &spec.start {
+        args.push("--start".into());
+        args.push(g.to_line());
+    }
+    if !spec.race.is_empty() {
+        let racers: Vec<String> = spec.race.iter().map(PaneSpec::to_string).collect();
+        args.push("--race".into());
+        args.push(racers.join(","));
+        if !spec.same_start {
+            args.push("--race-start".into());
+            args.push("random".into());
+        }
+    }
+    if spec.paused {
+        args.push("--paused".into());
+    }
+    args
+}
+
+/// The command line that gives this run: `sudoscope tui --puzzle … --speed 5`.
+pub fn command_line(spec: &RunSpec, puzzle: &str) -> String {
+    format!("sudoscope tui {}", command_args(spec, puzzle).join(" "))
+}
+
+/// A TOML string literal.
+fn quoted(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// The run as a lesson scene (`[[scene]]` and its keys), with a caption.
+pub fn scene_text(spec: &RunSpec, caption: &str, puzzle: &str) -> String {
+    let mut t = format!(
+        "\n[[scene]]\ncaption = {}\npuzzle = {}\nalgo = {}\npreset = {}\nseed = {}\nspeed = {}\npaused = {}\n",
+        quoted(caption),
+        quoted(puzzle),
+        quoted(spec.method.algo.name),
+        quoted(&spec.method.preset.to_string()),
+        spec.seed,
+        spec.speed.map_or("\"max\"".to_string(), fmt_num),
+        spec.paused,
+    );
+    if !spec.race.is_empty() {
+        let names: Vec<String> = spec.race.iter().map(|r| quoted(&r.to_string())).collect();
+        t.push_str(&format!("race = [{}]\n", names.join(", ")));
+        if !spec.same_start {
+            t.push_str("race_start = \"random\"\n");
+        }
+    }
+    let changed = spec.method.params.changed_shown();
+    if !changed.is_empty() {
+        let pairs: Vec<String> = changed
+            .iter()
+            .map(|(k, v)| match v.parse::<f64>() {
+                Ok(_) => format!("{k} = {v}"),
+                Err(_) => format!("{k} = {}", quoted(v)),
+            })
+            .collect();
+        t.push_str(&format!("set = {{ {} }}\n", pairs.join(", ")));
+    }
+    if let Some(g) = &spec.start {
+        t.push_str(&format!("start = {}\n", quoted(&g.to_line())));
+    }
+    t
+}
+
+/// The run as a JSON object. Its keys are the ones a JSON record of a run has (`puzzle`,
+/// `algorithm`, `preset`, `params`, `seed`, and `start` when there is one), then what only a
+/// whole run has: `speed`, `paused`, `race`, `race_start`.
+pub fn to_json(spec: &RunSpec, puzzle: &str) -> Value {
+    let params: Map<String, Value> = spec
+        .method
+        .params
+        .pairs()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), json!(v)))
+        .collect();
+    let mut o = json!({
+        "puzzle": puzzle,
+        "algorithm": spec.method.algo.name,
+        "preset": spec.method.preset.to_string(),
+        "params": params,
+        "seed": spec.seed,
+        "speed": show_speed(spec.speed),
+        "paused": spec.paused,
+        "race": spec.race.iter().map(PaneSpec::to_string).collect::<Vec<_>>(),
+        "race_start": if spec.same_start { "same" } else { "random" },
+    });
+    if let Some(g) = &spec.start {
+        o["start"] = json!(g.to_line());
+    }
+    o
+}
+
+/// A JSON object's settings, as [`to_json`] writes them or as a JSON record holds them (a
+/// record has no speed or race: those take their defaults). Keys it does not know are left
+/// for others; a key of the wrong kind is kept as text for [`super::check`] to refuse.
+pub fn from_json(value: &Value, from: &Source) -> RunInput {
+    let given = |v: &Value| Given {
+        text: match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        },
+        from: from.clone(),
+    };
+    let field = |key: &str| value.get(key).filter(|v| !v.is_null()).map(given);
+    let mut set = Vec::new();
+    if let Some(Value::Object(params)) = value.get("params") {
+        for (k, v) in params {
+            let text = match v {
+                Value::String(s) => s.clone(),
+                // a record writes every value as a number (a choice as its index)
+                Value::Number(n) => n.as_f64().map_or(n.to_string(), |x| x.to_string()),
+                other => other.to_string(),
+            };
+            set.push(Given {
+                text: format!("{k}={text}"),
+                from: from.clone(),
+            });
+        }
+    }
+    let race = match value.get("race") {
+        Some(Value::Array(items)) => items.iter().map(given).collect(),
+        _ => Vec::new(),
+    };
+    RunInput {
+        puzzle: field("puzzle"),
+        algo: field("algorithm"),
+        preset: field("preset"),
+        set,
+        seed: field("seed"),
+        start: field("start"),
+        speed: field("speed"),
+        paused: field("paused"),
+        race,
+        race_start: field("race_start"),
+    }
+}

@@ -1,0 +1,79 @@
+//! What opens over the main screen and takes the keys while open. Each dialog keeps its own
+//! state and reads its own keys; what it asks of the app (switch the algorithm, open a puzzle,
+//! append a scene) comes back as a [`Reply`], which [`super::App`] carries out. The drawing of
+//! each lives in `view::overlay` and only reads this state.
+
+pub mod algorithms;
+pub mod parameters;
+pub mod puzzle;
+
+use std::time::{Duration, Instant};
+
+pub use algorithms::AlgoPicker;
+pub use parameters::ParamEditor;
+pub use puzzle::PuzzleOpener;
+
+/// How long typed letters keep narrowing a picker's choice before they start over.
+const TYPING: Duration = Duration::from_millis(1200);
+
+/// The dialog open over the main screen, if any.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dialog {
+    /// No dialog: keys go to the main screen.
+    None,
+    /// The key list; any key closes it.
+    Help,
+    /// Choosing an algorithm (for the focused pane, or a new race pane).
+    Algorithms(AlgoPicker),
+    /// Choosing a parameter of the focused pane, or typing its value.
+    Parameters(ParamEditor),
+    /// Typing a puzzle reference.
+    Puzzle(PuzzleOpener),
+    /// The command line that reproduces the view; `appended` says where `a` wrote it as a
+    /// scene.
+    Command {
+        /// Where the scene was appended, once it was.
+        appended: Option<String>,
+    },
+}
+
+/// What a key in a dialog asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply<T> {
+    /// The dialog stays open, its state updated.
+    Stay,
+    /// The dialog closes; nothing else happens.
+    Close,
+    /// The dialog closes and the app does this.
+    Done(T),
+}
+
+/// Letters typed in a picker to jump to a name, and when the last one came.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Typed {
+    /// The letters so far.
+    pub text: String,
+    at: Option<Instant>,
+}
+
+impl Typed {
+    /// Add a letter (starting over after a pause), and return the text to match.
+    pub fn push(&mut self, c: char) -> String {
+        if self.at.is_none_or(|t| t.elapsed() > TYPING) {
+            self.text.clear();
+        }
+        self.text.push(c);
+        self.at = Some(Instant::now());
+        self.text.clone()
+    }
+}
+
+/// The row above `index` in a list of `n`, wrapping.
+fn up(index: usize, n: usize) -> usize {
+    (index + n - 1) % n
+}
+
+/// The row below `index` in a list of `n`, wrapping.
+fn down(index: usize, n: usize) -> usize {
+    (index + 1) % n
+}

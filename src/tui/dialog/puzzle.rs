@@ -1,0 +1,48 @@
+//! The puzzle opener: a reference typed in (a name, set:N, a file, the puzzle text,
+//! generate:hard), read when Enter is pressed.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+use super::Reply;
+use crate::board::Puzzle;
+use crate::catalog;
+
+/// The longest reference the opener takes (a 25x25 puzzle's text fits).
+const MAX_INPUT: usize = 4096;
+
+/// The opener's state: what was typed, and why the last reference was refused.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PuzzleOpener {
+    /// The reference typed so far.
+    pub input: String,
+    /// Why the last reference was refused.
+    pub error: Option<String>,
+}
+
+impl PuzzleOpener {
+    /// Read a key.
+    pub fn key(&mut self, k: KeyEvent) -> Reply<Puzzle> {
+        match k.code {
+            KeyCode::Enter if self.input.trim() == "-" || self.input.trim().starts_with("-:") => {
+                self.error = Some(
+                    "standard input is this terminal here: give a name, set:N, a file or the puzzle text"
+                        .into(),
+                );
+            }
+            KeyCode::Enter => match catalog::resolve_one(&self.input) {
+                Ok(p) => return Reply::Done(p),
+                Err(e) => self.error = Some(e.to_string()),
+            },
+            KeyCode::Esc => return Reply::Close,
+            KeyCode::Backspace => {
+                self.input.pop();
+            }
+            KeyCode::Char(c) if self.input.len() < MAX_INPUT => {
+                self.input.push(c);
+                self.error = None;
+            }
+            _ => {}
+        }
+        Reply::Stay
+    }
+}
