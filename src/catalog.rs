@@ -11,8 +11,11 @@ use crate::board::{Grid, ParseError, Puzzle, parse_boards, parse_puzzles};
 
 /// One embedded set: its name, a line about it, and the text.
 pub struct BuiltinSet {
+    /// The name references use (`top95`).
     pub name: &'static str,
+    /// Where it comes from and what it holds, in a line.
     pub about: &'static str,
+    /// The puzzles, one a line.
     pub text: &'static str,
 }
 
@@ -72,20 +75,42 @@ pub const DEFAULT_PUZZLE: &str = "sudoku_7";
 /// Why a reference could not be turned into puzzles.
 #[derive(Debug, thiserror::Error)]
 pub enum RefError {
+    /// The text or file is not puzzles.
     #[error(transparent)]
     Parse(#[from] ParseError),
+    /// A file could not be read.
     #[error("cannot read {path}: {reason}")]
-    Unreadable { path: String, reason: String },
+    Unreadable {
+        /// The file.
+        path: String,
+        /// Why, in words.
+        reason: String,
+    },
+    /// A directory was named where a file was wanted.
     #[error("{path} is a directory; give a puzzle file")]
-    Directory { path: String },
+    Directory {
+        /// The directory.
+        path: String,
+    },
+    /// `set:N` past the set's end.
     #[error("{what} holds {count} puzzles; there is no puzzle {index} (use 1 to {count})")]
     OutOfRange {
+        /// The set or file.
         what: String,
+        /// The number asked for.
         index: usize,
+        /// How many it holds.
         count: usize,
     },
+    /// One puzzle was wanted and the reference names several.
     #[error("{what} holds {count} puzzles; pick one as {what}:N")]
-    NotOne { what: String, count: usize },
+    NotOne {
+        /// The set or file.
+        what: String,
+        /// How many it holds.
+        count: usize,
+    },
+    /// The reference is nothing known.
     #[error(
         "unknown puzzle {0:?}{hint}: not a built-in name ({names}), a set ({sets}), an existing file, or a puzzle string",
         hint = crate::suggest::hint(.0, known_names()),
@@ -93,6 +118,7 @@ pub enum RefError {
         sets = SETS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
     )]
     Unknown(String),
+    /// `generate:` could not make the puzzle asked for.
     #[error("{0}")]
     Generate(String),
 }

@@ -88,7 +88,9 @@ impl Isa for V3 {
 /// instruction of the one before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
+    /// Baseline x86-64 (and every other processor).
     Portable,
+    /// x86-64-v3: AVX2, BMI2, POPCNT.
     V3,
     /// x86-64-v3 with AVX-512 F, VL, BW and BITALG.
     V4,

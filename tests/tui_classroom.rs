@@ -9,10 +9,12 @@ mod screen;
 
 use std::collections::BTreeMap;
 
+use crossbeam_channel::Receiver;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use screen::{mark_pos, options, render, settled, shown_value, text, wait};
+use sudoscope::engine::runner::Report;
 use sudoscope::search::Preset;
 use sudoscope::tui::app::App;
 use sudoscope::tui::keys::Action;
@@ -279,6 +281,18 @@ fn a_lesson_pages_scene_by_scene_and_replays() {
     );
 }
 
+/// Press `l`, wait until the runner reports the neighbourhood, and read the 120x40 screen.
+fn landscape_screen(app: &mut App, rx: &Receiver<Report>) -> String {
+    app.on_event(key(KeyCode::Char('l')));
+    wait(app, rx, |a| {
+        a.panes[0]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.landscape.is_some())
+    });
+    text(&render(app, 120, 40))
+}
+
 /// A descent stuck in a local minimum shows 0 downhill neighbours: the definition, on screen.
 /// Annealing adds the acceptance probability of each uphill change; the genetic algorithm
 /// shows how many distinct values each cell holds across the population.
@@ -289,38 +303,17 @@ fn the_landscape_panel_says_why_a_search_is_stuck() {
         app.panes[0].ended(),
         "steepest descent stops within 200 moves"
     );
-    app.on_event(key(KeyCode::Char('l')));
-    wait(&mut app, &rx, |a| {
-        a.panes[0]
-            .report
-            .as_ref()
-            .is_some_and(|r| r.landscape.is_some())
-    });
-    let t = text(&render(&mut app, 120, 40));
+    let t = landscape_screen(&mut app, &rx);
     assert!(t.contains("downhill 0"), "{t}");
     assert!(t.contains("sideways") && t.contains("uphill"), "{t}");
     assert!(t.contains("local minimum"), "{t}");
 
     let (mut app, rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 3);
-    app.on_event(key(KeyCode::Char('l')));
-    wait(&mut app, &rx, |a| {
-        a.panes[0]
-            .report
-            .as_ref()
-            .is_some_and(|r| r.landscape.is_some())
-    });
-    let t = text(&render(&mut app, 120, 40));
+    let t = landscape_screen(&mut app, &rx);
     assert!(t.contains("downhill") && t.contains("p="), "{t}");
 
     let (mut app, rx) = settled(options("sudoku_7", "genetic", Preset::Classic, &[]), 2);
-    app.on_event(key(KeyCode::Char('l')));
-    wait(&mut app, &rx, |a| {
-        a.panes[0]
-            .report
-            .as_ref()
-            .is_some_and(|r| r.landscape.is_some())
-    });
-    let t = text(&render(&mut app, 120, 40));
+    let t = landscape_screen(&mut app, &rx);
     assert!(t.contains("distinct values per cell"), "{t}");
     // one map row per grid row, a mark per cell: givens agree in every member
     let Some(sudoscope::search::Landscape::Diversity { per_cell, .. }) =

@@ -56,14 +56,17 @@ Puzzles: a built-in name (sudoku_7), a set (top95) or one of its puzzles (top95:
     after_help = EXIT_CODES,
     args_conflicts_with_subcommands = true
 )]
+/// The whole command line.
 pub struct Cli {
     /// The visualiser's flags, for the bare command.
     #[command(flatten)]
     pub tui: TuiArgs,
+    /// The subcommand, if one was given.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
+/// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Open the visualiser (the default with no command).
@@ -153,9 +156,11 @@ pub enum Format {
     Json,
 }
 
+/// `sudoscope solve`.
 #[derive(Args, Debug)]
 #[command(after_help = EXIT_CODES)]
 pub struct SolveArgs {
+    /// The puzzles.
     #[command(flatten)]
     pub puzzle: PuzzleArg,
     /// Output format.
@@ -172,6 +177,7 @@ pub struct SolveArgs {
     /// Algorithm; without it the exact solver counts solutions.
     #[arg(short, long, value_parser = algorithms(), ignore_case = true)]
     pub algo: Option<String>,
+    /// How the search is set up.
     #[command(flatten)]
     pub run: RunArgs,
     /// Stop a search after this many steps. The default is enough for tuned annealing on every
@@ -192,6 +198,7 @@ pub struct SolveArgs {
     pub list_algos: bool,
 }
 
+/// `sudoscope puzzles`.
 #[derive(Args, Debug)]
 pub struct PuzzlesArgs {
     /// A puzzle reference to print; without one, the built-in sets are listed.
@@ -217,6 +224,7 @@ pub struct ViewArgs {
     /// Algorithm to start with.
     #[arg(short, long, default_value = crate::spec::defaults::ALGO, value_parser = algorithms(), ignore_case = true)]
     pub algo: String,
+    /// How the first pane's search is set up.
     #[command(flatten)]
     pub run: RunArgs,
     /// Steps per second, or `max` for as fast as possible.
@@ -240,8 +248,10 @@ pub struct ViewArgs {
     pub theme: Option<ThemeName>,
 }
 
+/// `sudoscope tui`, and the bare command.
 #[derive(Args, Debug, Clone)]
 pub struct TuiArgs {
+    /// What the screen shows.
     #[command(flatten)]
     pub view: ViewArgs,
     /// Play a lesson: a TOML file of scenes (PageDown / PageUp page through them). Its scenes
@@ -264,6 +274,7 @@ pub struct TuiArgs {
 /// `sudoscope record`: a run rendered without a terminal, on a simulated clock.
 #[derive(Args, Debug, Clone)]
 pub struct RecordArgs {
+    /// What the recording shows.
     #[command(flatten)]
     pub view: ViewArgs,
     /// Stop after the first pane's search has taken this many steps.
@@ -345,6 +356,7 @@ pub enum RaceStart {
     Random,
 }
 
+/// What `experiment` prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TableFormat {
     /// The summary table on stdout.
@@ -365,9 +377,11 @@ pub enum PlotFormat {
     Png,
 }
 
+/// `sudoscope experiment`.
 #[derive(Args, Debug)]
 #[command(after_help = EXIT_CODES)]
 pub struct ExperimentArgs {
+    /// The puzzles.
     #[command(flatten)]
     pub puzzle: PuzzleArg,
     /// Algorithms, comma-separated (names as in `solve --help`), each with its own preset and
@@ -445,6 +459,7 @@ pub enum Suite {
     All,
 }
 
+/// `sudoscope bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Which benchmark.

@@ -408,19 +408,6 @@ where
     draw_legend(&legend_area, "settings", &entries)
 }
 
-/// What one step is in a family's runs, for the x axis.
-fn step_unit(family: Family) -> &'static str {
-    match family {
-        Family::Descent => "moves",
-        Family::Annealing | Family::Tabu => "proposals",
-        Family::Sampling => "sweeps",
-        Family::Beam => "beam iterations",
-        Family::Genetic => "generations",
-        Family::Exact => "propagations, guesses and backtracks",
-        Family::Ants => "ants",
-    }
-}
-
 /// Median best cost against step, with the interquartile band, one panel per family (each
 /// against its own kind of step, log scale).
 fn cost_curves<DB: DrawingBackend>(
@@ -441,7 +428,7 @@ where
     let mut families: Vec<Family> = Vec::new();
     for (_, g) in groups {
         let f = family(g);
-        if !families.iter().any(|x| step_unit(*x) == step_unit(f)) {
+        if !families.iter().any(|x| x.step_unit() == f.step_unit()) {
             families.push(f);
         }
     }
@@ -458,7 +445,7 @@ where
     for (panel, &f) in panels.iter().zip(&families) {
         let mine: Vec<&(usize, &Group)> = groups
             .iter()
-            .filter(|(_, g)| step_unit(family(g)) == step_unit(f))
+            .filter(|(_, g)| family(g).step_unit() == f.step_unit())
             .collect();
         let last = mine
             .iter()
@@ -470,7 +457,7 @@ where
         let title = if families.len() == 1 {
             "Best cost: median and interquartile band".to_string()
         } else {
-            format!("Best cost by {}", step_unit(f))
+            format!("Best cost by {}", f.step_unit())
         };
         let small = families.len() > 2;
         let mut chart = ChartBuilder::on(panel)
@@ -482,7 +469,7 @@ where
         chart
             .configure_mesh()
             .light_line_style(TRANSPARENT)
-            .x_desc(format!("{} (log scale)", step_unit(f)))
+            .x_desc(format!("{} (log scale)", f.step_unit()))
             .y_desc(if small {
                 "best cost"
             } else {

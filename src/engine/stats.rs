@@ -33,24 +33,39 @@ fn sorted(values: impl Iterator<Item = f64>) -> Vec<f64> {
 /// One line of the table: an algorithm (and puzzle, when a set is run).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Summary {
+    /// The row's label: algorithm, preset and non-default parameters.
     pub algorithm: String,
+    /// The puzzle, or the set when its puzzles share a row.
     pub puzzle: String,
+    /// Runs in the row.
     pub runs: usize,
+    /// Runs that reached a solution.
     pub solved: usize,
+    /// `solved / runs`.
     pub rate: f64,
+    /// The 95% Wilson interval's lower end.
     pub low: f64,
+    /// The 95% Wilson interval's upper end.
     pub high: f64,
+    /// The lowest final best cost.
     pub cost_min: f64,
+    /// The median final best cost.
     pub cost_median: f64,
+    /// The highest final best cost.
     pub cost_max: f64,
+    /// The median number of steps.
     pub steps_median: f64,
+    /// The 90th percentile of steps.
     pub steps_p90: f64,
+    /// The median time of a run, in seconds.
     pub time_median: f64,
+    /// The 90th percentile of a run's time, in seconds.
     pub time_p90: f64,
     /// Median time of the solved runs.
     pub solve_time_median: Option<f64>,
 }
 
+/// The table row of `runs`, labelled `label` on `puzzle`.
 pub fn summarise(label: &str, puzzle: &str, runs: &[&Record]) -> Summary {
     let n = runs.len();
     let k = runs.iter().filter(|r| r.solved).count();

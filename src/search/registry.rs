@@ -52,6 +52,19 @@ impl Family {
         }
     }
 
+    /// What one step is, in the plural, for a chart's axis: "moves", "generations", "ants".
+    pub fn step_unit(self) -> &'static str {
+        match self {
+            Family::Descent => "moves",
+            Family::Annealing | Family::Tabu => "proposals",
+            Family::Sampling => "sweeps",
+            Family::Beam => "beam iterations",
+            Family::Genetic => "generations",
+            Family::Exact => "propagations, guesses and backtracks",
+            Family::Ants => "ants",
+        }
+    }
+
     /// Whether one step works on a whole population (so it costs far more than a move).
     pub fn is_population(self) -> bool {
         matches!(self, Family::Beam | Family::Genetic)

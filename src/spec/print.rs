@@ -39,10 +39,10 @@ pub fn command_args(spec: &RunSpec, puzzle: &str) -> Vec<String> {
         let racers: Vec<String> = spec.race.iter().map(PaneSpec::to_string).collect();
         args.push("--race".into());
         args.push(racers.join(","));
-        if !spec.same_start {
-            args.push("--race-start".into());
-            args.push("random".into());
-        }
+    }
+    if !spec.same_start {
+        args.push("--race-start".into());
+        args.push("random".into());
     }
     if spec.paused {
         args.push("--paused".into());
@@ -68,16 +68,17 @@ pub fn scene_text(spec: &RunSpec, caption: &str, puzzle: &str) -> String {
         quoted(puzzle),
         quoted(spec.method.algo.name),
         quoted(&spec.method.preset.to_string()),
-        spec.seed,
+        // TOML integers stop at i64::MAX: a larger seed is written as a string
+        i64::try_from(spec.seed).map_or(format!("\"{}\"", spec.seed), |s| s.to_string()),
         spec.speed.map_or("\"max\"".to_string(), fmt_num),
         spec.paused,
     );
     if !spec.race.is_empty() {
         let names: Vec<String> = spec.race.iter().map(|r| quoted(&r.to_string())).collect();
         t.push_str(&format!("race = [{}]\n", names.join(", ")));
-        if !spec.same_start {
-            t.push_str("race_start = \"random\"\n");
-        }
+    }
+    if !spec.same_start {
+        t.push_str("race_start = \"random\"\n");
     }
     let changed = spec.method.params.changed_shown();
     if !changed.is_empty() {

@@ -10,32 +10,59 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 /// Everything a key can ask for on the main screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// Run or pause every pane.
     RunPause,
+    /// One step, then pause.
     Step,
+    /// A hundred steps, then pause.
     StepMany,
+    /// The next faster speed.
     Faster,
+    /// The next slower speed.
     Slower,
+    /// Every pane again with a new seed.
     Restart,
+    /// Back one step.
     Undo,
+    /// Back twenty steps.
     UndoMany,
+    /// Open the algorithm picker for the focused pane.
     PickAlgorithm,
+    /// The focused pane in the other preset, from its board.
     TogglePreset,
+    /// Open the parameter editor.
     EditParameter,
+    /// Open another puzzle.
     OpenPuzzle,
+    /// Cycle the pencil marks.
     Candidates,
+    /// Mark the cells that differ from the solution.
     Solution,
+    /// Add a race pane.
     AddRacer,
+    /// Remove the focused pane.
     RemoveRacer,
+    /// Focus the next pane.
     NextPane,
+    /// Start (or stop) restarts of every pane's algorithm on all cores.
     Experiment,
+    /// Show the command line that gives this view.
     ShowCommand,
+    /// Show every key.
     Help,
+    /// Leave.
     Quit,
+    /// The next colour theme.
     Theme,
+    /// The grid, chart and caption only.
     FocusLayout,
+    /// The why-stuck panel.
     Landscape,
+    /// A cursor on the grid.
     CellMode,
+    /// The lesson's next scene.
     NextScene,
+    /// The lesson's previous scene.
     PreviousScene,
 }
 

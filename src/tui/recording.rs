@@ -42,8 +42,11 @@ pub struct RecordOptions {
 /// What a recording holds.
 #[derive(Debug)]
 pub struct Recorded {
+    /// Frames written.
     pub frames: usize,
+    /// Simulated seconds the recording lasts.
     pub seconds: f64,
+    /// Steps the first pane took.
     pub steps: u64,
 }
 

@@ -51,21 +51,28 @@ impl CandidateView {
 
 /// What to mark on a grid besides its values.
 pub struct Marks<'a> {
+    /// Cells the last step changed (reverse video).
     pub changed: &'a [u16],
+    /// The solution, to mark cells that differ from it.
     pub solution: Option<&'a Grid>,
+    /// Whether to mark cells that differ from the solution.
     pub show_wrong: bool,
+    /// Pencil marks.
     pub candidates: CandidateView,
+    /// The cell under the cursor or the last click.
     pub selected: Option<usize>,
 }
 
 /// How a grid is laid out in characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GridLayout {
-    /// Box size and side.
+    /// Box size.
     pub b: u16,
+    /// Side: cells a row.
     pub n: u16,
-    /// Characters per cell.
+    /// Columns per cell.
     pub cell_w: u16,
+    /// Rows per cell.
     pub cell_h: u16,
     /// Characters between two boxes side by side: ` │` for the narrowest cells, `│` otherwise.
     pub sep_w: u16,

@@ -57,6 +57,7 @@ fn fit(text: &str, width: usize) -> String {
     }
 }
 
+/// Every key with what it does.
 pub fn help(f: &mut Frame, area: Rect, theme: &Theme) {
     let mut lines: Vec<Line> = BINDINGS
         .iter()
@@ -87,6 +88,7 @@ pub fn help(f: &mut Frame, area: Rect, theme: &Theme) {
     );
 }
 
+/// The command line that gives the view, and where `a` appended it as a scene.
 pub fn command(f: &mut Frame, area: Rect, cmd: &str, appended: Option<&str>, theme: &Theme) {
     let mut lines = vec![
         Line::from(
@@ -248,6 +250,7 @@ pub fn parameters(
     );
 }
 
+/// The puzzle opener: what was typed, and why the last reference was refused.
 pub fn puzzle(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, theme: &Theme) {
     let mut lines = vec![
         Line::styled(

@@ -33,6 +33,7 @@ fn rate(sps: f64) -> String {
     }
 }
 
+/// The focused pane's algorithm, parameters and live figures.
 pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme) {
     let mut lines = Vec::new();
     let params: Vec<String> = pane
@@ -158,6 +159,7 @@ pub fn race_line(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
     f.render_widget(Paragraph::new(lines), area);
 }
 
+/// The step log, newest last, as many lines as fit.
 pub fn log(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
     let room = area.height.saturating_sub(2) as usize;
     let lines: Vec<Line> = fr
