@@ -284,18 +284,28 @@ pub fn resolve_params(
 ) -> Result<Params, BuildError> {
     let mut params = algo.default_params(preset);
     for o in overrides {
-        let (k, v) = o
-            .split_once('=')
-            .ok_or_else(|| BuildError::Malformed(o.clone()))?;
-        params
-            .set(k.trim(), v)
-            .map_err(|message| BuildError::BadParameter {
-                algo: algo.name,
-                preset,
-                message,
-            })?;
+        set_override(&mut params, algo.name, preset, o)?;
     }
     Ok(params)
+}
+
+/// Apply one `name=value` override to `params` of `algo` in `preset`.
+pub fn set_override(
+    params: &mut Params,
+    algo: &'static str,
+    preset: Preset,
+    text: &str,
+) -> Result<(), BuildError> {
+    let (k, v) = text
+        .split_once('=')
+        .ok_or_else(|| BuildError::Malformed(text.to_string()))?;
+    params
+        .set(k.trim(), v)
+        .map_err(|message| BuildError::BadParameter {
+            algo,
+            preset,
+            message,
+        })
 }
 
 /// Build a search by name, with `name=value` overrides.

@@ -5,8 +5,8 @@ use super::error::{Field, Source, SpecError};
 use super::{Method, PaneSpec, RunSpec, defaults, parse_speed};
 use crate::board::Puzzle;
 use crate::catalog;
-use crate::search::registry::{BuildError, find};
-use crate::search::{Params, Preset};
+use crate::search::Preset;
+use crate::search::registry::{find, set_override};
 
 /// One setting as it was written, and where.
 #[derive(Clone, Debug, PartialEq)]
@@ -91,7 +91,7 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
     };
     let mut params = algo.default_params(preset);
     for g in &input.set {
-        set_param(&mut params, algo.name, preset, &g.text)
+        set_override(&mut params, algo.name, preset, &g.text)
             .map_err(|e| wrong(Field::Set, g, e.to_string()))?;
     }
     let seed = match &input.seed {
@@ -165,25 +165,6 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
         race,
         same_start,
     })
-}
-
-/// Apply one `NAME=VALUE`, with the messages `--set` has always given.
-fn set_param(
-    params: &mut Params,
-    algo: &'static str,
-    preset: Preset,
-    text: &str,
-) -> Result<(), BuildError> {
-    let (k, v) = text
-        .split_once('=')
-        .ok_or_else(|| BuildError::Malformed(text.to_string()))?;
-    params
-        .set(k.trim(), v)
-        .map_err(|message| BuildError::BadParameter {
-            algo,
-            preset,
-            message,
-        })
 }
 
 #[cfg(test)]
