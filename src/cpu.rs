@@ -107,6 +107,43 @@ impl Level {
     }
 }
 
+impl Level {
+    /// The level `SUDOSCOPE_ISA` names, if it names one.
+    pub fn from_name(name: &str) -> Option<Level> {
+        [Level::Portable, Level::V3, Level::V4]
+            .into_iter()
+            .find(|l| l.name() == name.trim())
+    }
+}
+
+/// For the tests that compare the copies of a loop: whether `level` runs in this process. When
+/// it does not, the test skips, and says so on standard error with `what` it skips; but when
+/// `SUDOSCOPE_EXPECT_ISA` names `level` or a higher one (CI sets it from the processor's own
+/// flags), a missing level is a failure, not a skip, so CI never passes a comparison it did not
+/// make.
+pub fn runs_or_skip(level: Level, what: &str) -> bool {
+    if self::level() >= level {
+        return true;
+    }
+    let missing = format!(
+        "{what} needs {}; this run has {}",
+        level.name(),
+        self::level().name()
+    );
+    if let Ok(expected) = std::env::var("SUDOSCOPE_EXPECT_ISA") {
+        let expected = Level::from_name(&expected)
+            .unwrap_or_else(|| panic!("SUDOSCOPE_EXPECT_ISA={expected:?} names no level"));
+        assert!(
+            expected < level,
+            "not run: {missing}, but SUDOSCOPE_EXPECT_ISA={} says this run has it",
+            expected.name()
+        );
+    }
+    let skip = format!("skipped: {missing}");
+    eprintln!("{skip}");
+    false
+}
+
 /// The level in use: the best the processor has, or less when `SUDOSCOPE_ISA` names a lower
 /// one (`portable`, `x86-64-v3`).
 pub fn level() -> Level {

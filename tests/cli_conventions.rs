@@ -85,18 +85,32 @@ fn two_runs_writing_one_file_never_corrupt_it() {
             .spawn()
             .unwrap()
     };
+    // each run's seed derives from the base seed, so the seeds in the file say whose it is
+    let seeds_of = |round: &str| -> Vec<u64> {
+        let text = std::fs::read_to_string(&out).unwrap();
+        text.lines()
+            .map(|l| {
+                let r: serde_json::Value =
+                    serde_json::from_str(l).unwrap_or_else(|e| panic!("{round}: {e}"));
+                r["seed"].as_u64().unwrap()
+            })
+            .collect()
+    };
+    let mut alone = Vec::new();
+    for seed in ["1", "2"] {
+        assert!(spawn(seed).wait().unwrap().success());
+        alone.push(seeds_of(seed));
+    }
+    assert_eq!(alone[0].len(), 40);
+    assert_ne!(alone[0], alone[1], "the two writers' files differ");
     for round in 0..3 {
         let (mut a, mut b) = (spawn("1"), spawn("2"));
         assert!(a.wait().unwrap().success() && b.wait().unwrap().success());
-        let text = std::fs::read_to_string(&out).unwrap();
-        let rows: Vec<serde_json::Value> = text
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("round {round}: {e}")))
-            .collect();
-        assert_eq!(rows.len(), 40, "round {round}");
-        let seeds: std::collections::BTreeSet<String> =
-            rows.iter().map(|r| r["label"].to_string()).collect();
-        assert_eq!(seeds.len(), 1, "one run's file, not a mix");
+        let seeds = seeds_of(&format!("round {round}"));
+        assert!(
+            seeds == alone[0] || seeds == alone[1],
+            "round {round}: one run's file, not a mix: {seeds:?}"
+        );
     }
     let leftovers = std::fs::read_dir(&dir)
         .unwrap()

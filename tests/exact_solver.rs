@@ -82,19 +82,24 @@ fn magictour_and_forum_hardest_with_the_fast_solvers() {
 }
 
 /// The triad solver's two compiled copies (x86-64-v3 and AVX-512) take the same steps: the same
-/// answer, the same first solution and the same counters on every puzzle of a hard set. (Where
-/// the processor lacks AVX-512 only one copy runs and there is nothing to compare.)
+/// answer, the same first solution and the same counters on every puzzle of a hard set. Where
+/// the processor lacks AVX-512 there is nothing to compare, and the test says it skipped (CI
+/// fails it instead when the processor has AVX-512: `cpu::runs_or_skip`).
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn the_triad_solver_copies_take_the_same_steps() {
-    use sudoscope::cpu::Level;
+    use sudoscope::cpu::{Level, runs_or_skip};
     use sudoscope::search::exact::triads;
+    if !runs_or_skip(
+        Level::V4,
+        "the triad solver's AVX-512 copy against its x86-64-v3 copy",
+    ) {
+        return;
+    }
     for set in ["top1465", "forum1106"] {
         for p in sudoscope::catalog::resolve(set).unwrap() {
             let v3 = triads::solve_as(&p, 2, Level::V3);
-            let Some(v4) = triads::solve_as(&p, 2, Level::V4) else {
-                return;
-            };
+            let v4 = triads::solve_as(&p, 2, Level::V4).expect("the AVX-512 copy runs");
             assert_eq!(v3.as_ref(), Some(&v4), "{}", p.name);
         }
     }
@@ -181,11 +186,30 @@ mod agreement {
     use sudoscope::board::{Geometry, Grid};
     use sudoscope::search::exact::{matching, restarts};
 
+    /// The copies the comparisons below make: each that does not run here is a visible skip,
+    /// and a failure where `SUDOSCOPE_EXPECT_ISA` says the processor has it.
+    #[test]
+    fn the_triad_copies_run_where_expected() {
+        use sudoscope::cpu::{Level, runs_or_skip};
+        let v3 = runs_or_skip(
+            Level::V3,
+            "the triad solver's x86-64-v3 copy in the comparisons",
+        );
+        let v4 = runs_or_skip(
+            Level::V4,
+            "the triad solver's AVX-512 copy in the comparisons",
+        );
+        let p = sudoscope::catalog::resolve_one("top95:1").unwrap();
+        assert_eq!(triad_copies(&p).len(), v3 as usize + v4 as usize);
+    }
+
     /// A solved grid to carve puzzles from (sudoku_7's solution).
     const SOLVED: &str =
         "374561928185429763962378415827613549649257831531984672496832157218745396753196284";
 
-    /// The triad solver's answer from each of its compiled copies this processor can run.
+    /// The triad solver's answer from each of its compiled copies this processor can run
+    /// (`the_triad_copies_run_where_expected` says which those are, and fails in CI when one
+    /// the processor has is missing).
     fn triad_copies(p: &Puzzle) -> Vec<(Solutions, sudoscope::search::exact::ExactStats)> {
         #[cfg(target_arch = "x86_64")]
         {
@@ -193,7 +217,8 @@ mod agreement {
             use sudoscope::search::exact::triads;
             [Level::V3, Level::V4]
                 .into_iter()
-                .filter_map(|level| triads::solve_as(p, 2, level))
+                .filter(|&level| sudoscope::cpu::level() >= level)
+                .map(|level| triads::solve_as(p, 2, level).expect("a level in use runs"))
                 .collect()
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -288,13 +313,27 @@ fn solve_names_the_solver_it_used() {
     assert!(solutions.windows(2).all(|w| w[0] == w[1]), "{solutions:?}");
     // other sizes use restarted matching searches when a short plain search does not settle the
     // puzzle; `--generic` asks for the plain search alone
+    let tiny = sudoscope::catalog::resolve_one("tiny4")
+        .unwrap()
+        .givens
+        .to_line();
+    let mut small = Vec::new();
     for (flag, name) in [(None, "matching"), (Some("--generic"), "generic")] {
         let mut args = vec!["solve", "-p", "tiny4", "-f", "json"];
         args.extend(flag);
         let out = common::sudoscope(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
         let v: serde_json::Value = serde_json::from_str(&common::stdout(&out)).unwrap();
         assert_eq!(v["solver"], name);
+        assert_eq!(
+            (v["outcome"].as_str(), v["solved"].as_bool()),
+            (Some("solved"), Some(true))
+        );
+        let solution = v["solution"].as_str().unwrap().to_string();
+        common::check_solution(&tiny, &solution).unwrap();
+        small.push(solution);
     }
+    assert_eq!(small[0], small[1], "one solution, whichever solver");
 }
 
 /// The visualiser asks for the solution with a budget, so that a 25x25 puzzle at the phase

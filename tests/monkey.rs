@@ -1,8 +1,13 @@
 //! A monkey at the keyboard: random keys (every key of the table, and the keys dialogs read),
 //! mouse clicks and terminal resizes fed to the app over TestBackend, with the runners' reports
-//! flowing in between. Whatever the sequence, nothing panics, the panes stay between one and
-//! four, and every frame draws. Half the seeds play a two-scene lesson, so paging and the
-//! scenes' restarts are in the mix. A failure names its seed and event, so it replays.
+//! flowing in between. Whatever the sequence, nothing panics and the panes stay between one and
+//! four after every event; a frame is drawn after every eighth event and after every resize
+//! (drawing after each of the 100,000 would take minutes), and each of those draws. Half the
+//! seeds play a two-scene lesson, so paging and the scenes' restarts are in the mix.
+//!
+//! A failure names its seed and event. The seed fixes the events, but not the reports: the
+//! runners step on their own threads, so which reports have arrived at a given event depends on
+//! timing, and a replay of the seed gives the same keys over possibly different boards.
 
 use std::time::Duration;
 

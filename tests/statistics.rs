@@ -18,7 +18,21 @@ fn experiment_in(
     runs: usize,
     max_steps: u64,
 ) -> Vec<Record> {
-    let arms = vec![Arm::new(find(algo).unwrap(), preset, &[]).unwrap()];
+    experiment_with(preset, algo, &[], puzzles, runs, max_steps)
+}
+
+/// Runs of `algo` with `name=value` overrides; run i has the same seed whatever the overrides,
+/// so two calls that differ only in them are paired run by run.
+fn experiment_with(
+    preset: Preset,
+    algo: &str,
+    overrides: &[&str],
+    puzzles: &str,
+    runs: usize,
+    max_steps: u64,
+) -> Vec<Record> {
+    let overrides: Vec<String> = overrides.iter().map(|o| o.to_string()).collect();
+    let arms = vec![Arm::new(find(algo).unwrap(), preset, &overrides).unwrap()];
     let puzzles = resolve(puzzles).unwrap();
     let plan = Plan {
         arms: &arms,
@@ -56,18 +70,33 @@ fn tuned_annealing_solves_all_of_top95_and_hardest() {
 
 /// Three puzzles of top1465 whose solution swaps kept within candidates do not reach from most
 /// starts: in a box, candidates can link two arrangements only through values going round three
-/// cells or more, which no swap within candidates makes. With the escape turned off (`--set
-/// escape=0`), none of 12 measured runs (4 per puzzle) solved within 20 million steps; with it,
-/// the most one needed was 3.5 million. Every run here (8 per puzzle, other seeds) within 30
-/// million.
+/// cells or more, which no swap within candidates makes. README: with the escape turned off
+/// (`--set escape=0`) none of 24 measured runs solved within 30 million steps; with it, every run
+/// does. Both halves here, on the same 8 seeds per puzzle (not README's): with the escape every
+/// run solves within 30 million steps; without it, at most one of the 24 may (these seeds, like
+/// README's, give none; the tolerance of one run still fails the check if the trap is gone,
+/// when most runs would solve).
 #[test]
 fn tuned_annealing_reaches_solutions_candidates_alone_shut_off() {
+    let mut shut_off = Vec::new();
     for p in ["top1465:1110", "top1465:1111", "top1465:1192"] {
         let recs = experiment("annealing", p, 8, 30_000_000);
         let failed = unsolved(&recs);
         assert!(failed.is_empty(), "unsolved within the budget: {failed:?}");
         assert_eq!(recs.len(), 8);
+        let without = experiment_with(Preset::Tuned, "annealing", &["escape=0"], p, 8, 30_000_000);
+        assert_eq!(without.len(), 8);
+        shut_off.extend(without.into_iter().filter(|r| r.solved));
     }
+    assert!(
+        shut_off.len() <= 1,
+        "without the escape {} of 24 runs reached the solution: {:?}",
+        shut_off.len(),
+        shut_off
+            .iter()
+            .map(|r| (&r.puzzle, r.run))
+            .collect::<Vec<_>>()
+    );
 }
 
 /// Standard deviations a success count may fall below its reference before it is a regression.
@@ -96,13 +125,26 @@ fn tuned_genetic_solves_sudoku_7_in_most_runs() {
 }
 
 /// BENCHMARKS.md: the classic ant colony (the paper's ACS) solves every la16 instance. Of 3,000
-/// measured runs (`experiment la16 --algo ants --runs 100 --seed 7`) the slowest needed 1,035
-/// ants and the median 3. Here 300 runs of other seeds, each with a budget of 2,000 ants: a run
-/// needing more would be rarer than one in 3,000, so every run must solve.
+/// measured runs (`experiment la16 --algo ants --runs 100 --seed 7`) none needed more than 1,035
+/// ants and the median 3. Here 300 runs of other seeds, 10 per instance, each with a budget of
+/// 2,000 ants. Zero failures in 3,000 runs bound the failure rate at 0.1% (95%, the rule of
+/// three); at that rate 300 runs fail once or more about one time in four, but three times or
+/// more only about one time in 280 (Poisson, mean 0.3). So: at most two runs may miss the budget,
+/// and every instance is solved by at least 8 of its 10 runs.
 #[test]
 fn classic_ants_solve_every_la16_instance() {
     let recs = experiment_in(Preset::Classic, "ants", "la16", 10, 2_000);
     assert_eq!(recs.len(), 300);
     let failed = unsolved(&recs);
-    assert!(failed.is_empty(), "unsolved within 2,000 ants: {failed:?}");
+    assert!(failed.len() <= 2, "unsolved within 2,000 ants: {failed:?}");
+    let mut per_puzzle = std::collections::BTreeMap::<&str, usize>::new();
+    for r in recs.iter().filter(|r| r.solved) {
+        *per_puzzle.entry(r.puzzle.as_str()).or_default() += 1;
+    }
+    assert_eq!(
+        per_puzzle.len(),
+        30,
+        "every instance solved: {per_puzzle:?}"
+    );
+    assert!(per_puzzle.values().all(|&k| k >= 8), "{per_puzzle:?}");
 }

@@ -366,22 +366,32 @@ fn the_cell_cursor_moves_with_arrows_and_hjkl() {
     assert!(!app.quit, "Esc leaves the cursor, not the program");
 }
 
-/// `f` keeps the grid, the cost chart and the caption, and gives the grid the room.
+/// `f` keeps the grid, the cost chart and the caption, and gives the grid the room the panels
+/// took: on a screen where the panels bound the grid's width (100x60) it grows; where the
+/// height bounds it (120x40) it stays as large as it was.
 #[test]
 fn focus_layout_keeps_grid_chart_and_caption() {
     let (mut app, _rx) = lesson_app();
-    render(&mut app, 120, 40);
-    let normal = app.grid_at.unwrap().2;
-    app.on_event(key(KeyCode::Char('f')));
-    let t = text(&render(&mut app, 120, 40));
-    let focused = app.grid_at.unwrap().2;
-    assert!(t.contains("Steepest descent stops"), "{t}");
-    assert!(t.contains("cost"), "{t}");
-    assert!(!t.contains("step log"), "{t}");
+    let mut sizes = Vec::new();
+    for (w, h) in [(100, 60), (120, 40)] {
+        app.focus_layout = false;
+        render(&mut app, w, h);
+        let normal = app.grid_at.unwrap().2;
+        app.on_event(key(KeyCode::Char('f')));
+        let t = text(&render(&mut app, w, h));
+        let focused = app.grid_at.unwrap().2;
+        assert!(t.contains("Steepest descent stops"), "{t}");
+        assert!(t.contains("cost"), "{t}");
+        assert!(!t.contains("step log"), "{t}");
+        sizes.push((normal, focused));
+    }
+    let (normal, focused) = sizes[0];
     assert!(
-        focused.height() >= normal.height(),
-        "{focused:?} {normal:?}"
+        focused.width() > normal.width() && focused.height() > normal.height(),
+        "at 100x60 the grid grows: {focused:?} from {normal:?}"
     );
+    let (normal, focused) = sizes[1];
+    assert_eq!(focused, normal, "at 120x40 the height bounds it already");
 }
 
 fn recording(out: &std::path::Path, palette: Palette) -> sudoscope::tui::recording::Recorded {
@@ -414,8 +424,9 @@ fn recordings_are_asciicast_and_animated_svg_and_repeat_exactly() {
         output: screen,
     } = common::read_cast(&cast);
     assert_eq!(size, (100, 30));
-    // 20 steps at 10 per second: two simulated seconds, and the last frame held after
-    assert!((2.0..=5.0).contains(&last), "{last}");
+    // 20 steps at 10 per second: two simulated seconds, then the last frame held two more
+    assert_eq!(last, 4.0);
+    assert_eq!(done.seconds, 4.0);
     assert!(screen.contains("steepest (classic)") && screen.contains("plateau (classic)"));
     let again = dir.path().join("again.cast");
     recording(&again, Palette::Dark);
