@@ -187,10 +187,12 @@ pub struct SolveArgs {
     /// Stop a search after this many seconds (the outcome then says `time spent`).
     #[arg(long, value_name = "SECONDS")]
     pub max_seconds: Option<f64>,
-    /// Write the per-step series (step, cost, best, the algorithm's metrics) to a CSV file.
-    #[arg(long, value_name = "FILE.csv")]
+    /// Write the run step by step: a trace (JSON Lines, docs/trace-format.md: every step's
+    /// changed cells, cost, move and metrics), or with a `.csv` name the per-step series (step,
+    /// cost, best, the algorithm's metrics).
+    #[arg(long, value_name = "FILE.jsonl|FILE.csv")]
     pub trace: Option<std::path::PathBuf>,
-    /// With --trace: write one row every N steps.
+    /// With --trace FILE.csv: write one row every N steps.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub trace_every: u64,
     /// List every algorithm with its parameters and exit.

@@ -76,7 +76,10 @@ pub fn run(
             .algo
             .build(p, m.preset, &m.params, spec.seed, spec.start.as_ref());
         let ending = match &args.trace {
-            Some(path) => run_traced(search.as_mut(), args, path)?,
+            Some(path) if path.extension().is_some_and(|e| e == "csv") => {
+                run_traced(search.as_mut(), args, path)?
+            }
+            Some(path) => run_trace_lines(search.as_mut(), &spec, args, path)?,
             None => {
                 drive(
                     search.as_mut(),
@@ -130,6 +133,40 @@ pub fn run(
         }
     }
     Ok(code)
+}
+
+/// Run step by step, writing a trace (`docs/trace-format.md`): the header, every step, the
+/// closing line. `--trace-every` does not thin it: a trace holds every step, so it replays.
+fn run_trace_lines(
+    search: &mut dyn Search,
+    spec: &crate::spec::RunSpec,
+    args: &SolveArgs,
+    path: &std::path::Path,
+) -> anyhow::Result<Ending> {
+    use crate::engine::trace::write::TraceWriter;
+    let file =
+        std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
+    let out = std::io::BufWriter::new(file);
+    let mut w = TraceWriter::start(out, spec, &spec.puzzle.name, search)?;
+    let start = Instant::now();
+    let ending = loop {
+        if let Some(o) = search.ended() {
+            break Ending::of(o);
+        }
+        if search.steps() >= args.max_steps {
+            break Ending::BudgetSpent;
+        }
+        if args
+            .max_seconds
+            .is_some_and(|s| start.elapsed().as_secs_f64() >= s)
+        {
+            break Ending::TimeSpent;
+        }
+        let step = search.step();
+        w.step(search, &step)?;
+    };
+    w.end(search, ending)?;
+    Ok(ending)
 }
 
 /// Run step by step, writing step, cost, best and every metric each `--trace-every` steps as

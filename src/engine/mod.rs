@@ -10,3 +10,4 @@ pub mod run_record;
 pub mod runner;
 pub mod stats;
 pub mod step_log;
+pub mod trace;

@@ -62,9 +62,15 @@ fn what(change: Change, geo: &Geometry) -> Option<String> {
     }
 }
 
-/// One line for the step log.
+/// One line for the step log: the step's number, what it did, the cost after it.
 pub fn describe(step: &Step, geo: &Geometry, index: u64) -> String {
-    let text = match step.event {
+    format!("{index:>7}  {}  (cost {})", words(step, geo), step.cost)
+}
+
+/// What a step did, in words: `swap r3c7 and r3c9 (5↔2): uphill +2 accepted, p = 0.13 at T =
+/// 1.200`.
+pub fn words(step: &Step, geo: &Geometry) -> String {
+    match step.event {
         Event::Move {
             change,
             delta,
@@ -170,8 +176,7 @@ pub fn describe(step: &Step, geo: &Geometry, index: u64) -> String {
             format!("the course's bookkeeping returns the state it kept, cost {cost}")
         }
         Event::Idle => "nothing to do: the search has ended".into(),
-    };
-    format!("{index:>7}  {text}  (cost {})", step.cost)
+    }
 }
 
 #[cfg(test)]

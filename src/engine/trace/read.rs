@@ -1,0 +1,364 @@
+//! Reading a trace line by line. Each line is checked as it comes: a malformed one is an error
+//! that names the line, the column and what was expected, and the reader goes on with the next,
+//! so one bad line never hides the rest of a run. Boards are checked against the puzzle: a board
+//! of the wrong size is an error, a board that changes a given is flagged.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{HEADER_KEY, MAJOR, Neighbourhood};
+use crate::board::grid::value_of;
+use crate::board::{EMPTY, Geometry, Grid, Puzzle};
+
+/// What is wrong with a line of a trace, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceError {
+    /// The line, counted from 1.
+    pub line: usize,
+    /// The column, counted from 1 (1 when the whole line is at fault).
+    pub column: usize,
+    /// What was expected.
+    pub message: String,
+}
+
+impl fmt::Display for TraceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for TraceError {}
+
+/// A trace's header: the run it describes.
+#[derive(Clone, Debug)]
+pub struct Header {
+    /// The version written, `MAJOR.MINOR`.
+    pub version: String,
+    /// The puzzle: from `givens` when given, else the reference in `puzzle`.
+    pub puzzle: Puzzle,
+    /// The algorithm's name as the search calls itself.
+    pub algorithm: String,
+    /// The moves it makes.
+    pub neighbourhood: Neighbourhood,
+    /// The whole header as written (for the run spec: preset, params, seed, start).
+    pub json: Value,
+}
+
+/// One step of a trace.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TraceStep {
+    /// The step's number, when written.
+    pub step: Option<u64>,
+    /// The whole board, when written.
+    pub board: Option<Vec<u8>>,
+    /// The cells that changed and their new values.
+    pub changed: Vec<(u16, u8)>,
+    /// The cost, when the search knows it.
+    pub cost: Option<u32>,
+    /// Whether the proposal was taken.
+    pub accepted: Option<bool>,
+    /// The move in words.
+    pub words: Option<String>,
+    /// Named numbers: temperature, generation, population best/mean/worst.
+    pub metrics: Vec<(String, f64)>,
+    /// Givens this step changed (a mistake of the search: the viewer shows it).
+    pub changed_givens: Vec<u16>,
+}
+
+/// The closing line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TraceEnd {
+    /// How it ended, in the search's words (`solved`, `stuck`, `budget_spent`, ...).
+    pub outcome: String,
+    /// Steps taken, when written.
+    pub steps: Option<u64>,
+    /// The final cost, when written.
+    pub cost: Option<u32>,
+}
+
+/// A line of a trace after the header.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TraceLine {
+    /// A step.
+    Step(TraceStep),
+    /// The closing line.
+    End(TraceEnd),
+}
+
+/// Every key a line may have; the kind of line is told by which are there.
+#[derive(Deserialize)]
+struct RawLine<'a> {
+    #[serde(rename = "sudoscope_trace")]
+    version: Option<Value>,
+    step: Option<u64>,
+    #[serde(borrow)]
+    board: Option<std::borrow::Cow<'a, str>>,
+    changed: Option<Vec<(u32, u32)>>,
+    cost: Option<u32>,
+    accepted: Option<bool>,
+    #[serde(rename = "move")]
+    words: Option<String>,
+    metrics: Option<BTreeMap<String, f64>>,
+    end: Option<String>,
+    steps: Option<u64>,
+}
+
+fn at(line: usize, column: usize, message: impl Into<String>) -> TraceError {
+    TraceError {
+        line,
+        column: column.max(1),
+        message: message.into(),
+    }
+}
+
+fn json_error(line: usize, e: serde_json::Error) -> TraceError {
+    let what = e.to_string();
+    // serde's message ends with " at line L column C": the column is said apart
+    let what = what.split(" at line ").next().unwrap_or(&what).to_string();
+    at(
+        line,
+        e.column(),
+        format!("expected a JSON object of a trace: {what}"),
+    )
+}
+
+/// Read the header line (line `number`). `resolve` reads a puzzle reference when the header
+/// gives no `givens`.
+pub fn header(
+    text: &str,
+    number: usize,
+    resolve: &dyn Fn(&str) -> Result<Puzzle, String>,
+) -> Result<Header, TraceError> {
+    let json: Value = serde_json::from_str(text).map_err(|e| json_error(number, e))?;
+    let Some(version) = json.get(HEADER_KEY) else {
+        return Err(at(
+            number,
+            1,
+            format!("expected the header first: an object with \"{HEADER_KEY}\": \"1.0\""),
+        ));
+    };
+    let version = match version {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let major = version
+        .split('.')
+        .next()
+        .and_then(|m| m.trim().parse::<u32>().ok());
+    if major != Some(MAJOR) {
+        return Err(at(
+            number,
+            1,
+            format!(
+                "trace format version {version} is not one this program reads (it reads {MAJOR}.x): a newer sudoscope may"
+            ),
+        ));
+    }
+    let text_of = |k: &str| json.get(k).and_then(Value::as_str).map(str::to_string);
+    let puzzle = match (text_of("givens"), text_of("puzzle")) {
+        (Some(g), name) => {
+            let grid = board_of(&g).ok_or_else(|| {
+                at(
+                    number,
+                    1,
+                    format!("givens {g:?}: expected n² symbols, n = 4, 9, 16 or 25"),
+                )
+            })?;
+            Puzzle::new(name.as_deref().unwrap_or("trace"), grid)
+        }
+        (None, Some(name)) => {
+            resolve(&name).map_err(|e| at(number, 1, format!("puzzle {name:?}: {e}")))?
+        }
+        (None, None) => {
+            return Err(at(
+                number,
+                1,
+                "the header names no puzzle: give \"givens\" (n² symbols) or \"puzzle\"",
+            ));
+        }
+    };
+    let neighbourhood = match text_of("neighbourhood").as_deref() {
+        None | Some("none") => Neighbourhood::None,
+        Some("course") => Neighbourhood::Course,
+        Some("set") => Neighbourhood::Set,
+        Some("swap_row") => Neighbourhood::SwapRow,
+        Some("swap_box") => Neighbourhood::SwapBox,
+        Some(other) => {
+            return Err(at(
+                number,
+                1,
+                format!(
+                    "neighbourhood {other:?}: expected course, set, swap_row, swap_box or none"
+                ),
+            ));
+        }
+    };
+    Ok(Header {
+        version,
+        algorithm: text_of("algorithm").unwrap_or_else(|| "unnamed search".into()),
+        puzzle,
+        neighbourhood,
+        json,
+    })
+}
+
+/// A board written as n² symbols.
+fn board_of(text: &str) -> Option<Grid> {
+    let cells: Option<Vec<u8>> = text.chars().map(value_of).collect();
+    let cells = cells?;
+    let n = (cells.len() as f64).sqrt() as usize;
+    let geo = Geometry::for_side(n)?;
+    Grid::from_cells(geo, cells)
+}
+
+/// Read a line after the header (line `number`) of a trace of `puzzle`.
+pub fn line(text: &str, number: usize, puzzle: &Puzzle) -> Result<TraceLine, TraceError> {
+    let raw: RawLine = serde_json::from_str(text).map_err(|e| json_error(number, e))?;
+    if raw.version.is_some() {
+        return Err(at(
+            number,
+            1,
+            "a second header: expected a step or the closing line",
+        ));
+    }
+    if let Some(outcome) = raw.end {
+        return Ok(TraceLine::End(TraceEnd {
+            outcome,
+            steps: raw.steps,
+            cost: raw.cost,
+        }));
+    }
+    let geo = puzzle.geometry();
+    let n = geo.n as u32;
+    let size = geo.cells as u32;
+    let column_of = |key: &str| text.find(&format!("\"{key}\"")).map_or(1, |i| i + 1);
+    let mut step = TraceStep {
+        step: raw.step,
+        cost: raw.cost,
+        accepted: raw.accepted,
+        words: raw.words,
+        metrics: raw
+            .metrics
+            .map(|m| m.into_iter().collect())
+            .unwrap_or_default(),
+        ..TraceStep::default()
+    };
+    if let Some(b) = raw.board {
+        let cells: Option<Vec<u8>> = b.chars().map(value_of).collect();
+        let cells = cells.filter(|c| c.len() == size as usize && c.iter().all(|&v| v as u32 <= n));
+        let Some(cells) = cells else {
+            return Err(at(
+                number,
+                column_of("board"),
+                format!(
+                    "board: expected {size} symbols of a {}x{} grid ('.' for empty)",
+                    n, n
+                ),
+            ));
+        };
+        step.changed_givens = puzzle
+            .givens
+            .cells()
+            .iter()
+            .zip(&cells)
+            .enumerate()
+            .filter(|(_, (g, c))| **g != EMPTY && g != c)
+            .map(|(i, _)| i as u16)
+            .collect();
+        step.board = Some(cells);
+    }
+    for (cell, value) in raw.changed.unwrap_or_default() {
+        if cell >= size || value > n {
+            return Err(at(
+                number,
+                column_of("changed"),
+                format!(
+                    "changed: [{cell}, {value}] is not [cell, value] with cell 0 to {} and value 0 to {n}",
+                    size - 1
+                ),
+            ));
+        }
+        if puzzle.givens.get(cell as usize) != EMPTY
+            && puzzle.givens.get(cell as usize) != value as u8
+        {
+            step.changed_givens.push(cell as u16);
+        }
+        step.changed.push((cell as u16, value as u8));
+    }
+    if step.board.is_none() && step.changed.is_empty() && step.cost.is_none() && step.step.is_none()
+    {
+        return Err(at(
+            number,
+            1,
+            "expected a step (\"board\" or \"changed\", and \"cost\"), the closing line (\"end\"), or the header",
+        ));
+    }
+    Ok(TraceLine::Step(step))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::resolve_one;
+
+    fn resolve(name: &str) -> Result<Puzzle, String> {
+        resolve_one(name).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_header_names_its_puzzle_and_version() {
+        let h = header(r#"{"sudoscope_trace":"1.3","puzzle":"sudoku_7","algorithm":"mine","neighbourhood":"swap_box","extra":1}"#, 1, &resolve).unwrap();
+        assert_eq!(
+            (h.algorithm.as_str(), h.neighbourhood),
+            ("mine", Neighbourhood::SwapBox)
+        );
+        assert_eq!(h.puzzle.givens, resolve("sudoku_7").unwrap().givens);
+        let e = header(
+            r#"{"sudoscope_trace":"2.0","puzzle":"sudoku_7"}"#,
+            1,
+            &resolve,
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("line 1, column 1: trace format version 2.0 is not one"),
+            "{e}"
+        );
+        let e = header(r#"{"step":1}"#, 1, &resolve).unwrap_err();
+        assert!(e.message.contains("expected the header first"), "{e}");
+    }
+
+    #[test]
+    fn steps_are_checked_against_the_puzzle() {
+        let p = resolve("sudoku_7").unwrap();
+        let ok = line(r#"{"step":3,"changed":[[1,7],[2,9]],"cost":12,"accepted":true,"move":"swap","metrics":{"temperature":0.5},"unknown":[1]}"#, 4, &p).unwrap();
+        let TraceLine::Step(s) = ok else { panic!() };
+        assert_eq!(s.changed, vec![(1, 7), (2, 9)]);
+        assert_eq!(s.changed_givens, vec![2], "cell 2 is the given 4");
+        assert_eq!(s.metrics, vec![("temperature".to_string(), 0.5)]);
+        let e = line(r#"{"step":3,"board":"123"}"#, 7, &p).unwrap_err();
+        assert_eq!((e.line, e.column), (7, 11));
+        assert!(e.message.starts_with("board: expected 81 symbols"), "{e}");
+        let e = line(r#"{"step":3,"changed":[[81,1]]}"#, 2, &p).unwrap_err();
+        assert!(e.message.contains("cell 0 to 80"), "{e}");
+        let e = line(r#"{"step":3, "cost": "x"}"#, 5, &p).unwrap_err();
+        assert_eq!(e.line, 5);
+        assert!(e.column > 10, "{e}");
+        let end = line(r#"{"end":"solved","steps":9,"cost":0}"#, 9, &p).unwrap();
+        assert_eq!(
+            end,
+            TraceLine::End(TraceEnd {
+                outcome: "solved".into(),
+                steps: Some(9),
+                cost: Some(0)
+            })
+        );
+    }
+}

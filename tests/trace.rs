@@ -1,0 +1,129 @@
+//! Traces (docs/trace-format.md): what `solve --trace` writes reads back line by line into the
+//! same run: replaying the changed cells from the first board gives, at every step, a board
+//! whose cost (counted here, never taken from the trace) is the cost the line states, and the
+//! closing line states the steps and the cost the JSON record of the same run reports.
+
+mod common;
+
+use common::{stdout, sudoscope};
+use sudoscope::board::cost::cost;
+use sudoscope::board::{Counted, Grid};
+use sudoscope::catalog::resolve_one;
+use sudoscope::engine::trace::read::{TraceLine, header, line};
+
+fn resolve(name: &str) -> Result<sudoscope::board::Puzzle, String> {
+    resolve_one(name).map_err(|e| e.to_string())
+}
+
+/// A closing line: outcome, steps, cost.
+type End = (String, Option<u64>, Option<u32>);
+
+/// Replay a trace: the stated cost and the board after every step, and the closing line.
+fn replay(text: &str) -> (Vec<(u32, Vec<u8>)>, Option<End>) {
+    let mut lines = text.lines();
+    let h = header(lines.next().unwrap(), 1, &resolve).unwrap();
+    let mut board: Vec<u8> = h.puzzle.givens.cells().to_vec();
+    let mut boards = Vec::new();
+    let mut end = None;
+    for (i, l) in lines.enumerate() {
+        match line(l, i + 2, &h.puzzle).unwrap() {
+            TraceLine::Step(s) => {
+                assert!(
+                    s.changed_givens.is_empty(),
+                    "line {}: a given changed",
+                    i + 2
+                );
+                if let Some(b) = s.board {
+                    board = b;
+                }
+                for (c, v) in s.changed {
+                    board[c as usize] = v;
+                }
+                boards.push((s.cost.unwrap(), board.clone()));
+            }
+            TraceLine::End(e) => end = Some((e.outcome, e.steps, e.cost)),
+        }
+    }
+    (boards, end)
+}
+
+#[test]
+fn a_built_in_run_reads_back_step_by_step() {
+    let dir = tempfile::tempdir().unwrap();
+    for (algo, preset, steps, extra) in [
+        ("plateau", "classic", "300", None),
+        // propagation alone would solve the puzzle at step 0
+        ("annealing", "tuned", "3000", Some("propagate=0")),
+        ("beam", "classic", "5", None),
+        ("genetic", "classic", "5", None),
+        ("tabu", "classic", "500", None),
+    ] {
+        let path = dir.path().join(format!("{algo}.jsonl"));
+        let mut args = vec![
+            "solve",
+            "sudoku_7",
+            "--algo",
+            algo,
+            "--preset",
+            preset,
+            "--max-steps",
+            steps,
+            "--trace",
+            path.to_str().unwrap(),
+            "-f",
+            "json",
+        ];
+        if let Some(set) = extra {
+            args.extend(["--set", set]);
+        }
+        let out = sudoscope(&args);
+        assert_ne!(
+            out.status.code(),
+            Some(2),
+            "{algo}: {}",
+            common::stderr(&out)
+        );
+        let record: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (boards, end) = replay(&text);
+        let geo = sudoscope::board::Geometry::for_box(3).unwrap();
+        for (i, (stated, cells)) in boards.iter().enumerate() {
+            let g = Grid::from_cells(geo, cells.clone()).unwrap();
+            assert_eq!(
+                cost(&g, Counted::ALL),
+                *stated,
+                "{algo}: step {i}'s board and its cost"
+            );
+        }
+        let (outcome, steps_done, final_cost) = end.expect("a closing line");
+        assert_eq!(outcome, record["outcome"].as_str().unwrap(), "{algo}");
+        assert_eq!(steps_done, record["steps"].as_u64(), "{algo}");
+        assert_eq!(final_cost.map(u64::from), record["cost"].as_u64(), "{algo}");
+        assert_eq!(
+            boards.len() as u64,
+            steps_done.unwrap() + 1,
+            "{algo}: step 0 and every step"
+        );
+    }
+}
+
+/// A malformed line is an error naming its line and column; the lines after it still read.
+#[test]
+fn a_bad_line_is_named_and_the_rest_still_reads() {
+    let p = resolve("sudoku_7").unwrap();
+    let text = [
+        r#"{"step":1,"changed":[[1,7]],"cost":40}"#,
+        r#"{"step":2,"changed":[[1,7]],"cost":"forty"}"#,
+        r#"{"step":3,"changed":[[3,2]],"cost":39}"#,
+    ];
+    let results: Vec<_> = text
+        .iter()
+        .enumerate()
+        .map(|(i, l)| line(l, i + 2, &p))
+        .collect();
+    assert!(results[0].is_ok() && results[2].is_ok());
+    let e = results[1].as_ref().unwrap_err();
+    assert_eq!(e.line, 3);
+    assert!(e.column > 30, "{e}");
+    assert!(e.to_string().starts_with("line 3, column"), "{e}");
+}
