@@ -349,3 +349,76 @@ fn the_colony_on_a_hard_25x25_puzzle() {
     t.keys(&["q"]);
     t.assert_restored(0);
 }
+
+/// Whether a process is alive (signal 0 reaches it).
+fn alive(pid: &str) -> bool {
+    Command::new("kill")
+        .args(["-0", pid])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap()
+        .success()
+}
+
+/// `watch -- COMMAND`: the course's annealing written in Python, paused from the start; it
+/// races a built-in annealing from its own first board. Paused, the command is held within 64
+/// steps (the viewer reads no further ahead, through a pipe of one page); `s` shows one more
+/// step; leaving the viewer (by `q`, and by SIGTERM) ends the command.
+#[test]
+fn a_python_search_is_watched_stepped_and_ended_with_the_viewer() {
+    let example = common::repo("python/examples/annealing.py");
+    for (how, name) in [("q", "watchq"), ("TERM", "watchterm")] {
+        let t = Tmux::start(
+            name,
+            &[],
+            &format!(
+                "watch --paused --race annealing -- python3 {} --seed 2",
+                example.display()
+            ),
+        );
+        let s = t.wait_for("recocido simulado (trace)");
+        assert!(s.contains("annealing (classic)"), "the race pane:\n{s}");
+        let viewer = t.program_pid();
+        let kids = Command::new("pgrep")
+            .args(["-P", &viewer])
+            .output()
+            .unwrap();
+        let python = String::from_utf8_lossy(&kids.stdout)
+            .lines()
+            .next()
+            .expect("the command runs under the viewer")
+            .to_string();
+        std::thread::sleep(Duration::from_millis(1500));
+        let s = t.screen();
+        let received: u64 = s
+            .split("steps received ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("the panel counts the steps received:\n{s}"));
+        assert!(
+            received <= 65,
+            "paused, the command is held back: {received} steps read\n{s}"
+        );
+        assert!(s.contains("step 0 "), "nothing shown before a key:\n{s}");
+        t.keys(&["s"]);
+        t.wait_for("step 1 ");
+        assert!(alive(&python), "the command waits while the viewer runs");
+        if how == "q" {
+            t.keys(&["q"]);
+            t.assert_restored(0);
+        } else {
+            let killed = Command::new("kill")
+                .args(["-TERM", &viewer])
+                .status()
+                .unwrap();
+            assert!(killed.success());
+            t.assert_restored(0);
+        }
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while alive(&python) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        assert!(!alive(&python), "{how}: the command ended with the viewer");
+    }
+}

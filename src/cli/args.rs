@@ -84,6 +84,9 @@ pub enum Command {
     Record(RecordArgs),
     /// Make new puzzles with exactly one solution, one line each: for exercises and exams.
     Generate(GenerateArgs),
+    /// Show a search written elsewhere, live: a trace file (docs/trace-format.md), standard input
+    /// (-), or a command whose output is a trace (`watch -- python3 mine.py`).
+    Watch(WatchArgs),
     /// Print a shell completion script (see README for where to put it).
     Completions {
         /// The shell.
@@ -291,6 +294,41 @@ pub struct RecordArgs {
     /// The file to write: `.cast` (asciicast v2) or `.svg` (one animated, self-contained image).
     #[arg(long, short)]
     pub out: std::path::PathBuf,
+}
+
+/// `sudoscope watch`: a trace on the visualiser.
+#[derive(Args, Debug, Clone)]
+pub struct WatchArgs {
+    /// The trace: a file, or - for standard input. Leave it out and give a command after --.
+    #[arg(value_name = "FILE", allow_hyphen_values = true)]
+    pub file: Option<String>,
+    /// Keep reading the file as it grows, until its closing line.
+    #[arg(long, requires = "file")]
+    pub follow: bool,
+    /// No screen: read the whole trace, replay it, and print what it holds and every problem
+    /// with its line and column (exit 2 when a line is malformed).
+    #[arg(long)]
+    pub check: bool,
+    /// Steps per second, or `max` for as fast as possible.
+    #[arg(long, default_value = crate::spec::defaults::SPEED)]
+    pub speed: String,
+    /// Start paused.
+    #[arg(long)]
+    pub paused: bool,
+    /// Race built-in algorithms beside the watched search, from its first board, comma-separated
+    /// as for `tui --race`: `--race annealing,plateau:tuned`.
+    #[arg(long, value_delimiter = ',', value_name = "RACER")]
+    pub race: Vec<String>,
+    /// Colours, as for `tui --theme`.
+    #[arg(long, value_enum)]
+    pub theme: Option<ThemeName>,
+    /// Record the session as an asciicast v2 file.
+    #[arg(long, value_name = "FILE.cast")]
+    pub record: Option<std::path::PathBuf>,
+    /// The command to run, after `--`: its standard output is the trace, and it ends with the
+    /// viewer.
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
 }
 
 /// `sudoscope generate`.

@@ -469,6 +469,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
         theme: crate::tui::theme::Theme::new(crate::tui::theme::Palette::Dark),
         lesson: None,
         lesson_out: None,
+        watch: None,
     };
     let (app_tx, _app_rx) = crossbeam_channel::bounded(64);
     let mut app = crate::tui::App::new(opts, app_tx);

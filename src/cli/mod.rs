@@ -16,6 +16,7 @@ mod human;
 mod puzzles;
 mod solve_exact;
 mod solve_search;
+mod watch;
 
 use crate::spec::{Given, RunInput};
 use crate::tui::theme::Palette;
@@ -66,6 +67,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             exit::OK
         }
         Some(Command::Tui(args)) => tui(&args)?,
+        Some(Command::Watch(args)) => watch::run(&args)?,
         None => tui(&cli.tui)?,
     };
     out.flush()?;
@@ -179,6 +181,7 @@ pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
         })),
         lesson: None,
         lesson_out: None,
+        watch: None,
     })
 }
 

@@ -22,9 +22,12 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TrySendError};
 
 use super::history::{History, Point};
 use super::step_log::describe;
+use super::trace::feed::Feed;
+use super::trace::replay::Replay;
 use crate::board::{Grid, Puzzle};
 use crate::search::{Landscape, Search, Snapshot};
 use crate::spec::{Method, RunSpec};
+use std::sync::Arc;
 
 /// What a runner is asked to do.
 #[derive(Clone, Debug)]
@@ -72,6 +75,9 @@ pub struct Origin {
     pub start: Option<Grid>,
     /// Steps the pane had taken before this search began (a switch keeps counting).
     pub offset: u64,
+    /// The trace the pane replays instead of a built-in search (`sudoscope watch`); `method`
+    /// is then only what a switch starts from.
+    pub feed: Option<Arc<Feed>>,
 }
 
 /// What the screen receives from a runner.
@@ -125,6 +131,7 @@ impl RunnerSetup {
             speed: spec.speed,
             running: !spec.paused,
             start: spec.start.clone(),
+            feed: None,
         }
     }
 }
@@ -155,6 +162,8 @@ pub struct RunnerSetup {
     pub running: bool,
     /// Start from this board instead of a fresh state.
     pub start: Option<Grid>,
+    /// A trace to replay instead of a built-in search.
+    pub feed: Option<Arc<Feed>>,
 }
 
 /// Runner threads are named with this prefix (the TUI's panic hook recognises them).
@@ -180,6 +189,7 @@ pub fn spawn(setup: RunnerSetup, reports: Sender<Report>) -> RunnerHandle {
         seed: setup.seed,
         start: None,
         offset: 0,
+        feed: setup.feed.clone(),
     };
     let geo = setup.puzzle.geometry();
     let thread = std::thread::Builder::new()
@@ -271,6 +281,7 @@ impl Core {
             seed: setup.seed,
             start: setup.start.clone(),
             offset: 0,
+            feed: setup.feed.clone(),
         };
         let mut c = Core {
             pane: setup.pane,
@@ -283,13 +294,22 @@ impl Core {
             changed: Vec::new(),
             landscape: false,
         };
-        c.note(format!(
-            "{} ({}) starts, seed {}, cost {}",
-            c.origin.method.algo.name,
-            c.origin.method.preset,
-            c.origin.seed,
-            c.search.cost()
-        ));
+        let first = match &c.origin.feed {
+            Some(f) => format!(
+                "{} starts (a trace: {}), cost {}",
+                f.header.algorithm,
+                f.source.args(),
+                c.search.cost()
+            ),
+            None => format!(
+                "{} ({}) starts, seed {}, cost {}",
+                c.origin.method.algo.name,
+                c.origin.method.preset,
+                c.origin.seed,
+                c.search.cost()
+            ),
+        };
+        c.note(first);
         c.record_history();
         c
     }
@@ -346,18 +366,30 @@ impl Core {
     }
 
     /// One step, with the words and the rewind buffer when someone can follow it (`watched`).
-    pub fn step(&mut self, watched: bool) {
+    /// Says whether a step was taken (a trace's next step may not have arrived yet).
+    pub fn step(&mut self, watched: bool) -> bool {
         if !watched {
-            self.search.step();
+            let step = self.search.step();
+            self.take_notes();
+            if !taken(&step) {
+                return false;
+            }
             self.record_history();
-            return;
+            return true;
+        }
+        let before = self.search.cells().to_vec();
+        let step = self.search.step();
+        self.take_notes();
+        if !taken(&step) {
+            return false;
         }
         if self.rewind.len() == REWIND {
             self.rewind.pop_front();
         }
-        let before = self.search.cells().to_vec();
-        let step = self.search.step();
-        let line = describe(&step, self.puzzle.geometry(), self.total_steps());
+        let line = match self.search.words() {
+            Some(w) => format!("{:>7}  {w}  (cost {})", self.total_steps(), step.cost),
+            None => describe(&step, self.puzzle.geometry(), self.total_steps()),
+        };
         self.note(line);
         self.changed.clear();
         self.changed.extend(
@@ -378,12 +410,21 @@ impl Core {
             ));
         }
         self.record_history();
+        true
+    }
+
+    /// The search's notes between steps into the log.
+    fn take_notes(&mut self) {
+        for n in self.search.notes() {
+            self.note(n);
+        }
     }
 
     /// Up to `n` steps at full speed, nothing recorded but the history; notes the ending.
     pub fn advance(&mut self, n: u64) -> u64 {
         let was_running = self.search.ended().is_none();
         let taken = self.search.advance(n);
+        self.take_notes();
         self.record_history();
         if let Some(o) = self.search.ended().filter(|_| was_running) {
             self.note(format!(
@@ -430,6 +471,7 @@ impl Core {
                     seed: self.origin.seed,
                     start: Some(self.board()),
                     offset: self.total_steps(),
+                    feed: None,
                 };
                 self.rebuild(origin);
                 self.note(format!(
@@ -494,7 +536,9 @@ impl Core {
         match own {
             Some(own) => {
                 self.search = build(&self.puzzle, &self.origin);
-                self.search.advance(own);
+                // a replay that no longer has its first steps begins past them
+                let have = self.search.steps();
+                self.search.advance(own.saturating_sub(have));
                 self.history.truncate(target);
                 self.changed.clear();
             }
@@ -631,8 +675,10 @@ impl Runner {
             return;
         }
         if self.pending_steps > 0 {
-            self.pending_steps -= 1;
-            self.core.step(true);
+            // a step not taken (a trace's next line has not come) stays pending
+            if self.core.step(true) {
+                self.pending_steps -= 1;
+            }
             self.send_report();
             return;
         }
@@ -683,8 +729,21 @@ impl Runner {
     }
 }
 
-/// The search `origin` describes, on `puzzle`.
+/// Whether a step was taken: a search that has not ended and returns `Idle` was waiting (a
+/// trace's next line had not come).
+fn taken(step: &crate::search::Step) -> bool {
+    !(matches!(step.event, crate::search::Event::Idle) && step.ended.is_none())
+}
+
+/// The search `origin` describes, on `puzzle`: its trace's replay, or a built-in search.
 fn build(puzzle: &Puzzle, origin: &Origin) -> Box<dyn Search> {
+    if let Some(feed) = &origin.feed {
+        return Box::new(Replay::new(
+            Arc::clone(feed),
+            origin.offset,
+            origin.start.as_ref(),
+        ));
+    }
     origin.method.algo.build(
         puzzle,
         origin.method.preset,

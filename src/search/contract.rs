@@ -427,6 +427,16 @@ pub trait Search: Send {
     fn landscape(&self) -> Option<Landscape> {
         None
     }
+    /// The last step in the search's own words, when it has its own (a trace's `move`); the
+    /// step log then shows them instead of describing the event.
+    fn words(&self) -> Option<String> {
+        None
+    }
+    /// Lines for the step log that came between steps (a trace's malformed lines, a command's
+    /// own output), taken once.
+    fn notes(&mut self) -> Vec<String> {
+        Vec::new()
+    }
     /// Take up to `n` steps, fewer when the search ends; returns how many were taken. The same
     /// steps as calling [`Search::step`] `n` times; drivers that do not look at each step
     /// (experiments, the runner at full speed, benchmarks) use this, and a search whose steps

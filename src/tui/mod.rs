@@ -56,6 +56,13 @@ pub enum TuiError {
     Io(#[from] std::io::Error),
 }
 
+/// Whether there is a terminal to draw on and read keys from: standard output is one, and keys
+/// come from standard input or, when that holds a puzzle or a trace, from the terminal itself.
+pub fn has_terminal() -> bool {
+    std::io::stdout().is_terminal()
+        && (std::io::stdin().is_terminal() || std::fs::File::open("/dev/tty").is_ok())
+}
+
 /// Draw the app, and keep where its grid went for the mouse.
 pub fn draw(f: &mut ratatui::Frame, app: &mut App) {
     app.grid_at = view::draw(f, app);
@@ -73,11 +80,7 @@ pub fn restore() {
 /// Run the visualiser until the person quits; with `record`, the session is also written to
 /// that file as asciicast v2.
 pub fn run(opts: Options, record: Option<PathBuf>) -> Result<(), TuiError> {
-    if !std::io::stdout().is_terminal() {
-        return Err(TuiError::NoTerminal);
-    }
-    // keys come from the terminal itself when standard input holds a puzzle (`--puzzle -`)
-    if !std::io::stdin().is_terminal() && std::fs::File::open("/dev/tty").is_err() {
+    if !has_terminal() {
         return Err(TuiError::NoTerminal);
     }
     let stop = Arc::new(AtomicBool::new(false));

@@ -8,7 +8,9 @@
 //! whole board, the cost if known, accepted or not, the move in words, named metrics), and
 //! closes with the outcome.
 
+pub mod feed;
 pub mod read;
+pub mod replay;
 pub mod write;
 
 use serde::{Deserialize, Serialize};

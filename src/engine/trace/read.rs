@@ -60,8 +60,9 @@ pub struct TraceStep {
     pub board: Option<Vec<u8>>,
     /// The cells that changed and their new values.
     pub changed: Vec<(u16, u8)>,
-    /// The cost, when the search knows it.
-    pub cost: Option<u32>,
+    /// The cost, when the search knows it (in its own units: the course's notebooks count a
+    /// tenth per missing pair).
+    pub cost: Option<f64>,
     /// Whether the proposal was taken.
     pub accepted: Option<bool>,
     /// The move in words.
@@ -79,8 +80,8 @@ pub struct TraceEnd {
     pub outcome: String,
     /// Steps taken, when written.
     pub steps: Option<u64>,
-    /// The final cost, when written.
-    pub cost: Option<u32>,
+    /// The final cost, when written (in the search's own units).
+    pub cost: Option<f64>,
 }
 
 /// A line of a trace after the header.
@@ -101,7 +102,7 @@ struct RawLine<'a> {
     #[serde(borrow)]
     board: Option<std::borrow::Cow<'a, str>>,
     changed: Option<Vec<(u32, u32)>>,
-    cost: Option<u32>,
+    cost: Option<f64>,
     accepted: Option<bool>,
     #[serde(rename = "move")]
     words: Option<String>,
@@ -357,7 +358,7 @@ mod tests {
             TraceLine::End(TraceEnd {
                 outcome: "solved".into(),
                 steps: Some(9),
-                cost: Some(0)
+                cost: Some(0.0)
             })
         );
     }

@@ -11,6 +11,7 @@ pub mod experiment;
 pub mod pane;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crossbeam_channel::Sender;
 use ratatui::crossterm::event::{
@@ -31,6 +32,7 @@ use crate::board::{Grid, Puzzle};
 use crate::catalog;
 use crate::engine::experiment::Arm;
 use crate::engine::runner::{self, Control, Report};
+use crate::engine::trace::feed::Feed;
 use crate::spec::{Method, PaneSpec, RunSpec, print};
 use analysis::{analyse, next_speed};
 use pane::board_of;
@@ -60,6 +62,9 @@ pub struct Options {
     pub lesson: Option<Lesson>,
     /// Where `y`'s "append as a scene" writes (the lesson's own file when one is played).
     pub lesson_out: Option<PathBuf>,
+    /// A trace the first pane replays instead of `run`'s algorithm (`sudoscope watch`); the
+    /// race panes race it from its first board.
+    pub watch: Option<Arc<Feed>>,
 }
 
 /// Where the focused grid was drawn: its first cell's column and row, and its layout (for mouse
@@ -185,7 +190,12 @@ impl App {
     fn start_panes(&mut self) {
         let run = self.options.run.clone();
         self.next_seed = run.seed;
-        self.add_pane(run.method.clone(), run.start.clone(), None);
+        self.add_pane_fed(
+            run.method.clone(),
+            run.start.clone(),
+            None,
+            self.options.watch.clone(),
+        );
         let shared = run.same_start.then(|| self.first_board());
         for r in &run.race {
             let start = r.start.clone().or_else(|| shared.clone());
@@ -193,9 +203,14 @@ impl App {
         }
     }
 
-    /// The board the first pane starts from with its seed: what racers start from.
+    /// The board the first pane starts from with its seed: what racers start from (a trace's
+    /// first board when the first pane replays one).
     fn first_board(&self) -> Grid {
-        board_of(&self.puzzle, &self.panes[0].configured())
+        match &self.panes[0].feed {
+            Some(f) => Grid::from_cells(self.puzzle.geometry(), f.start_board())
+                .expect("a trace's board fits its puzzle"),
+            None => board_of(&self.puzzle, &self.panes[0].configured()),
+        }
     }
 
     fn take_seed(&mut self) -> u64 {
@@ -210,6 +225,16 @@ impl App {
     }
 
     fn add_pane(&mut self, method: Method, start: Option<Grid>, seed: Option<u64>) {
+        self.add_pane_fed(method, start, seed, None);
+    }
+
+    fn add_pane_fed(
+        &mut self,
+        method: Method,
+        start: Option<Grid>,
+        seed: Option<u64>,
+        feed: Option<Arc<Feed>>,
+    ) {
         let next = self.take_seed();
         let seed = seed.unwrap_or(next);
         let id = self.next_id;
@@ -221,6 +246,7 @@ impl App {
             method,
             seed,
             start,
+            feed,
         };
         if !self.detached {
             let setup = pane.setup(&self.puzzle, self.speed(), self.running);
@@ -417,6 +443,15 @@ impl App {
             Action::PickAlgorithm => {
                 let m = &self.focused().method;
                 self.dialog = Dialog::Algorithms(AlgoPicker::on(m.algo.name, m.preset, false));
+            }
+            Action::TogglePreset | Action::EditParameter if self.focused().watched().is_some() => {
+                self.status = Some(
+                    "a watched search keeps its own settings: a switches to a built-in algorithm from its board"
+                        .into(),
+                );
+            }
+            Action::OpenPuzzle if self.panes.iter().any(|p| p.watched().is_some()) => {
+                self.status = Some("a watched trace is of its own puzzle".into());
             }
             Action::TogglePreset => {
                 let m = &self.focused().method;
@@ -617,11 +652,19 @@ impl App {
             x.stop();
             return;
         }
-        let arms = self
+        let arms: Vec<Arm> = self
             .panes
             .iter()
+            .filter(|p| p.watched().is_none())
             .map(|p| Arm::of(p.method.clone()))
             .collect();
+        if arms.is_empty() {
+            self.status = Some(
+                "restarts of a watched search: sudoscope experiment --command 'COMMAND {seed}'"
+                    .into(),
+            );
+            return;
+        }
         self.experiment = Some(ExperimentView::start(
             arms,
             self.puzzle.clone(),
@@ -647,7 +690,10 @@ impl App {
     /// it anyway.
     pub fn spec(&self) -> RunSpec {
         let first = self.panes[0].current();
-        let shared = self.same_start.then(|| board_of(&self.puzzle, &first));
+        let shared = self.same_start.then(|| match self.panes[0].watched() {
+            Some(_) => self.first_board(),
+            None => board_of(&self.puzzle, &first),
+        });
         let race = self.panes[1..]
             .iter()
             .map(|p| {
@@ -673,10 +719,32 @@ impl App {
     /// The command line that reproduces the view ([`App::spec`], and the theme when it is not
     /// the default).
     pub fn command_line(&self) -> String {
-        let mut cmd = print::command_line(&self.spec(), &self.puzzle_ref());
+        let mut cmd = match self.panes[0].watched() {
+            Some(feed) => self.watch_command(feed),
+            None => print::command_line(&self.spec(), &self.puzzle_ref()),
+        };
         if self.theme.palette != super::theme::Palette::Dark {
             cmd.push_str(&format!(" --theme {}", self.theme.palette.name()));
         }
+        cmd
+    }
+
+    /// `sudoscope watch` with the speed, pause and race on screen, and the trace's source.
+    fn watch_command(&self, feed: &Feed) -> String {
+        let spec = self.spec();
+        let mut cmd = format!(
+            "sudoscope watch --speed {}",
+            crate::spec::show_speed(spec.speed)
+        );
+        if spec.paused {
+            cmd.push_str(" --paused");
+        }
+        if !spec.race.is_empty() {
+            let racers: Vec<String> = spec.race.iter().map(PaneSpec::to_string).collect();
+            cmd.push_str(&format!(" --race {}", racers.join(",")));
+        }
+        cmd.push(' ');
+        cmd.push_str(&feed.source.args());
         cmd
     }
 

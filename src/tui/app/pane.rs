@@ -1,8 +1,11 @@
 //! One algorithm on screen: its runner, the latest report from it, and what the app last asked
 //! it to run.
 
+use std::sync::Arc;
+
 use crate::board::{Grid, Puzzle};
 use crate::engine::runner::{Control, Report, RunnerHandle, RunnerSetup};
+use crate::engine::trace::feed::Feed;
 use crate::spec::{Method, PaneSpec};
 
 /// One algorithm on screen. The runner owns the search; its report says what it is running and
@@ -21,12 +24,52 @@ pub struct Pane {
     pub seed: u64,
     /// The board it started from, when not a fresh one.
     pub start: Option<Grid>,
+    /// The trace it replays (`sudoscope watch`), until a switch hands its board to a built-in
+    /// search.
+    pub feed: Option<Arc<Feed>>,
 }
 
 impl Pane {
     /// The algorithm, preset and every non-default parameter, as tables and figures name runs.
     pub fn label(&self) -> String {
-        self.method.label(&[])
+        match self.watched() {
+            Some(f) => format!("{} (trace)", f.header.algorithm),
+            None => self.method.label(&[]),
+        }
+    }
+
+    /// The trace the pane shows now: its runner's, or the app's request before the runner has
+    /// answered (a switch hands the board to a built-in search, and the trace is left).
+    pub fn watched(&self) -> Option<&Arc<Feed>> {
+        match &self.report {
+            Some(r) => r.origin.feed.as_ref(),
+            None => self.feed.as_ref(),
+        }
+    }
+
+    /// The parameters as `name=value`, and the seed, as the screen shows them: a watched
+    /// search's from its trace's header (which may give neither), a built-in one's own.
+    pub fn shown_settings(&self) -> (Vec<String>, Option<String>) {
+        match self.watched() {
+            Some(f) => {
+                let json = &f.header.json;
+                let params = json
+                    .get("params")
+                    .and_then(|p| p.as_object())
+                    .map(|o| o.iter().map(|(k, v)| format!("{k}={}", plain(v))).collect())
+                    .unwrap_or_default();
+                (params, json.get("seed").map(plain))
+            }
+            None => (
+                self.method
+                    .params
+                    .shown()
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect(),
+                Some(self.seed.to_string()),
+            ),
+        }
     }
 
     /// Whether the search on screen has ended.
@@ -68,6 +111,7 @@ impl Pane {
             speed,
             running,
             start: self.start.clone(),
+            feed: self.feed.clone(),
         }
     }
 
@@ -91,4 +135,12 @@ pub fn board_of(puzzle: &Puzzle, pane: &PaneSpec) -> Grid {
         pane.start.as_ref(),
     );
     Grid::from_cells(puzzle.geometry(), search.cells().to_vec()).expect("search cells fit")
+}
+
+/// A JSON value as text, strings without their quotes.
+fn plain(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
 }

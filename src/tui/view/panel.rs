@@ -36,16 +36,13 @@ fn rate(sps: f64) -> String {
 /// The focused pane's algorithm, parameters and live figures.
 pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme) {
     let mut lines = Vec::new();
-    let params: Vec<String> = pane
-        .method
-        .params
-        .shown()
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
+    let (params, seed) = pane.shown_settings();
     lines.push(Line::from(vec![
         Span::styled(pane.label(), theme.title()),
-        Span::styled(format!("  seed {}", pane.seed), theme.dim()),
+        Span::styled(
+            seed.map_or(String::new(), |s| format!("  seed {s}")),
+            theme.dim(),
+        ),
     ]));
     lines.push(Line::styled(
         if params.is_empty() {

@@ -1,0 +1,236 @@
+"""Writing a sudoscope trace (JSON Lines, format version 1.0; see docs/trace-format.md)."""
+
+import json
+import math
+import os
+import re
+import sys
+
+VERSION = "1.0"
+
+_NEIGHBOURHOODS = ("course", "set", "swap_row", "swap_box", "none")
+_SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+_OUTCOMES = ("solved", "stuck", "budget_spent", "time_spent", "unsolvable")
+
+
+def _side_of(count):
+    n = int(round(math.sqrt(count)))
+    if n * n != count or n not in (4, 9, 16, 25):
+        raise ValueError(
+            "a board has 16, 81, 256 or 625 cells (4x4 to 25x25), not %d" % count)
+    return n
+
+
+def _value(v, n):
+    """One cell's value as a number: 0 for empty, 1..n."""
+    if v is None:
+        return 0
+    if isinstance(v, str):
+        v = v.strip()
+        if v in ("", ".", "0"):
+            return 0
+        if len(v) == 1 and v.upper() in _SYMBOLS[:n]:
+            return _SYMBOLS.index(v.upper()) + 1
+        if v.isdigit():
+            v = int(v)
+        else:
+            raise ValueError("%r is not a value of a %dx%d grid" % (v, n, n))
+    if hasattr(v, "item"):
+        v = v.item()
+    if isinstance(v, float) and not v.is_integer():
+        raise ValueError("%r is not a whole number" % (v,))
+    try:
+        number = int(v)
+    except (TypeError, ValueError):
+        raise ValueError("%r is not a value of a %dx%d grid" % (v, n, n))
+    if not 0 <= number <= n:
+        raise ValueError("%d is not a value of a %dx%d grid (0 for empty, 1 to %d)"
+                         % (number, n, n, n))
+    return number
+
+
+_KEY = re.compile(r"^([A-Ya-y])(\d{1,2})$")
+
+
+def board_cells(board, n=None):
+    """A board as a list of n*n numbers, row by row (0 for an empty cell).
+
+    Takes the course's dictionaries ('A1'..'I9': row letter, column number), strings of n*n
+    symbols, flat or nested lists and tuples, and numpy arrays. ``n`` is the side, when the board
+    alone does not say it (a dictionary with blanks: 9 unless told).
+    """
+    if hasattr(board, "tolist") and not isinstance(board, (str, bytes)):
+        board = board.tolist()
+    if isinstance(board, dict):
+        n = n or 9
+        cells = [0] * (n * n)
+        for key, v in board.items():
+            m = _KEY.match(str(key).strip())
+            if not m:
+                raise ValueError("%r is not a cell: write it as in the course, 'A1' to 'I9'" % (key,))
+            r = ord(m.group(1).upper()) - ord("A")
+            c = int(m.group(2)) - 1
+            if not (0 <= r < n and 0 <= c < n):
+                raise ValueError("%r is outside a %dx%d grid" % (key, n, n))
+            cells[r * n + c] = _value(v, n)
+        return cells
+    if isinstance(board, bytes):
+        board = board.decode()
+    if isinstance(board, str):
+        text = "".join(ch for ch in board if not ch.isspace() and ch not in "|+-*")
+        n = n or _side_of(len(text))
+        if len(text) != n * n:
+            raise ValueError("a %dx%d board has %d symbols, not %d" % (n, n, n * n, len(text)))
+        return [_value(ch, n) for ch in text]
+    if isinstance(board, (list, tuple)):
+        flat = []
+        for item in board:
+            if isinstance(item, (list, tuple)):
+                flat.extend(item)
+            else:
+                flat.append(item)
+        n = n or _side_of(len(flat))
+        if len(flat) != n * n:
+            raise ValueError("a %dx%d board has %d cells, not %d" % (n, n, n * n, len(flat)))
+        return [_value(v, n) for v in flat]
+    raise TypeError("a board is a dict, a string, a list or a numpy array, not %s"
+                    % type(board).__name__)
+
+
+def _line(cells):
+    return "".join("." if v == 0 else _SYMBOLS[v - 1] for v in cells)
+
+
+def _slug(text):
+    s = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
+    return s or "search"
+
+
+def _number(x):
+    """A metric or cost as JSON takes it (numpy numbers too)."""
+    if hasattr(x, "item"):
+        x = x.item()
+    if isinstance(x, bool):
+        return int(x)
+    if isinstance(x, (int, float)):
+        return x if (isinstance(x, int) or math.isfinite(x)) else None
+    raise TypeError("a metric is a number, not %s" % type(x).__name__)
+
+
+class Trace(object):
+    """A trace of one run of a search: a header, a line per step, a closing line.
+
+    ``puzzle`` is the puzzle: the course's dictionary of fixed cells, a string of n*n symbols, a
+    list, an array, or the name of a puzzle sudoscope knows ('sudoku_7', 'top95:3').
+    ``algorithm`` is what the screen calls the search; ``params`` and ``seed`` say how it was set
+    up; ``neighbourhood`` names the moves it makes, so the viewer can count a state's neighbours
+    ('course': set a cell or swap two cells of a unit; 'set'; 'swap_row'; 'swap_box'; 'none').
+    ``start`` is the board the search begins from.
+
+    Under ``sudoscope watch -- ...`` the lines go to standard output, where the viewer reads them
+    (and a slow viewer holds the search back: pausing it pauses your search). Otherwise they go
+    to ``path``, or to the file ``$SUDOSCOPE_TRACE`` names, or to ``<algorithm>.trace.jsonl``.
+    """
+
+    def __init__(self, puzzle, algorithm="my search", params=None, seed=None,
+                 neighbourhood="course", start=None, path=None, n=None):
+        if neighbourhood not in _NEIGHBOURHOODS:
+            raise ValueError("neighbourhood %r: one of %s" % (neighbourhood, ", ".join(_NEIGHBOURHOODS)))
+        header = {"sudoscope_trace": VERSION, "algorithm": str(algorithm),
+                  "neighbourhood": neighbourhood}
+        if isinstance(puzzle, str) and re.match(r"^[A-Za-z_][\w:.-]*$", puzzle.strip()) \
+                and not all(ch in _SYMBOLS + ".0" for ch in puzzle.strip()):
+            header["puzzle"] = puzzle.strip()
+            self._n = n
+        else:
+            givens = board_cells(puzzle, n)
+            self._n = _side_of(len(givens))
+            header["givens"] = _line(givens)
+        if params:
+            header["params"] = {str(k): (v if isinstance(v, str) else _number(v))
+                                for k, v in dict(params).items()}
+        if seed is not None:
+            header["seed"] = int(seed)
+        self._steps = 0
+        self._cells = None
+        self._closed = False
+        self._own_file = False
+        if os.environ.get("SUDOSCOPE_WATCH") == "1" and path is None:
+            self._out = sys.stdout
+            self.path = None
+        else:
+            self.path = path or os.environ.get("SUDOSCOPE_TRACE") or (_slug(str(algorithm)) + ".trace.jsonl")
+            self._out = open(self.path, "w", encoding="utf-8")
+            self._own_file = True
+        self._write(header)
+        if start is not None:
+            self._cells = board_cells(start, self._n)
+            self._n = self._n or _side_of(len(self._cells))
+            self._write({"step": 0, "board": _line(self._cells)})
+
+    def _write(self, obj):
+        try:
+            self._out.write(json.dumps(obj, separators=(",", ":"), ensure_ascii=False) + "\n")
+            self._out.flush()
+        except BrokenPipeError:
+            # the viewer has gone: the search ends quietly
+            self._closed = True
+            try:
+                sys.stdout = open(os.devnull, "w")
+            except OSError:
+                pass
+            raise SystemExit(0)
+
+    def step(self, board, cost=None, accepted=None, move=None, **metrics):
+        """One step: the board the search stands on after it (unchanged when it refused the move
+        it proposed: say so with ``accepted=False``), the cost if your search computes it (in
+        any units: the screen counts its own), the move in words, and any named numbers
+        (``temperature=0.3``, ``generation=4``, ``best=2``, ``mean=5.1``, ``worst=9``)."""
+        if self._closed:
+            raise ValueError("this trace has ended")
+        cells = board_cells(board, self._n)
+        self._n = self._n or _side_of(len(cells))
+        self._steps += 1
+        line = {"step": self._steps}
+        changed = None
+        if self._cells is not None:
+            changed = [[i, v] for i, (a, v) in enumerate(zip(self._cells, cells)) if a != v]
+        if changed is None or len(changed) * 4 > len(cells):
+            line["board"] = _line(cells)
+        else:
+            line["changed"] = changed
+        if cost is not None:
+            line["cost"] = _number(cost)
+        if accepted is not None:
+            line["accepted"] = bool(accepted)
+        if move is not None:
+            line["move"] = str(move)
+        numbers = {k: _number(v) for k, v in metrics.items()}
+        numbers = {k: v for k, v in numbers.items() if v is not None}
+        if numbers:
+            line["metrics"] = numbers
+        self._write(line)
+        self._cells = cells
+
+    def end(self, outcome="stuck", cost=None):
+        """The closing line: 'solved', 'stuck', 'budget_spent', 'time_spent' or 'unsolvable'."""
+        if self._closed:
+            return
+        if outcome not in _OUTCOMES:
+            raise ValueError("outcome %r: one of %s" % (outcome, ", ".join(_OUTCOMES)))
+        line = {"end": outcome, "steps": self._steps}
+        if cost is not None:
+            line["cost"] = _number(cost)
+        self._write(line)
+        self._closed = True
+        if self._own_file:
+            self._out.close()
+            sys.stderr.write("trace written to %s: sudoscope watch %s\n" % (self.path, self.path))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        if not self._closed:
+            self.end("stuck")
+        return False

@@ -1,0 +1,188 @@
+"""The Python helper: boards in every form the course uses, the lines it writes, and the real
+binary reading them (`sudoscope watch --check`). Runs under pytest or `python3 -m unittest`."""
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
+
+from sudoscope import Trace, board_cells  # noqa: E402
+
+SUDOKU_7 = "3.456.9..185..97......78415.2..1..49.49.5......198.67.49..3...7.18745..6.......8."
+FIXED = {"A1": 3, "A3": 4, "A4": 5, "A5": 6, "A7": 9}
+
+
+def binary():
+    """The sudoscope to test against: the one cargo built, or the one installed."""
+    found = os.environ.get("SUDOSCOPE_BIN") or shutil.which("sudoscope")
+    if not found:
+        candidate = os.path.join(os.path.dirname(ROOT), "target", "debug", "sudoscope")
+        found = candidate if os.path.exists(candidate) else None
+    return found
+
+
+def read_lines(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+class Boards(unittest.TestCase):
+    def test_the_courses_dictionary(self):
+        cells = board_cells(FIXED)
+        self.assertEqual(len(cells), 81)
+        self.assertEqual(cells[:9], [3, 0, 4, 5, 6, 0, 9, 0, 0])
+        self.assertEqual(board_cells({"I9": "7"})[80], 7)
+
+    def test_strings_lists_and_nested_lists(self):
+        flat = board_cells(SUDOKU_7)
+        self.assertEqual(flat[0], 3)
+        self.assertEqual(flat[1], 0)
+        nested = [flat[r * 9:(r + 1) * 9] for r in range(9)]
+        self.assertEqual(board_cells(nested), flat)
+        self.assertEqual(board_cells(tuple(flat)), flat)
+        self.assertEqual(board_cells([None] * 16), [0] * 16)
+        self.assertEqual(board_cells("1234341221434321"), [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
+
+    def test_numpy_arrays_when_numpy_is_there(self):
+        try:
+            import numpy
+        except ImportError:
+            self.skipTest("numpy is not installed")
+        grid = numpy.array(board_cells(SUDOKU_7)).reshape(9, 9)
+        self.assertEqual(board_cells(grid), board_cells(SUDOKU_7))
+
+    def test_mistakes_say_what_is_wrong(self):
+        with self.assertRaisesRegex(ValueError, "'Z1' is not a cell"):
+            board_cells({"Z1": 3})
+        with self.assertRaisesRegex(ValueError, "not a value"):
+            board_cells({"A1": 12})
+        with self.assertRaisesRegex(ValueError, "16, 81, 256 or 625"):
+            board_cells([1, 2, 3])
+        with self.assertRaisesRegex(ValueError, "not a whole number"):
+            board_cells([1.5] + [0] * 80)
+
+
+class Lines(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.path = os.path.join(self.dir, "t.jsonl")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def test_header_steps_and_closing_line(self):
+        start = SUDOKU_7.replace(".", "1")
+        t = Trace(FIXED, "mine", params={"k": 3}, seed=7, neighbourhood="swap_box",
+                  start=start, path=self.path)
+        moved = "7" + start[1:]
+        t.step(moved, cost=1.5, accepted=True, move="set A1", temperature=0.5)
+        t.step(moved, accepted=False)
+        t.step("9" * 81)
+        t.end("budget_spent", cost=2)
+        header, zero, one, two, three, end = read_lines(self.path)
+        self.assertEqual(header["sudoscope_trace"], "1.0")
+        self.assertEqual((header["algorithm"], header["neighbourhood"], header["seed"]),
+                         ("mine", "swap_box", 7))
+        self.assertEqual(header["params"], {"k": 3})
+        self.assertEqual(len(header["givens"]), 81)
+        self.assertEqual(zero, {"step": 0, "board": start})
+        self.assertEqual(one["changed"], [[0, 7]])
+        self.assertEqual((one["cost"], one["accepted"], one["move"]), (1.5, True, "set A1"))
+        self.assertEqual(one["metrics"], {"temperature": 0.5})
+        self.assertEqual((two["changed"], two["accepted"]), ([], False))
+        self.assertEqual(three["board"], "9" * 81, "many changes: the whole board")
+        self.assertEqual(end, {"end": "budget_spent", "steps": 3, "cost": 2})
+
+    def test_a_named_puzzle_is_passed_on(self):
+        with Trace("top95:3", "mine", path=self.path) as t:
+            t.step(SUDOKU_7)
+        header = read_lines(self.path)[0]
+        self.assertEqual(header["puzzle"], "top95:3")
+        self.assertNotIn("givens", header)
+        self.assertEqual(read_lines(self.path)[-1]["end"], "stuck")
+
+    def test_under_watch_the_lines_go_to_standard_output(self):
+        code = ("import sys; sys.path.insert(0, %r); from sudoscope import Trace; "
+                "t = Trace(%r, 'x'); t.step(%r); t.end('solved')" % (ROOT, SUDOKU_7, SUDOKU_7))
+        env = dict(os.environ, SUDOSCOPE_WATCH="1")
+        out = subprocess.run([sys.executable, "-c", code], env=env, cwd=self.dir,
+                             stdout=subprocess.PIPE, check=True).stdout.decode()
+        kinds = [list(json.loads(l))[0] for l in out.splitlines()]
+        self.assertEqual(kinds, ["sudoscope_trace", "step", "end"])
+        self.assertEqual(os.listdir(self.dir), [], "no file is written under watch")
+
+    def test_bad_arguments_are_refused(self):
+        with self.assertRaisesRegex(ValueError, "neighbourhood"):
+            Trace(SUDOKU_7, neighbourhood="diagonal", path=self.path)
+        t = Trace(SUDOKU_7, path=self.path)
+        with self.assertRaisesRegex(ValueError, "outcome"):
+            t.end("won")
+        t.end("stuck")
+
+
+@unittest.skipUnless(binary(), "no sudoscope binary: build it (cargo build) or install it")
+class AgainstTheBinary(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def check(self, *args):
+        return subprocess.run([binary(), "watch", "--check"] + list(args), cwd=self.dir,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+
+    def test_the_examples_trace_reads_back_with_the_same_cost(self):
+        example = os.path.join(ROOT, "examples", "steepest.py")
+        subprocess.run([sys.executable, example, "--seed", "3"], cwd=self.dir, check=True,
+                       stderr=subprocess.PIPE, timeout=120)
+        path = os.path.join(self.dir, "gradiente-descendente.trace.jsonl")
+        lines = read_lines(path)
+        out = self.check(path)
+        self.assertEqual(out.returncode, 0, out.stderr.decode() + out.stdout.decode())
+        summary = out.stdout.decode().splitlines()[0]
+        steps = len(lines) - 3
+        self.assertIn("%d steps" % steps, summary)
+        # the course counts a tenth of ours: the board's cost is ten times what it reported
+        reported = lines[-2]["cost"]
+        self.assertIn("the last board has cost %d" % round(reported * 10), summary)
+
+    def test_a_command_is_read_as_it_runs(self):
+        example = os.path.join(ROOT, "examples", "annealing.py")
+        out = self.check("--", sys.executable, example, "--seed", "2")
+        self.assertEqual(out.returncode, 0, out.stderr.decode() + out.stdout.decode())
+        self.assertRegex(out.stdout.decode(), r"recocido simulado: \d+ steps of 9x9")
+
+    def test_a_malformed_line_names_its_line_and_the_rest_reads(self):
+        path = os.path.join(self.dir, "bad.jsonl")
+        with open(path, "w") as f:
+            f.write('{"sudoscope_trace": "1.0", "givens": "%s"}\n' % SUDOKU_7)
+            f.write('{"step": 1, "changed": [[1, 7]]}\n')
+            f.write('{"step": 2, "changed": [[1, 99]]}\n')
+            f.write('{"step": 3, "changed": [[3, 2]]}\n')
+            f.write('{"end": "stuck"}\n')
+        out = self.check(path)
+        self.assertEqual(out.returncode, 2)
+        text = out.stdout.decode()
+        self.assertIn("2 steps", text)
+        self.assertIn("line 3, column", text)
+
+    def test_an_unknown_major_version_is_refused(self):
+        path = os.path.join(self.dir, "v2.jsonl")
+        with open(path, "w") as f:
+            f.write('{"sudoscope_trace": "2.0", "givens": "%s"}\n' % SUDOKU_7)
+        out = self.check(path)
+        self.assertEqual(out.returncode, 2)
+        self.assertIn("version 2.0 is not one this program reads", out.stderr.decode())
+
+
+if __name__ == "__main__":
+    unittest.main()
