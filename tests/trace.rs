@@ -127,3 +127,135 @@ fn a_bad_line_is_named_and_the_rest_still_reads() {
     assert!(e.column > 30, "{e}");
     assert!(e.to_string().starts_with("line 3, column"), "{e}");
 }
+
+/// `experiment --command`: a search written in Python, run once per run with the run's seed; its
+/// rows beside the built-in algorithm's, the same records at any thread count.
+#[test]
+fn experiment_runs_a_command_once_per_seed() {
+    let example = common::repo("python/examples/steepest.py");
+    let template = format!("python3 {} --seed {{seed}}", example.display());
+    let run = |threads: &str| {
+        let out = sudoscope(&[
+            "experiment",
+            "--command",
+            &template,
+            "--algo",
+            "steepest",
+            "--runs",
+            "4",
+            "--threads",
+            threads,
+            "-f",
+            "json",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+        stdout(&out)
+            .lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v["seconds"] = serde_json::Value::Null;
+                v
+            })
+            .collect::<Vec<_>>()
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"), "the same runs at any thread count");
+    let mine: Vec<&serde_json::Value> = one
+        .iter()
+        .filter(|r| r["label"] == "gradiente descendente (command)")
+        .collect();
+    assert_eq!(mine.len(), 4);
+    assert_eq!(one.len(), 8, "four built-in runs beside them");
+    let seeds: std::collections::BTreeSet<u64> =
+        mine.iter().map(|r| r["seed"].as_u64().unwrap()).collect();
+    assert_eq!(seeds.len(), 4, "each run its own seed");
+    for r in &mine {
+        assert_eq!(r["puzzle"], "sudoku_7");
+        assert!(r["steps"].as_u64().unwrap() > 0, "{r}");
+        // a descent that stopped: stuck with a cost above 0, or solved at 0
+        assert_eq!(
+            r["solved"].as_bool(),
+            Some(r["cost"].as_u64() == Some(0)),
+            "{r}"
+        );
+    }
+}
+
+/// A built-in run and the replay of its trace show the same thing at every step: the board, its
+/// cost and best cost, the cells the step changed (the reversed cells on screen), the step log's
+/// line, and the chart's history.
+#[test]
+fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
+    use sudoscope::engine::runner::{Core, RunnerSetup};
+    use sudoscope::engine::trace::feed::{self, SourceSpec};
+    use sudoscope::spec::{Given, RunInput, check};
+    let dir = tempfile::tempdir().unwrap();
+    for (algo, preset, steps) in [
+        ("plateau", "classic", 120),
+        ("annealing", "classic", 300),
+        ("genetic", "tuned", 6),
+        ("sampling", "classic", 40),
+    ] {
+        let path = dir.path().join(format!("{algo}.jsonl"));
+        let out = sudoscope(&[
+            "solve",
+            "sudoku_7",
+            "--algo",
+            algo,
+            "--preset",
+            preset,
+            "--seed",
+            "4",
+            "--max-steps",
+            &steps.to_string(),
+            "--trace",
+            path.to_str().unwrap(),
+        ]);
+        assert_ne!(out.status.code(), Some(2), "{}", common::stderr(&out));
+        let spec = check(&RunInput {
+            algo: Some(Given::flag("--algo", algo)),
+            preset: Some(Given::flag("--preset", preset)),
+            seed: Some(Given::flag("--seed", "4")),
+            ..RunInput::default()
+        })
+        .unwrap();
+        let mut live = Core::new(&RunnerSetup::first_of(&spec));
+        let (fed, _none) = feed::open(
+            SourceSpec::File {
+                path: path.clone(),
+                follow: false,
+            },
+            resolve,
+        )
+        .unwrap();
+        let mut replay = Core::new(&RunnerSetup {
+            feed: Some(fed),
+            ..RunnerSetup::first_of(&spec)
+        });
+        for i in 0..=steps {
+            let (a, b) = (live.report(false, 0.0), replay.report(false, 0.0));
+            let at = format!("{algo} ({preset}), step {i}");
+            assert_eq!(a.snapshot.grid, b.snapshot.grid, "{at}: the board");
+            assert_eq!(
+                (a.snapshot.cost, a.snapshot.best_cost, a.snapshot.steps),
+                (b.snapshot.cost, b.snapshot.best_cost, b.snapshot.steps),
+                "{at}: cost, best, steps"
+            );
+            assert_eq!(a.changed, b.changed, "{at}: the cells the step changed");
+            // (at the budget's last step the trace says the run stopped there: its log adds the
+            // ending, which the live run, stopped by its driver, does not know)
+            if i > 0 && i < steps {
+                assert_eq!(a.log.last(), b.log.last(), "{at}: the step log");
+            }
+            let points = |r: &sudoscope::engine::runner::Report| -> Vec<(u64, f64, f64)> {
+                r.history.iter().map(|p| (p.step, p.low, p.best)).collect()
+            };
+            assert_eq!(points(&a), points(&b), "{at}: the chart");
+            if live.ended() {
+                break;
+            }
+            live.step(true);
+            replay.step(true);
+        }
+    }
+}

@@ -14,10 +14,14 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from course import FIXED, cost, neighbours, random_state, seed_from_arguments  # noqa: E402
 
-from course import FIXED, cost, neighbours, random_state, seed_from_arguments
-from sudoscope import Trace  # sudoscope
+try:
+    from sudoscope import Trace  # sudoscope
+except ImportError:
+    # not installed (pip install sudoscope): the helper beside these examples
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    from sudoscope import Trace
 
 
 def simulated_annealing(state, rng, t0=0.01, cooling=0.1, max_moves=1000, trace=None):
@@ -53,6 +57,6 @@ if __name__ == "__main__":
     rng = random.Random(seed)
     start = random_state(rng)
     trace = Trace(FIXED, "recocido simulado", params={"t0": 0.01, "cooling": 0.1},  # sudoscope
-                  seed=seed, neighbourhood="course", start=start)
+                  seed=seed, neighbourhood="course", start=start, name="sudoku_7")
     final, final_cost, outcome = simulated_annealing(start, rng, trace=trace)
     trace.end(outcome, cost=final_cost)  # sudoscope

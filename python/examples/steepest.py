@@ -10,10 +10,14 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from course import FIXED, cost, neighbours, random_state, seed_from_arguments  # noqa: E402
 
-from course import FIXED, cost, neighbours, random_state, seed_from_arguments
-from sudoscope import Trace  # sudoscope
+try:
+    from sudoscope import Trace  # sudoscope
+except ImportError:
+    # not installed (pip install sudoscope): the helper beside these examples
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    from sudoscope import Trace
 
 
 def gradient_descent(state, max_iterations=1000, trace=None):
@@ -38,6 +42,6 @@ if __name__ == "__main__":
     rng = random.Random(seed)
     start = random_state(rng)
     trace = Trace(FIXED, "gradiente descendente", params={"max_iterations": 1000},  # sudoscope
-                  seed=seed, neighbourhood="course", start=start)
+                  seed=seed, neighbourhood="course", start=start, name="sudoku_7")
     final, final_cost, outcome = gradient_descent(start, trace=trace)
     trace.end(outcome, cost=final_cost)  # sudoscope

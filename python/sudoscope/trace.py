@@ -125,7 +125,7 @@ class Trace(object):
     ``algorithm`` is what the screen calls the search; ``params`` and ``seed`` say how it was set
     up; ``neighbourhood`` names the moves it makes, so the viewer can count a state's neighbours
     ('course': set a cell or swap two cells of a unit; 'set'; 'swap_row'; 'swap_box'; 'none').
-    ``start`` is the board the search begins from.
+    ``start`` is the board the search begins from; ``name`` names the puzzle in tables.
 
     Under ``sudoscope watch -- ...`` the lines go to standard output, where the viewer reads them
     (and a slow viewer holds the search back: pausing it pauses your search). Otherwise they go
@@ -133,7 +133,7 @@ class Trace(object):
     """
 
     def __init__(self, puzzle, algorithm="my search", params=None, seed=None,
-                 neighbourhood="course", start=None, path=None, n=None):
+                 neighbourhood="course", start=None, path=None, n=None, name=None):
         if neighbourhood not in _NEIGHBOURHOODS:
             raise ValueError("neighbourhood %r: one of %s" % (neighbourhood, ", ".join(_NEIGHBOURHOODS)))
         header = {"sudoscope_trace": VERSION, "algorithm": str(algorithm),
@@ -146,6 +146,8 @@ class Trace(object):
             givens = board_cells(puzzle, n)
             self._n = _side_of(len(givens))
             header["givens"] = _line(givens)
+            if name:
+                header["puzzle"] = str(name)
         if params:
             header["params"] = {str(k): (v if isinstance(v, str) else _number(v))
                                 for k, v in dict(params).items()}

@@ -431,10 +431,15 @@ pub struct ExperimentArgs {
         short,
         long,
         value_delimiter = ',',
-        required = true,
+        required_unless_present = "command",
         value_name = "ALGO"
     )]
     pub algo: Vec<String>,
+    /// A search written elsewhere, run once per run: a shell command whose standard output is a
+    /// trace (docs/trace-format.md), `{seed}` replaced by each run's seed:
+    /// `--command 'python3 mine.py --seed {seed}'`. Its rows sit beside --algo's in the table.
+    #[arg(long, value_name = "COMMAND")]
+    pub command: Option<String>,
     /// Presets, comma-separated; each algorithm runs in each. Classic unless asked.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "classic")]
     pub preset: Vec<Preset>,

@@ -22,7 +22,11 @@ use crate::search::{AlgoInfo, Preset};
 
 pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let puzzles = catalog::resolve(args.puzzle.get())?;
-    let arms = arms(args)?;
+    let arms = if args.algo.is_empty() {
+        Vec::new()
+    } else {
+        arms(args)?
+    };
     if args.runs == 0 {
         anyhow::bail!("--runs must be at least 1");
     }
@@ -47,7 +51,8 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         max_seconds: args.max_seconds,
         threads,
     };
-    let total = (arms.len() * puzzles.len() * args.runs) as u64;
+    let commands = args.command.is_some() as usize;
+    let total = ((arms.len() * puzzles.len() + commands) * args.runs) as u64;
     let progress = Arc::new(Progress::default());
     {
         let p = Arc::clone(&progress);
@@ -57,12 +62,25 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let bar = progress_bar(total);
     // the wall time is the work's own: the runs, from the first start to the last end
     let started = std::time::Instant::now();
-    let records = experiment::run_with(&plan, &progress, &|_| bar.inc(1));
+    let mut records = experiment::run_with(&plan, &progress, &|_| bar.inc(1));
+    let mut command_rows = Vec::new();
+    if let Some(template) = &args.command {
+        let runs = command_runs(template, args, threads, &progress, &bar);
+        if let Some(first) = runs.first() {
+            command_rows.push(first.label.clone());
+        }
+        records.extend(runs);
+    }
     let wall = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
     let interrupted = progress.stop.load(Ordering::SeqCst);
 
-    let summaries = table_rows(&arms, &puzzles, &records);
+    let mut summaries = table_rows(&arms, &puzzles, &records);
+    for label in &command_rows {
+        let mine: Vec<&Record> = records.iter().filter(|r| &r.label == label).collect();
+        let puzzle = mine.first().map_or("", |r| r.puzzle.as_str());
+        summaries.push(summarise(label, puzzle, &mine));
+    }
     match (args.format, &args.out) {
         (TableFormat::Table, _) | (_, Some(_)) => write_table(out, &summaries)?,
         _ => {}
@@ -75,11 +93,14 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         _ => {}
     }
     if let Some(dir) = &args.plot {
-        let groups: Vec<Group> = arms
+        let labels = arms
             .iter()
-            .map(|a| Group {
-                label: a.label(),
-                runs: records.iter().filter(|r| r.label == a.label()).collect(),
+            .map(Arm::label)
+            .chain(command_rows.iter().cloned());
+        let groups: Vec<Group> = labels
+            .map(|label| Group {
+                runs: records.iter().filter(|r| r.label == label).collect(),
+                label,
             })
             .collect();
         let format = match args.plot_format {
@@ -105,6 +126,36 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         return Ok(exit::INTERRUPTED);
     }
     Ok(exit::OK)
+}
+
+/// `--command`: the runs of the command, each problem said on standard error with its run.
+fn command_runs(
+    template: &str,
+    args: &ExperimentArgs,
+    threads: usize,
+    progress: &Progress,
+    bar: &indicatif::ProgressBar,
+) -> Vec<Record> {
+    use crate::engine::trace::runs::{CommandPlan, run};
+    let plan = CommandPlan {
+        template,
+        runs: args.runs,
+        seed: args.seed,
+        max_steps: args.max_steps,
+        max_seconds: args.max_seconds,
+        threads,
+    };
+    let mut records = Vec::new();
+    for r in run(&plan, progress, &|_| bar.inc(1)) {
+        for p in &r.problems {
+            bar.suspend(|| eprintln!("--command run {} (seed {}): {p}", r.run, r.seed));
+        }
+        match r.record {
+            Ok(rec) => records.push(rec),
+            Err(e) => bar.suspend(|| eprintln!("--command run {} (seed {}): {e}", r.run, r.seed)),
+        }
+    }
+    records
 }
 
 /// The arms: each algorithm in each preset with the `--set` values it declares, or one arm per

@@ -11,6 +11,7 @@
 pub mod feed;
 pub mod read;
 pub mod replay;
+pub mod runs;
 pub mod write;
 
 use serde::{Deserialize, Serialize};

@@ -136,6 +136,28 @@ impl Replay {
         closed.map(Err)
     }
 
+    /// End now when the step just taken was the last and the closing line is in: the step that
+    /// ends a search says so, as a built-in search's does.
+    fn end_if_last(&mut self) {
+        let closed = {
+            let w = self.feed.window(self.next, Duration::ZERO);
+            let steps_left = w
+                .items()
+                .iter()
+                .filter(|i| matches!(i, Item::Step(_)))
+                .count() as u64
+                + w.first();
+            (steps_left <= self.next)
+                .then(|| w.closed().cloned())
+                .flatten()
+        };
+        if let Some(how) = closed {
+            // the notes before the end (a last malformed line) come first
+            let _ = self.take(Duration::ZERO);
+            self.finish(how);
+        }
+    }
+
     fn finish(&mut self, how: Closed) {
         let outcome = match &how {
             Closed::End(o) if o == "solved" => {
@@ -292,10 +314,11 @@ impl Search for Replay {
             Some(Ok(s)) => {
                 let event = self.apply(&s);
                 self.next += 1;
+                self.end_if_last();
                 Step {
                     event,
                     cost: self.cost,
-                    ended: None,
+                    ended: self.progress.ended,
                 }
             }
             Some(Err(how)) => {
@@ -316,6 +339,7 @@ impl Search for Replay {
                     self.apply(&s);
                     self.next += 1;
                     taken += 1;
+                    self.end_if_last();
                 }
                 Some(Err(how)) => self.finish(how),
                 None => break,
