@@ -500,7 +500,10 @@ pub enum Suite {
     /// Ant colony and tuned annealing on 16x16 and 25x25 sets, 5 s per puzzle (not part of
     /// `all`).
     Large,
-    /// Every suite but memory.
+    /// Reading traces: lines per second against serde_json's plain parse, and the memory of
+    /// replaying a long file (not part of `all`; --limit sets the long file's steps).
+    Trace,
+    /// Every suite but memory, large and trace.
     All,
 }
 

@@ -65,6 +65,9 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     if args.suite == Suite::Memory {
         memory(out, args.seconds)?;
     }
+    if args.suite == Suite::Trace {
+        super::bench_trace::run(out, args.limit)?;
+    }
     Ok(exit::OK)
 }
 

@@ -9,6 +9,7 @@ use clap::{CommandFactory, Parser};
 pub mod args;
 mod bench;
 mod bench_large;
+mod bench_trace;
 pub mod exit;
 mod experiment;
 mod generate;
@@ -174,15 +175,20 @@ pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
     };
     Ok(crate::tui::Options {
         run: crate::spec::check(&input)?,
-        theme: crate::tui::theme::Theme::from_env(args.theme.map(|t| match t {
-            ThemeName::Dark => Palette::Dark,
-            ThemeName::Light => Palette::Light,
-            ThemeName::Mono => Palette::Mono,
-        })),
+        theme: theme(args.theme),
         lesson: None,
         lesson_out: None,
         watch: None,
     })
+}
+
+/// The theme `--theme` names, or the one the environment asks for (NO_COLOR: mono).
+fn theme(name: Option<ThemeName>) -> crate::tui::theme::Theme {
+    crate::tui::theme::Theme::from_env(name.map(|t| match t {
+        ThemeName::Dark => Palette::Dark,
+        ThemeName::Light => Palette::Light,
+        ThemeName::Mono => Palette::Mono,
+    }))
 }
 
 /// `sudoscope solve ... | head` must end quietly, not with an error.

@@ -11,7 +11,7 @@ use super::args::{Format, SolveArgs};
 use super::exit;
 use super::human::human_time;
 use crate::board::Puzzle;
-use crate::engine::experiment::{Arm, drive, record_of};
+use crate::engine::experiment::{Arm, drive, record_of, stop_reason};
 use crate::engine::run_record::{Ending, key, write_json};
 use crate::search::{ALGORITHMS, Preset, Search, Snapshot};
 use crate::spec::{Given, RunInput, check_on};
@@ -150,17 +150,8 @@ fn run_trace_lines(
     let mut w = TraceWriter::start(out, spec, &spec.puzzle.name, search)?;
     let start = Instant::now();
     let ending = loop {
-        if let Some(o) = search.ended() {
-            break Ending::of(o);
-        }
-        if search.steps() >= args.max_steps {
-            break Ending::BudgetSpent;
-        }
-        if args
-            .max_seconds
-            .is_some_and(|s| start.elapsed().as_secs_f64() >= s)
-        {
-            break Ending::TimeSpent;
+        if let Some(e) = stop_reason(search, args.max_steps, args.max_seconds, start) {
+            break e;
         }
         let step = search.step();
         w.step(search, &step)?;
@@ -196,17 +187,8 @@ fn run_traced(
     let every = args.trace_every.max(1);
     let start = Instant::now();
     let ending = loop {
-        if let Some(o) = search.ended() {
-            break Ending::of(o);
-        }
-        if search.steps() >= args.max_steps {
-            break Ending::BudgetSpent;
-        }
-        if args
-            .max_seconds
-            .is_some_and(|s| start.elapsed().as_secs_f64() >= s)
-        {
-            break Ending::TimeSpent;
+        if let Some(e) = stop_reason(search, args.max_steps, args.max_seconds, start) {
+            break e;
         }
         search.step();
         if search.steps().is_multiple_of(every) || search.ended().is_some() {

@@ -1,11 +1,10 @@
 //! `sudoscope watch`: a trace on the visualiser, from a file, standard input or a command.
 
-use super::args::{ThemeName, WatchArgs};
+use super::args::WatchArgs;
 use super::exit;
 use crate::engine::trace::feed::{self, SourceSpec};
 use crate::engine::trace::replay::Replay;
 use crate::spec::{Given, Method, RunInput, Source, check_on, print};
-use crate::tui::theme::Palette;
 
 /// Open the trace, then the screen; the command (if any) ends when the screen does.
 pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
@@ -56,11 +55,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
     }
     let opts = crate::tui::Options {
         run,
-        theme: crate::tui::theme::Theme::from_env(args.theme.map(|t| match t {
-            ThemeName::Dark => Palette::Dark,
-            ThemeName::Light => Palette::Light,
-            ThemeName::Mono => Palette::Mono,
-        })),
+        theme: super::theme(args.theme),
         lesson: None,
         lesson_out: None,
         watch: Some(feed),

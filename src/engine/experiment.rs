@@ -230,6 +230,25 @@ pub fn run_seed(base: u64, arm: &Arm, puzzle_index: usize, run: usize) -> u64 {
     ])
 }
 
+/// Why a search driven step by step stops now, if it does: it ended, or it spent the step
+/// budget, or the time budget (counted from `started`).
+pub fn stop_reason(
+    search: &dyn Search,
+    max_steps: u64,
+    max_seconds: Option<f64>,
+    started: Instant,
+) -> Option<Ending> {
+    if let Some(o) = search.ended() {
+        return Some(Ending::of(o));
+    }
+    if search.steps() >= max_steps {
+        return Some(Ending::BudgetSpent);
+    }
+    max_seconds
+        .is_some_and(|s| started.elapsed().as_secs_f64() >= s)
+        .then_some(Ending::TimeSpent)
+}
+
 /// A search run to its end or a budget: how it ended, and the best-cost curve at `marks`
 /// (carried forward after the end). `stop` is looked at between batches; `None` when it was
 /// raised. Solve and experiments share it, so both end runs the same way.

@@ -81,9 +81,11 @@ pub enum Closed {
 }
 
 struct State {
-    /// Items from `first` on.
-    items: VecDeque<Item>,
-    /// The index (among steps) of the first step in `items`; notes carry no index.
+    /// Steps from `first` on.
+    steps: VecDeque<TraceStep>,
+    /// Notes, each with the index of the step it comes before, in order.
+    notes: VecDeque<(u64, String)>,
+    /// The index of the first step in `steps`.
     first: u64,
     /// Steps received.
     received: u64,
@@ -126,9 +128,25 @@ impl Window<'_> {
         &self.guard.base
     }
 
-    /// The items from the first kept on.
-    pub fn items(&self) -> &VecDeque<Item> {
-        &self.guard.items
+    /// Step `index`, when it has come and is still kept.
+    pub fn step(&self, index: u64) -> Option<&TraceStep> {
+        let i = index.checked_sub(self.guard.first)?;
+        self.guard.steps.get(usize::try_from(i).ok()?)
+    }
+
+    /// The notes that came just before step `index`.
+    pub fn notes_before(&self, index: u64) -> impl Iterator<Item = &String> {
+        let notes = &self.guard.notes;
+        let from = notes.partition_point(|(i, _)| *i < index);
+        notes
+            .range(from..)
+            .take_while(move |(i, _)| *i == index)
+            .map(|(_, n)| n)
+    }
+
+    /// Steps received so far.
+    pub fn received(&self) -> u64 {
+        self.guard.received
     }
 
     /// Whether the stream has ended, and how.
@@ -144,7 +162,8 @@ impl Feed {
             header,
             source,
             state: Mutex::new(State {
-                items: VecDeque::new(),
+                steps: VecDeque::new(),
+                notes: VecDeque::new(),
                 first: 0,
                 received: 0,
                 consumed: 0,
@@ -191,35 +210,41 @@ impl Feed {
 
     fn push(&self, item: Item) {
         let mut s = self.state.lock().expect("the feed's lock");
-        if let Item::Step(step) = &item {
-            // a step numbered 0 with a whole board, before any step: the start board
-            if s.received == 0
-                && step.step == Some(0)
-                && step.changed.is_empty()
-                && let Some(b) = &step.board
-            {
-                s.base = b.clone();
-                drop(s);
-                self.changed.notify_all();
-                return;
+        match item {
+            Item::Note(n) => {
+                let at = s.received;
+                s.notes.push_back((at, n));
             }
-            // wait while far enough ahead of every replay (a paused screen stops the writer)
-            while s.received >= s.consumed + AHEAD {
-                s = self.changed.wait(s).expect("the feed's lock");
+            Item::Step(step) => {
+                // a step numbered 0 with a whole board, before any step: the start board
+                if s.received == 0
+                    && step.step == Some(0)
+                    && step.changed.is_empty()
+                    && let Some(b) = &step.board
+                {
+                    s.base = b.clone();
+                    drop(s);
+                    self.changed.notify_all();
+                    return;
+                }
+                // wait while far enough ahead of every replay (a paused screen stops the writer)
+                while s.received >= s.consumed + AHEAD {
+                    s = self.changed.wait(s).expect("the feed's lock");
+                }
+                s.received += 1;
+                s.steps.push_back(step);
             }
-            s.received += 1;
         }
-        s.items.push_back(item);
         // forget what no rewind reaches, folding it into the base board
         while s.first + WINDOW < s.consumed {
-            match s.items.pop_front() {
-                Some(Item::Step(step)) => {
-                    apply(&mut s.base, &step);
-                    s.first += 1;
-                }
-                Some(Item::Note(_)) => {}
-                None => break,
-            }
+            let Some(step) = s.steps.pop_front() else {
+                break;
+            };
+            apply(&mut s.base, &step);
+            s.first += 1;
+        }
+        while s.notes.front().is_some_and(|(i, _)| *i < s.first) {
+            s.notes.pop_front();
         }
         drop(s);
         self.changed.notify_all();

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use super::Neighbourhood;
-use super::feed::{Closed, Feed, Item, apply};
+use super::feed::{Closed, Feed, apply};
 use crate::board::cost::cost;
 use crate::board::{Counted, EMPTY, Geometry, Grid, Puzzle};
 use crate::search::{
@@ -106,34 +106,19 @@ impl Replay {
         &self.feed.header.algorithm
     }
 
-    /// The next step, or `None` when it has not arrived; notes on the way are kept for the log.
+    /// The next step, or how the stream ended, or `None` when neither has come yet; the notes
+    /// before the step (or the end) are kept for the log once it has.
     fn take(
         &mut self,
         wait: Duration,
     ) -> Option<Result<crate::engine::trace::read::TraceStep, Closed>> {
         let w = self.feed.window(self.next, wait);
-        // the item list holds steps from `first` and the notes between them: find step `next`
-        let mut index = w.first();
-        let mut notes = Vec::new();
-        for item in w.items() {
-            match item {
-                Item::Note(n) if index == self.next => notes.push(n.clone()),
-                Item::Note(_) => {}
-                Item::Step(s) => {
-                    if index == self.next {
-                        let s = s.clone();
-                        drop(w);
-                        self.notes.extend(notes);
-                        return Some(Ok(s));
-                    }
-                    index += 1;
-                }
-            }
-        }
-        let closed = w.closed().cloned();
-        drop(w);
-        self.notes.extend(notes);
-        closed.map(Err)
+        let got = match w.step(self.next) {
+            Some(s) => Ok(s.clone()),
+            None => Err(w.closed().cloned()?),
+        };
+        self.notes.extend(w.notes_before(self.next).cloned());
+        Some(got)
     }
 
     /// End now when the step just taken was the last and the closing line is in: the step that
@@ -141,13 +126,7 @@ impl Replay {
     fn end_if_last(&mut self) {
         let closed = {
             let w = self.feed.window(self.next, Duration::ZERO);
-            let steps_left = w
-                .items()
-                .iter()
-                .filter(|i| matches!(i, Item::Step(_)))
-                .count() as u64
-                + w.first();
-            (steps_left <= self.next)
+            (w.received() <= self.next)
                 .then(|| w.closed().cloned())
                 .flatten()
         };

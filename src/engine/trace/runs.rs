@@ -12,8 +12,8 @@ use rayon::prelude::*;
 use super::feed::{self, SourceSpec};
 use super::replay::Replay;
 use crate::board::Puzzle;
-use crate::engine::experiment::Progress;
-use crate::engine::run_record::{Ending, Metrics, Record};
+use crate::engine::experiment::{Progress, stop_reason};
+use crate::engine::run_record::{Metrics, Record};
 use crate::rng::derive_seed;
 use crate::search::{Outcome, Search};
 
@@ -115,17 +115,8 @@ fn one(plan: &CommandPlan, run: usize) -> CommandRun {
     let mut replay = Replay::new(Arc::clone(&feed), 0, None);
     let mut problems = Vec::new();
     let ending = loop {
-        if let Some(o) = replay.ended() {
-            break Ending::of(o);
-        }
-        if replay.steps() >= plan.max_steps {
-            break Ending::BudgetSpent;
-        }
-        if plan
-            .max_seconds
-            .is_some_and(|s| started.elapsed().as_secs_f64() >= s)
-        {
-            break Ending::TimeSpent;
+        if let Some(e) = stop_reason(&replay, plan.max_steps, plan.max_seconds, started) {
+            break e;
         }
         replay.advance((plan.max_steps - replay.steps()).min(4096));
         problems.extend(
