@@ -72,6 +72,9 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
     }
 }
 
+/// Notes `watch --check` prints at most (every problem is counted).
+const SHOWN: usize = 200;
+
 /// `watch --check`: the trace replayed without a screen; what it holds, and its problems.
 fn check(source: SourceSpec) -> anyhow::Result<i32> {
     use crate::search::Search;
@@ -80,15 +83,25 @@ fn check(source: SourceSpec) -> anyhow::Result<i32> {
     })?;
     let started = std::time::Instant::now();
     let mut replay = Replay::new(std::sync::Arc::clone(&feed), 0, None);
-    let mut notes = Vec::new();
+    // every problem is counted; the first thousand notes are kept to print
+    let (mut notes, mut problems, mut more) = (Vec::new(), 0usize, 0usize);
+    let mut take = |ns: Vec<String>| {
+        for n in ns {
+            problems += n.starts_with("line ") as usize;
+            if notes.len() < SHOWN {
+                notes.push(n);
+            } else {
+                more += 1;
+            }
+        }
+    };
     while replay.ended().is_none() {
         replay.advance(1 << 16);
-        notes.extend(replay.notes());
+        take(replay.notes());
     }
-    notes.extend(replay.notes());
+    take(replay.notes());
     drop(child);
     let seconds = started.elapsed().as_secs_f64();
-    let problems = notes.iter().filter(|n| n.starts_with("line ")).count();
     let reported = replay
         .snapshot()
         .metric("reported cost")
@@ -106,6 +119,9 @@ fn check(source: SourceSpec) -> anyhow::Result<i32> {
     );
     for n in &notes {
         println!("  {n}");
+    }
+    if more > 0 {
+        println!("  … and {more} more");
     }
     Ok(if problems > 0 {
         exit::BAD_INPUT

@@ -24,6 +24,9 @@ use crate::search::{
 /// stays responsive while a command thinks).
 const WAIT: Duration = Duration::from_millis(20);
 
+/// Notes kept until the step log takes them.
+const MAX_NOTES: usize = 1000;
+
 /// At most this many metric names are kept from one process's traces.
 const MAX_NAMES: usize = 256;
 
@@ -118,6 +121,11 @@ impl Replay {
             None => Err(w.closed().cloned()?),
         };
         self.notes.extend(w.notes_before(self.next).cloned());
+        // notes wait for the log to take them; a driver that never does holds only the last few
+        if self.notes.len() > MAX_NOTES {
+            let extra = self.notes.len() - MAX_NOTES;
+            self.notes.drain(..extra);
+        }
         Some(got)
     }
 
