@@ -62,6 +62,7 @@ fn app(seed: u64) -> (App, Receiver<Report>) {
         // `y` then `a` appends scenes: somewhere that is not the working tree
         lesson_out: Some(std::env::temp_dir().join(format!("sudoscope-monkey-{}.toml", std::process::id()))),
         watch: None,
+        trace: None,
     };
     (App::new(opts, tx), rx)
 }

@@ -259,3 +259,53 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
         }
     }
 }
+
+/// `tui --trace`: the first pane's run written as it is shown, a switch as a jump with the board,
+/// and a closing line when the screen closes first; it reads back with no problem.
+#[test]
+fn the_visualiser_writes_what_it_shows_as_a_trace() {
+    use sudoscope::engine::runner::{Control, Core, RunnerSetup};
+    use sudoscope::search::{Preset, find};
+    use sudoscope::spec::{Method, RunSpec};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shown.jsonl");
+    let spec = RunSpec {
+        method: Method::new(find("plateau").unwrap(), Preset::Classic),
+        ..RunSpec::on(resolve("sudoku_7").unwrap())
+    };
+    {
+        let mut core = Core::new(&RunnerSetup {
+            trace: Some(path.clone()),
+            ..RunnerSetup::first_of(&spec)
+        });
+        for _ in 0..10 {
+            core.step(true);
+        }
+        core.apply(Control::Switch(Method::new(
+            find("steepest").unwrap(),
+            Preset::Classic,
+        )));
+        core.advance(5);
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["algorithm"], "plateau");
+    assert_eq!(lines[1]["step"], 0, "the start board");
+    let jump = lines
+        .iter()
+        .position(|l| {
+            l["move"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("now steepest"))
+        })
+        .expect("the switch, as a jump with the board");
+    assert_eq!(jump, 12, "after the header, the start and ten steps");
+    assert!(lines[jump]["board"].is_string());
+    let last = lines.last().unwrap();
+    assert!(last["end"] == "stopped" || last["end"] == "stuck", "{last}");
+    let out = sudoscope(&["watch", "--check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}

@@ -450,3 +450,51 @@ fn recordings_are_asciicast_and_animated_svg_and_repeat_exactly() {
     );
     assert!(svg.contains("fill=\"#ffffff\""), "light paints white");
 }
+
+/// A lesson scene may show a search the class wrote: `watch = "COMMAND"` starts it with the
+/// scene (its trace's puzzle on screen), and the next scene ends it.
+#[test]
+fn a_lesson_scene_watches_a_command_and_ends_it_with_the_scene() {
+    let example = common::repo("python/examples/steepest.py");
+    let text_of = format!(
+        "title = \"Yours\"\n[[scene]]\ncaption = \"your descent\"\nwatch = \"python3 {} --seed 1\"\nspeed = 100\npaused = false\n\n[[scene]]\ncaption = \"ours\"\nalgo = \"steepest\"\n",
+        example.display()
+    );
+    let mut opts = options("tiny4", "annealing", Preset::Classic, &[]);
+    opts.lesson = Some(lesson::parse(&text_of, "yours.toml").unwrap());
+    let (mut app, rx) = settled(opts, 0);
+    wait(&mut app, &rx, |a| {
+        a.panes[0]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.snapshot.steps >= 3)
+    });
+    assert_eq!(app.puzzle.name, "sudoku_7", "the trace's puzzle");
+    let t = text(&render(&mut app, 120, 40));
+    assert!(t.contains("gradiente descendente (trace)"), "{t}");
+    let python = std::process::Command::new("pgrep")
+        .args(["-f", &format!("{} --seed 1", example.display())])
+        .output()
+        .unwrap();
+    let pids: Vec<String> = String::from_utf8_lossy(&python.stdout)
+        .lines()
+        .map(String::from)
+        .collect();
+    app.on_event(key(KeyCode::PageDown));
+    let t = text(&render(&mut app, 120, 40));
+    assert!(t.contains("scene 2/2"), "{t}");
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    for pid in pids {
+        // gone, or a zombie waiting for a parent that is not ours to reap it
+        let state = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let state = state
+            .lines()
+            .find(|l| l.starts_with("State:"))
+            .unwrap_or("State: gone")
+            .to_string();
+        assert!(
+            state.contains("gone") || state.contains("zombie"),
+            "the scene's command {pid} ended with the scene: {state}"
+        );
+    }
+}

@@ -175,6 +175,21 @@ class AgainstTheBinary(unittest.TestCase):
         self.assertIn("2 steps", text)
         self.assertIn("line 3, column", text)
 
+    def test_a_command_that_fails_shows_its_status_and_last_words(self):
+        script = os.path.join(self.dir, "fails.py")
+        with open(script, "w") as f:
+            f.write("import sys\n"
+                    "sys.path.insert(0, %r)\n"
+                    "from sudoscope import Trace\n"
+                    "t = Trace(%r, 'fails')\n"
+                    "t.step(%r)\n"
+                    "raise RuntimeError('the search broke')\n" % (ROOT, SUDOKU_7, SUDOKU_7))
+        out = self.check("--", sys.executable, script)
+        text = out.stdout.decode()
+        self.assertIn("fails: 1 steps", text)
+        self.assertIn("exited with status 1", text)
+        self.assertIn("RuntimeError: the search broke", text)
+
     def test_an_unknown_major_version_is_refused(self):
         path = os.path.join(self.dir, "v2.jsonl")
         with open(path, "w") as f:

@@ -274,6 +274,10 @@ pub struct TuiArgs {
     /// Record the session as an asciicast v2 file (play it with asciinema).
     #[arg(long, value_name = "FILE.cast")]
     pub record: Option<std::path::PathBuf>,
+    /// Write the first pane's run to this file as a trace (docs/trace-format.md), every step
+    /// shown, a switch or rewind as a jump; `sudoscope watch FILE` plays it again.
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub trace: Option<std::path::PathBuf>,
 }
 
 /// `sudoscope record`: a run rendered without a terminal, on a simulated clock.

@@ -473,6 +473,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
         lesson: None,
         lesson_out: None,
         watch: None,
+        trace: None,
     };
     let (app_tx, _app_rx) = crossbeam_channel::bounded(64);
     let mut app = crate::tui::App::new(opts, app_tx);

@@ -82,6 +82,12 @@ fn tui(args: &TuiArgs) -> anyhow::Result<i32> {
         opts.lesson = Some(crate::tui::lesson::read(path)?);
     }
     opts.lesson_out = args.lesson_out.clone();
+    if let Some(path) = &args.trace {
+        // checked before the screen opens: an unwritable path is a message and exit code 2
+        std::fs::File::create(path)
+            .map_err(|e| anyhow::anyhow!("--trace {}: {e}", path.display()))?;
+        opts.trace = Some(path.clone());
+    }
     match crate::tui::run(opts, args.record.clone()) {
         Ok(()) => Ok(exit::OK),
         Err(e @ crate::tui::TuiError::NoTerminal) => {
@@ -179,6 +185,7 @@ pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
         lesson: None,
         lesson_out: None,
         watch: None,
+        trace: None,
     })
 }
 

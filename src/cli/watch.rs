@@ -59,6 +59,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
         lesson: None,
         lesson_out: None,
         watch: Some(feed),
+        trace: None,
     };
     let result = crate::tui::run(opts, args.record.clone());
     drop(child);

@@ -24,6 +24,7 @@ use super::history::{History, Point};
 use super::step_log::describe;
 use super::trace::feed::Feed;
 use super::trace::replay::Replay;
+use super::trace::write::TraceWriter;
 use crate::board::{Grid, Puzzle};
 use crate::search::{Landscape, Search, Snapshot};
 use crate::spec::{Method, RunSpec};
@@ -132,6 +133,7 @@ impl RunnerSetup {
             running: !spec.paused,
             start: spec.start.clone(),
             feed: None,
+            trace: None,
         }
     }
 }
@@ -164,6 +166,8 @@ pub struct RunnerSetup {
     pub start: Option<Grid>,
     /// A trace to replay instead of a built-in search.
     pub feed: Option<Arc<Feed>>,
+    /// A file to write the pane's run to as a trace (`tui --trace`), step by step.
+    pub trace: Option<std::path::PathBuf>,
 }
 
 /// Runner threads are named with this prefix (the TUI's panic hook recognises them).
@@ -271,6 +275,8 @@ pub struct Core {
     changed: Vec<u16>,
     /// Whether reports carry the neighbourhood of the current state.
     landscape: bool,
+    /// The trace being written of every step shown, when asked.
+    trace: Option<TraceWriter<std::io::BufWriter<std::fs::File>>>,
 }
 
 impl Core {
@@ -293,7 +299,28 @@ impl Core {
             rewind: VecDeque::new(),
             changed: Vec::new(),
             landscape: false,
+            trace: None,
         };
+        if let Some(path) = &setup.trace {
+            let spec = RunSpec {
+                method: setup.method.clone(),
+                seed: setup.seed,
+                start: setup.start.clone(),
+                ..RunSpec::on(setup.puzzle.clone())
+            };
+            let opened = std::fs::File::create(path).and_then(|f| {
+                TraceWriter::start(
+                    std::io::BufWriter::new(f),
+                    &spec,
+                    &setup.puzzle.name,
+                    c.search.as_ref(),
+                )
+            });
+            match opened {
+                Ok(w) => c.trace = Some(w),
+                Err(e) => c.note(format!("cannot write the trace {}: {e}", path.display())),
+            }
+        }
         let first = match &c.origin.feed {
             Some(f) => format!(
                 "{} starts (a trace: {}), cost {}",
@@ -333,6 +360,19 @@ impl Core {
     /// core's; the history and the rewind buffer start again when the pane's steps do.
     fn rebuild(&mut self, origin: Origin) {
         self.search = build(&self.puzzle, &origin);
+        if let Some(w) = &mut self.trace {
+            // the board jumps (a switch, a restart, a rewind): the trace says so with the board
+            let words = match &origin.feed {
+                Some(f) => format!("now {}, from this board", f.header.algorithm),
+                None => format!(
+                    "now {} ({}), seed {}, from this board",
+                    origin.method.algo.name, origin.method.preset, origin.seed
+                ),
+            };
+            if w.jump(self.search.as_ref(), &words).is_err() {
+                self.trace = None;
+            }
+        }
         if origin.offset == 0 {
             self.history = History::new(256);
             self.rewind.clear();
@@ -374,6 +414,7 @@ impl Core {
             if !taken(&step) {
                 return false;
             }
+            self.write_trace(&step);
             self.record_history();
             return true;
         }
@@ -383,6 +424,7 @@ impl Core {
         if !taken(&step) {
             return false;
         }
+        self.write_trace(&step);
         if self.rewind.len() == REWIND {
             self.rewind.pop_front();
         }
@@ -413,6 +455,23 @@ impl Core {
         true
     }
 
+    /// The step into the trace being written, if one is; its closing line once the search ends.
+    fn write_trace(&mut self, step: &crate::search::Step) {
+        let Some(w) = &mut self.trace else { return };
+        let mut ok = w.step(self.search.as_ref(), step).is_ok();
+        if let Some(o) = step.ended
+            && let Some(w) = self.trace.take()
+        {
+            ok = w
+                .end(self.search.as_ref(), super::run_record::Ending::of(o))
+                .is_ok();
+        }
+        if !ok {
+            self.trace = None;
+            self.note("the trace could not be written further".into());
+        }
+    }
+
     /// The search's notes between steps into the log.
     fn take_notes(&mut self) {
         for n in self.search.notes() {
@@ -420,8 +479,16 @@ impl Core {
         }
     }
 
-    /// Up to `n` steps at full speed, nothing recorded but the history; notes the ending.
+    /// Up to `n` steps at full speed, nothing recorded but the history; notes the ending. (With
+    /// a trace being written, every step is taken one by one, to be written.)
     pub fn advance(&mut self, n: u64) -> u64 {
+        if self.trace.is_some() {
+            let mut taken = 0;
+            while taken < n && !self.ended() && self.step(false) {
+                taken += 1;
+            }
+            return taken;
+        }
         let was_running = self.search.ended().is_none();
         let taken = self.search.advance(n);
         self.take_notes();
@@ -751,4 +818,13 @@ fn build(puzzle: &Puzzle, origin: &Origin) -> Box<dyn Search> {
         origin.seed,
         origin.start.as_ref(),
     )
+}
+
+/// A trace left open when its pane goes (the screen closed first) says so in its closing line.
+impl Drop for Core {
+    fn drop(&mut self) {
+        if let Some(w) = self.trace.take() {
+            let _ = w.stop(self.search.as_ref());
+        }
+    }
 }

@@ -13,6 +13,7 @@
 //! race = ["plateau", "beam:tuned:7:k=5"]   # NAME[:PRESET[:SEED]][:PARAM=VALUE...]
 //! race_start = "same"      # or "random": each racer from its own random board
 //! set = { max_iterations = 500 }
+//! watch = "python3 mine.py"  # a search the class wrote, shown live (its trace's puzzle)
 //! ```
 //!
 //! Every scene is checked when the file is read, before the screen opens: an unknown
@@ -51,6 +52,9 @@ pub struct Scene {
     pub caption: String,
     /// The run.
     pub run: RunSpec,
+    /// A command whose trace the first pane shows instead of `run`'s algorithm (run by `sh -c`
+    /// when the scene starts, ended when it ends): a search the class wrote.
+    pub watch: Option<String>,
 }
 
 /// What is wrong with a lesson file, and where.
@@ -93,6 +97,7 @@ struct RawScene {
     race_start: Option<Spanned<toml::Value>>,
     set: Option<Spanned<BTreeMap<String, toml::Value>>>,
     start: Option<Spanned<toml::Value>>,
+    watch: Option<Spanned<String>>,
 }
 
 /// A TOML value as the text a flag would give: strings without quotes, numbers and booleans as
@@ -204,6 +209,7 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
         scenes.push(Scene {
             caption: s.caption.get_ref().clone(),
             run: crate::spec::check(&input)?,
+            watch: s.watch.as_ref().map(|w| w.get_ref().clone()),
         });
     }
     Ok(Lesson {
@@ -229,6 +235,9 @@ pub fn append(path: &Path, scene: &Scene, puzzle: &str) -> Result<usize, String>
         text.push_str("title = \"A lesson recorded in sudoscope\"\n");
     }
     text.push_str(&print::scene_text(&scene.run, &scene.caption, puzzle));
+    if let Some(w) = &scene.watch {
+        text.push_str(&format!("watch = {}\n", toml::Value::String(w.clone())));
+    }
     f.write_all(text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(count + 1)

@@ -39,6 +39,7 @@ pub fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Optio
         lesson: None,
         lesson_out: None,
         watch: None,
+        trace: None,
     }
 }
 

@@ -471,18 +471,19 @@ fn read_on(feed: &Feed, mut lines: Lines, stderr: Option<StderrTail>, command: O
         }
     }
     let why = match (command, stderr) {
-        (Some(_), Some(tail)) => {
+        (Some(pid), Some(tail)) => {
+            let status = exit_status(pid);
             // give the stderr reader a moment to collect the last lines
             std::thread::sleep(Duration::from_millis(50));
             let t: Vec<String> = tail.lock().expect("stderr lines").iter().cloned().collect();
-            if t.is_empty() {
-                "the command's output ended without a closing line".to_string()
-            } else {
-                format!(
-                    "the command's output ended without a closing line; its last words: {}",
-                    t.join(" | ")
-                )
+            let mut why = match status {
+                Some(s) => format!("the command {s} without a closing line"),
+                None => "the command's output ended without a closing line".to_string(),
+            };
+            if !t.is_empty() {
+                why.push_str(&format!("; its last words: {}", t.join(" | ")));
             }
+            why
         }
         _ => "the trace ended without a closing line".to_string(),
     };
@@ -532,6 +533,33 @@ fn handle(feed: &Feed, n: usize, text: Result<String, String>, command: bool) ->
             false
         }
     }
+}
+
+/// How a command ended, once it has (waiting up to a second after its output closed): "exited
+/// with status 1", "was killed by signal 9".
+fn exit_status(pid: u32) -> Option<String> {
+    #[cfg(unix)]
+    for _ in 0..40 {
+        let mut status = 0;
+        // SAFETY: waitpid on our own child, with a valid pointer to an int
+        let r = unsafe { libc::waitpid(pid as i32, &mut status, libc::WNOHANG) };
+        if r == pid as i32 {
+            return Some(if libc::WIFEXITED(status) {
+                format!("exited with status {}", libc::WEXITSTATUS(status))
+            } else if libc::WIFSIGNALED(status) {
+                format!("was killed by signal {}", libc::WTERMSIG(status))
+            } else {
+                "ended".to_string()
+            });
+        }
+        if r < 0 {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    #[cfg(not(unix))]
+    let _ = pid;
+    None
 }
 
 /// Numbered lines of a reader, each at most [`MAX_LINE`] bytes; following a growing file, the

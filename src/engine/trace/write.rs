@@ -114,6 +114,33 @@ impl<W: Write> TraceWriter<W> {
         Ok(())
     }
 
+    /// A line with the whole board the search now stands on, after a jump (a switch to
+    /// another algorithm, a restart, a rewind), with `words` for the log.
+    pub fn jump(&mut self, search: &dyn Search, words: &str) -> std::io::Result<()> {
+        let now = search.cells();
+        let line = json!({
+            "step": search.steps(),
+            "board": line_of(&self.puzzle, now),
+            "cost": search.cost(),
+            "move": words,
+        });
+        writeln!(self.out, "{line}")?;
+        self.cells.copy_from_slice(now);
+        Ok(())
+    }
+
+    /// The closing line of a run its viewer stopped before it ended: `"end": "stopped"`.
+    pub fn stop(mut self, search: &dyn Search) -> std::io::Result<()> {
+        let line = json!({
+            "end": "stopped",
+            "steps": search.steps(),
+            "cost": search.cost(),
+            "best_cost": search.best_cost(),
+        });
+        writeln!(self.out, "{line}")?;
+        self.out.flush()
+    }
+
     /// The closing line: how the run ended, its steps and costs. Returns the writer.
     pub fn end(mut self, search: &dyn Search, ending: Ending) -> std::io::Result<W> {
         let line = json!({

@@ -32,7 +32,7 @@ use crate::board::{Grid, Puzzle};
 use crate::catalog;
 use crate::engine::experiment::Arm;
 use crate::engine::runner::{self, Control, Report};
-use crate::engine::trace::feed::Feed;
+use crate::engine::trace::feed::{Child, Feed, SourceSpec};
 use crate::spec::{Method, PaneSpec, RunSpec, print};
 use analysis::{analyse, next_speed};
 use pane::board_of;
@@ -65,6 +65,8 @@ pub struct Options {
     /// A trace the first pane replays instead of `run`'s algorithm (`sudoscope watch`); the
     /// race panes race it from its first board.
     pub watch: Option<Arc<Feed>>,
+    /// Write the first pane's run to this file as a trace (`tui --trace`): every step shown.
+    pub trace: Option<PathBuf>,
 }
 
 /// Where the focused grid was drawn: its first cell's column and row, and its layout (for mouse
@@ -129,6 +131,8 @@ pub struct App {
     next_id: usize,
     /// No runners: a driver of its own feeds the reports (the recorder).
     detached: bool,
+    /// The command a lesson scene watches, ended when the scene (or the app) ends.
+    scene_command: Option<Child>,
 }
 
 impl App {
@@ -148,8 +152,12 @@ impl App {
             .lesson
             .take()
             .map(|lesson| LessonState { lesson, scene: 0 });
+        let mut scene_command = None;
+        let mut status = None;
         if let Some(l) = &lesson {
-            opts.run = l.lesson.scenes[0].run.clone();
+            let scene = &l.lesson.scenes[0];
+            opts.run = scene.run.clone();
+            (opts.watch, scene_command, status) = scene_watch(scene, &mut opts.run);
         }
         let run = &opts.run;
         let (solution, puzzle_note) = analyse(&run.puzzle);
@@ -171,7 +179,7 @@ impl App {
             dialog: Dialog::None,
             experiment: None,
             quit: false,
-            status: None,
+            status,
             lesson,
             grid_at: None,
             same_start: run.same_start,
@@ -179,6 +187,7 @@ impl App {
             next_seed: run.seed,
             next_id: 0,
             detached,
+            scene_command,
             options: opts,
         };
         app.start_panes();
@@ -249,7 +258,10 @@ impl App {
             feed,
         };
         if !self.detached {
-            let setup = pane.setup(&self.puzzle, self.speed(), self.running);
+            let mut setup = pane.setup(&self.puzzle, self.speed(), self.running);
+            if id == 0 {
+                setup.trace = self.options.trace.clone();
+            }
             pane.handle = Some(runner::spawn(setup, self.reports.clone()));
             if self.landscape {
                 pane.send(Control::Landscape(true));
@@ -598,7 +610,15 @@ impl App {
             return;
         }
         l.scene = next;
-        let run = l.lesson.scenes[next].run.clone();
+        let scene = l.lesson.scenes[next].clone();
+        let mut run = scene.run.clone();
+        // the scene before ends its command first
+        self.panes.clear();
+        self.scene_command = None;
+        let (watch, command, status) = scene_watch(&scene, &mut run);
+        self.options.watch = watch;
+        self.scene_command = command;
+        self.status = status;
         self.experiment = None;
         self.dialog = Dialog::None;
         self.selected = None;
@@ -759,6 +779,11 @@ impl App {
                     l.lesson.scenes[l.scene].caption.clone()
                 }),
             run: self.spec(),
+            watch: self
+                .lesson
+                .as_ref()
+                .and_then(|l| l.lesson.scenes[l.scene].watch.clone())
+                .filter(|_| self.panes[0].watched().is_some()),
         };
         let path = self
             .options
@@ -770,5 +795,30 @@ impl App {
             Ok(n) => format!("appended as scene {n} of {}", path.display()),
             Err(e) => e,
         }
+    }
+}
+
+/// A scene's command, started: its trace for the first pane (the run taking the trace's puzzle),
+/// the command to end with the scene, and what went wrong if it could not start.
+fn scene_watch(
+    scene: &Scene,
+    run: &mut RunSpec,
+) -> (Option<Arc<Feed>>, Option<Child>, Option<String>) {
+    let Some(command) = &scene.watch else {
+        return (None, None, None);
+    };
+    let argv = vec!["sh".to_string(), "-c".to_string(), command.clone()];
+    let resolve = |r: &str| catalog::resolve_one(r).map_err(|e| e.to_string());
+    match crate::engine::trace::feed::open(SourceSpec::Command(argv), resolve) {
+        Ok((feed, child)) => {
+            run.puzzle = feed.puzzle().clone();
+            run.start = None;
+            (Some(feed), child, None)
+        }
+        Err(e) => (
+            None,
+            None,
+            Some(format!("this scene's command did not start: {e}")),
+        ),
     }
 }

@@ -112,6 +112,7 @@ impl Pane {
             running,
             start: self.start.clone(),
             feed: self.feed.clone(),
+            trace: None,
         }
     }
 
