@@ -309,3 +309,57 @@ fn the_visualiser_writes_what_it_shows_as_a_trace() {
     let out = sudoscope(&["watch", "--check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
+
+/// A trace's named metrics each become a series of their own on the pane's chart, beside the
+/// temperature (which keeps its place under the cost).
+#[test]
+fn each_named_metric_is_its_own_series() {
+    use sudoscope::engine::runner::{Core, RunnerSetup};
+    use sudoscope::engine::trace::feed::{self, SourceSpec};
+    use sudoscope::spec::RunSpec;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("metrics.jsonl");
+    let mut text = String::from(
+        "{\"sudoscope_trace\":\"1.0\",\"puzzle\":\"sudoku_7\",\"neighbourhood\":\"set\"}\n",
+    );
+    for i in 1..=20 {
+        text.push_str(&format!(
+            "{{\"step\":{i},\"changed\":[[1,{}]],\"metrics\":{{\"temperature\":{},\"generation\":{i},\"diversity\":{}}}}}\n",
+            1 + i % 9,
+            1.0 / i as f64,
+            40 - i
+        ));
+    }
+    text.push_str("{\"end\":\"stuck\"}\n");
+    std::fs::write(&path, text).unwrap();
+    let (fed, _) = feed::open(
+        SourceSpec::File {
+            path,
+            follow: false,
+        },
+        resolve,
+    )
+    .unwrap();
+    let mut core = Core::new(&RunnerSetup {
+        feed: Some(fed),
+        ..RunnerSetup::first_of(&RunSpec::on(resolve("sudoku_7").unwrap()))
+    });
+    for _ in 0..20 {
+        assert!(core.step(true));
+    }
+    let r = core.report(false, 0.0);
+    let names: Vec<&str> = r.series.iter().map(|(n, _)| *n).collect();
+    assert_eq!(
+        names,
+        ["diversity", "generation"],
+        "in the order of their names"
+    );
+    let generation = &r.series[1].1;
+    assert_eq!(generation.len(), 20, "a point a step");
+    assert_eq!((generation[0].high, generation[19].high), (1.0, 20.0));
+    let last = r.history.last().unwrap();
+    assert_eq!(
+        last.secondary.map(|s| (s.label, s.value)),
+        Some(("temperature", 1.0 / 20.0))
+    );
+}

@@ -90,6 +90,9 @@ pub struct Report {
     pub snapshot: Snapshot,
     /// The downsampled cost history.
     pub history: Vec<Point>,
+    /// Each named series the search charts besides (a trace's metrics), downsampled alike: the
+    /// value is the point's `low`..`high`.
+    pub series: Vec<(&'static str, Vec<Point>)>,
     /// The latest lines of the step log (newest last).
     pub log: Vec<String>,
     /// Cells changed by the last step.
@@ -180,6 +183,8 @@ const REWIND: usize = 512;
 /// Steps a rewind replays at most to rebuild the exact state (well under a second).
 const REPLAY: u64 = 20_000_000;
 const LOG_LINES: usize = 12;
+/// Named series a pane charts at most.
+const MAX_SERIES: usize = 6;
 /// Speeds up to this record every step (log in words, rewind buffer); faster runs only count.
 pub const WATCHED_SPEED: f64 = 2000.0;
 
@@ -244,6 +249,7 @@ fn crash_report(
             series: Vec::new(),
         },
         history: Vec::new(),
+        series: Vec::new(),
         log: vec![format!("the search crashed: {message}")],
         changed: Vec::new(),
         steps_per_second: 0.0,
@@ -275,6 +281,8 @@ pub struct Core {
     changed: Vec<u16>,
     /// Whether reports carry the neighbourhood of the current state.
     landscape: bool,
+    /// The search's named series, each downsampled as the cost is (at most [`MAX_SERIES`]).
+    series: Vec<(&'static str, History)>,
     /// The trace being written of every step shown, when asked.
     trace: Option<TraceWriter<std::io::BufWriter<std::fs::File>>>,
 }
@@ -299,6 +307,7 @@ impl Core {
             rewind: VecDeque::new(),
             changed: Vec::new(),
             landscape: false,
+            series: Vec::new(),
             trace: None,
         };
         if let Some(path) = &setup.trace {
@@ -375,6 +384,7 @@ impl Core {
         }
         if origin.offset == 0 {
             self.history = History::new(256);
+            self.series.clear();
             self.rewind.clear();
         }
         self.origin = origin;
@@ -391,6 +401,17 @@ impl Core {
 
     fn record_history(&mut self) {
         let step = self.total_steps();
+        for (name, value) in self.search.series() {
+            let at = match self.series.iter().position(|(n, _)| *n == name) {
+                Some(i) => i,
+                None if self.series.len() < MAX_SERIES => {
+                    self.series.push((name, History::new(128)));
+                    self.series.len() - 1
+                }
+                None => continue,
+            };
+            self.series[at].1.push(step, value, value, None);
+        }
         self.history.push(
             step,
             self.search.cost() as f64,
@@ -513,6 +534,7 @@ impl Core {
             pane: self.pane,
             snapshot,
             history: self.history.points(),
+            series: self.series.iter().map(|(n, h)| (*n, h.points())).collect(),
             log: self.log.iter().cloned().collect(),
             changed: self.changed.clone(),
             steps_per_second: if running { rate } else { 0.0 },
@@ -607,6 +629,9 @@ impl Core {
                 let have = self.search.steps();
                 self.search.advance(own.saturating_sub(have));
                 self.history.truncate(target);
+                for (_, h) in &mut self.series {
+                    h.truncate(target);
+                }
                 self.changed.clear();
             }
             None => {

@@ -432,6 +432,11 @@ pub trait Search: Send {
     fn words(&self) -> Option<String> {
         None
     }
+    /// Named numbers to chart each as its own series, beside [`Search::secondary`] (a trace's
+    /// metrics); cheap to read, called every step.
+    fn series(&self) -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
     /// Lines for the step log that came between steps (a trace's malformed lines, a command's
     /// own output), taken once.
     fn notes(&mut self) -> Vec<String> {

@@ -56,8 +56,24 @@ impl SourceSpec {
                 )
             }
             SourceSpec::Stdin => "-".into(),
-            SourceSpec::Command(argv) => format!("-- {}", argv.join(" ")),
+            SourceSpec::Command(argv) => {
+                let words: Vec<String> = argv.iter().map(|a| shell_word(a)).collect();
+                format!("-- {}", words.join(" "))
+            }
         }
+    }
+}
+
+/// A word as a POSIX shell reads it back: as it is when it is plain, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%{}".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 
@@ -644,4 +660,21 @@ fn shrink_pipe(stdout: &std::process::ChildStdout) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = stdout;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_command_is_written_back_as_a_shell_reads_it() {
+        let spec = SourceSpec::Command(vec![
+            "sh".into(),
+            "-c".into(),
+            "python3 mine.py --seed 1".into(),
+        ]);
+        assert_eq!(spec.args(), "-- sh -c 'python3 mine.py --seed 1'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word("a/b.py"), "a/b.py");
+    }
 }

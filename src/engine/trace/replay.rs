@@ -405,6 +405,16 @@ impl Search for Replay {
         ))
     }
 
+    fn series(&self) -> Vec<(&'static str, f64)> {
+        let charted = self.secondary().map(|s| s.label);
+        self.metrics
+            .iter()
+            .filter(|m| m.name != "reported cost" && Some(m.name) != charted)
+            .filter(|m| !(charted == Some("population mean") && matches!(m.name, "mean" | "worst")))
+            .map(|m| (m.name, m.value))
+            .collect()
+    }
+
     fn words(&self) -> Option<String> {
         self.words.clone()
     }

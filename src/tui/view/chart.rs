@@ -31,14 +31,27 @@ fn axis_labels(lo: f64, hi: f64) -> Vec<Line<'static>> {
 
 /// Cost and best cost, and below them (when `secondary` and there is room) the family's second
 /// series under its own label: the latest point's label, so a pane that switched family shows
-/// the series of the search on screen.
-pub fn draw(f: &mut Frame, area: Rect, history: &[Point], secondary: bool, theme: &Theme) {
+/// the series of the search on screen. A search's named series (a trace's metrics) are drawn
+/// there too, each scaled to its own range, which the legend gives.
+pub fn draw(
+    f: &mut Frame,
+    area: Rect,
+    history: &[Point],
+    named: &[(&'static str, Vec<Point>)],
+    secondary: bool,
+    theme: &Theme,
+) {
     let label = history
         .last()
         .and_then(|p| p.secondary)
         .map(|s| s.label)
         .filter(|_| secondary && area.height >= 14);
-    let has_extra = label.is_some();
+    let named: &[(&'static str, Vec<Point>)] = if secondary && area.height >= 14 {
+        named
+    } else {
+        &[]
+    };
+    let has_extra = label.is_some() || !named.is_empty();
     let [top, bottom] = if has_extra {
         Layout::vertical([Constraint::Percentage(62), Constraint::Percentage(38)]).areas(area)
     } else {
@@ -89,7 +102,9 @@ pub fn draw(f: &mut Frame, area: Rect, history: &[Point], secondary: bool, theme
                 .style(theme.dim()),
         );
     f.render_widget(chart, top);
-    if has_extra {
+    if !named.is_empty() {
+        draw_named(f, bottom, history, named, label, (x0, x1), theme);
+    } else if has_extra {
         let of_label = || {
             history.iter().filter_map(|p| {
                 p.secondary
@@ -141,4 +156,74 @@ pub fn draw(f: &mut Frame, area: Rect, history: &[Point], secondary: bool, theme
             );
         f.render_widget(chart, bottom);
     }
+}
+
+/// The lower chart with named series: the family's second series (if any) and each named one,
+/// every one scaled to its own range (`name lo–hi` in the legend), so numbers of any size share
+/// one panel.
+fn draw_named(
+    f: &mut Frame,
+    area: Rect,
+    history: &[Point],
+    named: &[(&'static str, Vec<Point>)],
+    second: Option<&'static str>,
+    (x0, x1): (f64, f64),
+    theme: &Theme,
+) {
+    let mut lines: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
+    if let Some(l) = second {
+        let pts = history
+            .iter()
+            .filter_map(|p| {
+                p.secondary
+                    .filter(|s| s.label == l)
+                    .map(|s| (p.step as f64, s.value))
+            })
+            .collect();
+        lines.push((l.to_string(), pts));
+    }
+    for (name, pts) in named {
+        lines.push((
+            name.to_string(),
+            pts.iter().map(|p| (p.step as f64, p.high)).collect(),
+        ));
+    }
+    let scaled: Vec<(String, Vec<(f64, f64)>)> = lines
+        .into_iter()
+        .map(|(name, pts)| {
+            let lo = pts.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+            let hi = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+            let span = if hi > lo { hi - lo } else { 1.0 };
+            let data = pts.iter().map(|&(x, y)| (x, (y - lo) / span)).collect();
+            let legend = if pts.is_empty() {
+                name
+            } else {
+                format!("{name} {}–{}", label(lo), label(hi))
+            };
+            (legend, data)
+        })
+        .collect();
+    let sets: Vec<Dataset> = scaled
+        .iter()
+        .enumerate()
+        .map(|(i, (name, data))| {
+            Dataset::default()
+                .name(name.clone())
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(theme.series(2 + i % 4))
+                .data(data)
+        })
+        .collect();
+    let chart = Chart::new(sets)
+        .block(
+            Block::bordered()
+                .title("metrics, each on its own scale")
+                .border_style(theme.border()),
+        )
+        // the legend is the only place a series' range is said: always shown
+        .hidden_legend_constraints((Constraint::Percentage(100), Constraint::Percentage(100)))
+        .x_axis(Axis::default().bounds([x0, x1]).style(theme.dim()))
+        .y_axis(Axis::default().bounds([0.0, 1.05]).style(theme.dim()));
+    f.render_widget(chart, area);
 }

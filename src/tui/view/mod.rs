@@ -223,7 +223,14 @@ fn single(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
     .areas(right);
     panel::metrics(f, head, app, pane, &theme);
     if let Some(report) = &pane.report {
-        chart::draw(f, chart_area, &report.history, !app.landscape, &theme);
+        chart::draw(
+            f,
+            chart_area,
+            &report.history,
+            &report.series,
+            !app.landscape,
+            &theme,
+        );
         if app.landscape {
             panel::landscape(f, log_area, report, &theme);
         } else {
@@ -246,7 +253,7 @@ fn focus(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
         Layout::vertical([Constraint::Length(layout.height() + 2), Constraint::Min(0)]).areas(left);
     let origin = grid_block(f, grid_area, app, &app.panes[0], &layout, true);
     if let Some(report) = &app.panes[0].report {
-        chart::draw(f, right, &report.history, false, &theme);
+        chart::draw(f, right, &report.history, &[], false, &theme);
     }
     Some((origin.0, origin.1, layout))
 }
@@ -276,7 +283,7 @@ fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
         }
         if let Some(report) = &pane.report {
             panel::race_line(f, m, report, &theme);
-            chart::draw(f, c, &report.history, false, &theme);
+            chart::draw(f, c, &report.history, &[], false, &theme);
         }
     }
     grid_at
