@@ -48,7 +48,7 @@ pub const SETS: &[BuiltinSet] = &[
     builtin!(
         "forum1106",
         "forum1106.txt",
-        "forum hardest (tdoku's 1106 set)"
+        "forum hardest of June 2011 (1106 is its date; tdoku's copy, 375 puzzles)"
     ),
     builtin!(
         "la16",

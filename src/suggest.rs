@@ -1,7 +1,8 @@
 //! "Did you mean ...?": the known name closest to a mistyped one.
 
 /// The name of `names` closest to `asked` (ignoring case), when it is close enough to be a
-/// typo: at most a third of its letters off (one at least), or `asked` is the start of it.
+/// typo: at most a third of its letters off (one at least), from the whole name or from its
+/// start, or `asked` is the start of it.
 pub fn closest<'a>(asked: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let asked = asked.trim().to_lowercase();
     if asked.is_empty() {
@@ -15,7 +16,14 @@ pub fn closest<'a>(asked: &str, names: impl IntoIterator<Item = &'a str>) -> Opt
             let d = if lower.starts_with(&asked) {
                 0
             } else {
-                distance(&asked, &lower)
+                // a typo in the start of a name counts as the typo alone: "aneal" is one edit
+                // from "anneal", the start of "annealing"
+                let n = asked.chars().count();
+                let starts = (n.saturating_sub(1)..=n + 1).map(|k| {
+                    let start: String = lower.chars().take(k).collect();
+                    distance(&asked, &start)
+                });
+                starts.fold(distance(&asked, &lower), usize::min)
             };
             (d <= limit).then_some((d, name))
         })
@@ -54,6 +62,14 @@ fn distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typo_at_the_start_of_a_long_name_is_caught() {
+        let algos = ["steepest", "annealing", "sampling", "backtrack"];
+        assert_eq!(closest("aneal", algos), Some("annealing"));
+        assert_eq!(closest("backtrak", algos), Some("backtrack"));
+        assert_eq!(closest("genetic", algos), None);
+    }
 
     #[test]
     fn edits_are_counted() {

@@ -415,3 +415,68 @@ fn figures_in_svg_and_png() {
         "time ticks in units: {ticks:?}"
     );
 }
+
+/// What a lecturer tripped on (round two), the small ones: `solve -f csv` writes one header and
+/// a record per puzzle; `--speed -1` is a value refused with the rule, not an unknown flag; a
+/// huge `--size` gets the range; `experiment --out` follows the umask like every other output;
+/// the top-level help names the ant colony.
+#[test]
+fn csv_speeds_sizes_modes_and_help() {
+    let out = common::sudoscope(&["solve", "hardest", "-f", "csv"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = common::stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("label,algorithm,preset,puzzle"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines.len(), 12, "a header and the 11 puzzles");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("label,")).count(), 1);
+
+    let out = common::sudoscope(&["record", "--speed", "-1", "--steps", "3", "--out", "x.cast"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        common::stderr(&out).contains("--speed \"-1\": give steps per second"),
+        "{}",
+        common::stderr(&out)
+    );
+    let out = common::sudoscope(&[
+        "record",
+        "--steps",
+        "3",
+        "--size",
+        "100000x100000",
+        "--out",
+        "x.cast",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        common::stderr(&out)
+            .contains("--size larger than 400x200: give columns x rows between 40x12 and 400x200"),
+        "{}",
+        common::stderr(&out)
+    );
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("runs.csv");
+        let status = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "umask 022; {} experiment -a steepest -r 2 --out {} >/dev/null 2>&1",
+                env!("CARGO_BIN_EXE_sudoscope"),
+                path.display()
+            ))
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o644, "the umask's mode, not a temporary file's 0600");
+    }
+
+    let help = common::stdout(&common::sudoscope(&["--help"]));
+    assert!(help.contains("an ant colony"), "{help}");
+}

@@ -50,9 +50,10 @@ Puzzles: a built-in name (sudoku_7), a set (top95) or one of its puzzles (top95:
     version,
     about = "Watch Sudoku search algorithms work, live.",
     long_about = "Watch Sudoku search algorithms work, live: descent, simulated annealing, local beam \
-                  search, a genetic algorithm, conflict-guided sampling, annealing with tabu, and exact \
-                  backtracking. With no command it opens the visualiser (and takes its flags: \
-                  `sudoscope --paused --algo plateau`).",
+                  search, a genetic algorithm, conflict-guided sampling, annealing with tabu, an ant \
+                  colony and exact backtracking, and a search of your own (`sudoscope watch`). With \
+                  no command it opens the visualiser (and takes its flags: `sudoscope --paused \
+                  --algo plateau`).",
     after_help = EXIT_CODES,
     args_conflicts_with_subcommands = true
 )]
@@ -157,6 +158,8 @@ pub enum Format {
     Lines,
     /// One JSON object per puzzle per line (JSON Lines; README lists the keys).
     Json,
+    /// One CSV record per puzzle, the columns of `experiment -f csv`.
+    Csv,
 }
 
 /// `sudoscope solve`.
@@ -233,7 +236,7 @@ pub struct ViewArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Steps per second, or `max` for as fast as possible.
-    #[arg(long, default_value = crate::spec::defaults::SPEED)]
+    #[arg(long, default_value = crate::spec::defaults::SPEED, allow_hyphen_values = true)]
     pub speed: String,
     /// Race up to three more panes beside the first, comma-separated, each
     /// `NAME[:PRESET[:SEED]][:PARAM=VALUE...][:start=BOARD]`: `beam`, `beam:tuned`,
@@ -314,7 +317,7 @@ pub struct WatchArgs {
     #[arg(long)]
     pub check: bool,
     /// Steps per second, or `max` for as fast as possible.
-    #[arg(long, default_value = crate::spec::defaults::SPEED)]
+    #[arg(long, default_value = crate::spec::defaults::SPEED, allow_hyphen_values = true)]
     pub speed: String,
     /// Start paused.
     #[arg(long)]

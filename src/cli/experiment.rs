@@ -336,9 +336,32 @@ fn write_atomically(
         f(&mut w)?;
         w.flush()?;
         let tmp = w.into_inner().map_err(|e| e.into_error())?;
+        // the temporary file is private (0600); the file it becomes follows the umask, as any
+        // other output does
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = 0o666 & !umask();
+            tmp.as_file()
+                .set_permissions(std::fs::Permissions::from_mode(mode))?;
+        }
         tmp.as_file().sync_all()?;
         tmp.persist(path).map_err(|e| e.error)?;
         Ok(())
     })();
     result.with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// This process's umask, read without changing it (Linux: /proc/self/status), else the usual
+/// 022.
+#[cfg(unix)]
+fn umask() -> u32 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("Umask:"))
+                .and_then(|m| u32::from_str_radix(m.trim(), 8).ok())
+        })
+        .unwrap_or(0o022)
 }

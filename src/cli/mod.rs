@@ -127,9 +127,14 @@ fn record(args: &RecordArgs, out: &mut impl Write) -> anyhow::Result<i32> {
 
 /// `120x40` → (120, 40) (the recorder checks the range).
 fn parse_size(text: &str) -> anyhow::Result<(u16, u16)> {
-    text.split_once(['x', 'X'])
-        .and_then(|(w, h)| Some((w.trim().parse().ok()?, h.trim().parse().ok()?)))
-        .ok_or_else(|| anyhow::anyhow!("--size {text:?}: give columns x rows, for example 120x40"))
+    let numbers = text
+        .split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((w.trim().parse::<u64>().ok()?, h.trim().parse::<u64>().ok()?)));
+    match numbers {
+        // any size of two whole numbers reaches the recorder, which says the range
+        Some((w, h)) => Ok((w.min(u16::MAX as u64) as u16, h.min(u16::MAX as u64) as u16)),
+        None => anyhow::bail!("--size {text:?}: give columns x rows, for example 120x40"),
+    }
 }
 
 /// `sudoscope solve`: the algorithm list, a search per puzzle with `--algo`, else the exact

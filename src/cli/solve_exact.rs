@@ -7,12 +7,14 @@ use std::time::Instant;
 use super::args::{Format, SolveArgs};
 use super::exit;
 use crate::board::Puzzle;
-use crate::engine::run_record::{Ending, Metrics, Record, write_json};
+use crate::engine::run_record::{Ending, Metrics, Record, write_csv, write_json};
 use crate::search::exact::{self, ExactStats, Solutions, Strategy};
 
 /// The exact solver on each puzzle: the verdict, the solution and the solver's counts.
 pub fn run(args: &SolveArgs, puzzles: &[Puzzle], out: &mut impl Write) -> anyhow::Result<i32> {
     let mut code = exit::OK;
+    // CSV has one header: its records are written together at the end
+    let mut rows = Vec::new();
     for p in puzzles {
         let engine = Engine::of(args, p);
         let start = Instant::now();
@@ -27,8 +29,12 @@ pub fn run(args: &SolveArgs, puzzles: &[Puzzle], out: &mut impl Write) -> anyhow
         match args.format {
             Format::Lines => writeln!(out, "{}", verdict_line(&verdict))?,
             Format::Json => write_json(out, &[exact_record(p, &verdict, &stats, micros, engine)])?,
+            Format::Csv => rows.push(exact_record(p, &verdict, &stats, micros, engine)),
             Format::Text => write_exact_text(out, p, &verdict, &stats, micros, engine)?,
         }
+    }
+    if args.format == Format::Csv {
+        write_csv(out, &rows)?;
     }
     Ok(code)
 }

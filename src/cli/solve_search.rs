@@ -12,7 +12,7 @@ use super::exit;
 use super::human::human_time;
 use crate::board::Puzzle;
 use crate::engine::experiment::{Arm, drive, record_of, stop_reason};
-use crate::engine::run_record::{Ending, key, write_json};
+use crate::engine::run_record::{Ending, key, write_csv, write_json};
 use crate::search::{ALGORITHMS, Preset, Search, Snapshot};
 use crate::spec::{Given, RunInput, check_on};
 
@@ -67,6 +67,8 @@ pub fn run(
     };
     let mut code = exit::OK;
     let never = AtomicBool::new(false);
+    // CSV has one header: its records are written together at the end
+    let mut rows = Vec::new();
     for p in puzzles {
         let spec = check_on(&input, p.clone())?;
         let arm = Arm::of(spec.method.clone());
@@ -101,6 +103,7 @@ pub fn run(
         match args.format {
             Format::Lines => writeln!(out, "{}", record.solution.as_deref().unwrap_or("unsolved"))?,
             Format::Json => write_json(out, &[record])?,
+            Format::Csv => rows.push(record),
             Format::Text => {
                 let snap = search.snapshot();
                 let g = p.geometry();
@@ -131,6 +134,9 @@ pub fn run(
                 )?;
             }
         }
+    }
+    if args.format == Format::Csv {
+        write_csv(out, &rows)?;
     }
     Ok(code)
 }

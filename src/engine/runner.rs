@@ -649,7 +649,8 @@ impl Core {
                 self.rewind = rewound;
             }
         }
-        self.note(format!("rewound {n} steps, cost {}", self.search.cost()));
+        let steps = if n == 1 { "step" } else { "steps" };
+        self.note(format!("rewound {n} {steps}, cost {}", self.search.cost()));
     }
 }
 

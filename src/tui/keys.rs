@@ -145,7 +145,7 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('+'), Char('='), Char(']')],
         action: Action::Faster,
-        help: "faster: 1, 2, 5 … 100k steps/s, then unlimited",
+        help: "faster: 1, 2, 5, 10, 30, 100, 1k, 10k, 100k steps/s, then unlimited",
         hint: Some(("+/-", "speed")),
     },
     Binding {

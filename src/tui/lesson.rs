@@ -302,6 +302,10 @@ paused = true
                 "l.toml:3: scene 1: unknown algorithm \"hillclimb\"",
             ),
             (
+                "[[scene]]\ncaption = \"x\"\nalgo = \"aneal\"\n",
+                "l.toml:3: scene 1: unknown algorithm \"aneal\" (did you mean annealing?)",
+            ),
+            (
                 "[[scene]]\ncaption = \"x\"\nalgo = \"beam\"\nset = { k = 0 }\n",
                 "l.toml:4: scene 1: beam (classic): k = 0 is out of range",
             ),

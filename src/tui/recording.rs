@@ -69,7 +69,12 @@ pub fn record(opts: RecordOptions) -> Result<Recorded, String> {
     let (w, h) = opts.size;
     if w < 40 || h < 12 || w > 400 || h > 200 {
         return Err(format!(
-            "--size {w}x{h}: give columns x rows between 40x12 and 400x200"
+            "--size {}: give columns x rows between 40x12 and 400x200",
+            if w == u16::MAX || h == u16::MAX {
+                "larger than 400x200".to_string()
+            } else {
+                format!("{w}x{h}")
+            }
         ));
     }
     let (tx, _rx) = crossbeam_channel::bounded(1);

@@ -297,9 +297,9 @@ fn status_line(f: &mut Frame, area: Rect, app: &App) {
     if let Some(s) = &app.status {
         spans.push(Span::styled(format!("{s}  "), theme.key()));
     }
-    let speed = app
-        .speed()
-        .map_or("unlimited".to_string(), |s| format!("{s} steps/s"));
+    let speed = app.speed().map_or("unlimited".to_string(), |s| {
+        format!("{s} {}/s", if s == 1.0 { "step" } else { "steps" })
+    });
     spans.push(Span::styled(
         format!("[{}, {speed}] ", app.state_word()),
         theme.title(),
