@@ -277,17 +277,7 @@ pub fn resolve_board(reference: &str) -> Result<Grid, RefError> {
 
 /// Read and parse standard input.
 fn read_stdin() -> Result<Vec<Puzzle>, RefError> {
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|e| {
-        RefError::Unreadable {
-            path: STDIN.into(),
-            reason: io_reason(&e),
-        }
-    })?;
-    let bytes = gunzip(bytes).map_err(|reason| RefError::Unreadable {
-        path: STDIN.into(),
-        reason,
-    })?;
+    let bytes = read_bounded(std::io::stdin().lock(), STDIN)?;
     Ok(parse_puzzles(&bytes, STDIN)?)
 }
 
@@ -299,29 +289,73 @@ pub fn read_file(path: &str) -> Result<Vec<Puzzle>, RefError> {
             path: path.to_string(),
         });
     }
-    let bytes = std::fs::read(p).map_err(|e| RefError::Unreadable {
+    let file = std::fs::File::open(p).map_err(|e| RefError::Unreadable {
         path: path.to_string(),
         reason: io_reason(&e),
     })?;
-    let bytes = gunzip(bytes).map_err(|reason| RefError::Unreadable {
-        path: path.to_string(),
-        reason,
-    })?;
+    let bytes = read_bounded(file, path)?;
     Ok(parse_puzzles(&bytes, path)?)
 }
 
-/// The text of a gzip-compressed file (recognised by its first two bytes, whatever its name),
-/// or the bytes as they are.
-fn gunzip(bytes: Vec<u8>) -> Result<Vec<u8>, String> {
-    if !bytes.starts_with(&[0x1f, 0x8b]) {
-        return Ok(bytes);
+/// The longest line a puzzle text may have: far more than any puzzle line (a 25x25 puzzle with a
+/// separator after every symbol is 1,250 characters), so only what is no puzzle is refused.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// All of a reader's text, gunzipped when it is gzip (by its first two bytes), refusing a line
+/// longer than [`MAX_LINE`] as soon as it is read: a file of one enormous line costs a line's
+/// memory, not the file's.
+fn read_bounded(r: impl std::io::Read, name: &str) -> Result<Vec<u8>, RefError> {
+    use std::io::{BufRead, BufReader, Read};
+    let unreadable = |reason: String| RefError::Unreadable {
+        path: name.to_string(),
+        reason,
+    };
+    let mut head = BufReader::with_capacity(1 << 16, r);
+    let gz = head
+        .fill_buf()
+        .map_err(|e| unreadable(io_reason(&e)))?
+        .starts_with(&[0x1f, 0x8b]);
+    let mut reader: Box<dyn Read> = if gz {
+        Box::new(flate2::read::MultiGzDecoder::new(head))
+    } else {
+        Box::new(head)
+    };
+    let mut text = Vec::new();
+    let mut chunk = vec![0u8; 1 << 16];
+    let (mut line, mut line_len) = (1usize, 0usize);
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) if gz => return Err(unreadable(format!("not a valid gzip file ({e})"))),
+            Err(e) => return Err(unreadable(io_reason(&e))),
+        };
+        let mut rest = &chunk[..n];
+        loop {
+            let end = rest.iter().position(|&b| b == b'\n');
+            line_len += end.unwrap_or(rest.len());
+            if line_len > MAX_LINE {
+                return Err(RefError::Parse(ParseError {
+                    source_name: name.to_string(),
+                    location: Some(crate::board::parse::Location {
+                        line,
+                        column: Some(MAX_LINE + 1),
+                    }),
+                    kind: Box::new(crate::board::parse::ParseErrorKind::LineTooLong(MAX_LINE)),
+                }));
+            }
+            match end {
+                Some(e) => {
+                    line += 1;
+                    line_len = 0;
+                    rest = &rest[e + 1..];
+                }
+                None => break,
+            }
+        }
+        text.extend_from_slice(&chunk[..n]);
     }
-    let mut text = Vec::with_capacity(bytes.len() * 6);
-    std::io::Read::read_to_end(
-        &mut flate2::read::MultiGzDecoder::new(&bytes[..]),
-        &mut text,
-    )
-    .map_err(|e| format!("not a valid gzip file ({e})"))?;
     Ok(text)
 }
 

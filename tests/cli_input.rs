@@ -326,3 +326,22 @@ fn command_line_errors_and_exit_codes() {
         stdout(&out)
     );
 }
+
+/// A file of one enormous line is refused as it is read, with its place, before the rest of it
+/// is held (round two: 50 MB took 1.6 GB). Here 8 MB, the same path.
+#[test]
+fn one_enormous_line_is_refused_as_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("one.txt");
+    let line: String = "123456789.".repeat(800_000);
+    std::fs::write(&path, &line).unwrap();
+    let out = sudoscope(&["solve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "one.txt:1:65537: a line longer than 65536 characters; no puzzle line is that long"
+        ),
+        "{err}"
+    );
+}

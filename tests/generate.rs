@@ -199,3 +199,27 @@ fn generated_puzzles_are_references() {
         stderr(&out)
     );
 }
+
+/// A request that cannot be met is refused before any work: no 9x9 puzzle with one solution has
+/// fewer than 17 givens, no 4x4 one fewer than 4. A rare one ends at its stated bound, saying so.
+#[test]
+fn impossible_requests_are_refused_and_rare_ones_end_at_their_bound() {
+    for (size, clues, least) in [("9", "16", 17), ("9", "5", 17), ("4", "3", 4)] {
+        let out = sudoscope(&["generate", "--size", size, "--clues", clues]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!(
+                "--clues {clues}: no {size}x{size} puzzle with one solution has fewer than {least} givens"
+            )),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let out = sudoscope(&["generate", "--clues", "17", "--max-seconds", "1"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no puzzle with 17 givens found in 1 s (--max-seconds)"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -39,6 +39,10 @@ pub enum ParseErrorKind {
     /// Nothing but blanks, comments or separators (which of them, in words).
     #[error("no puzzle found{0}")]
     Empty(&'static str),
+    /// A line far longer than any puzzle's (a single line of megabytes): refused as it is read,
+    /// before the rest of it is held.
+    #[error("a line longer than {0} characters; no puzzle line is that long")]
+    LineTooLong(usize),
     /// A character that is no puzzle symbol.
     #[error("unknown symbol {0:?}; use 1-9, then A-P for 10-25, and . or 0 for a blank")]
     UnknownSymbol(char),

@@ -369,6 +369,10 @@ pub struct GenerateArgs {
     /// After each puzzle, its number of givens and its difficulty.
     #[arg(long)]
     pub grade: bool,
+    /// Give up on a request after this many seconds per puzzle, saying so (a request can be
+    /// rare: 9x9 puzzles with 18 givens are; 16 or fewer do not exist and are refused at once).
+    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+    pub max_seconds: u64,
 }
 
 /// Difficulties, by what solving needs.

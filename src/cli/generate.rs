@@ -16,6 +16,7 @@ pub fn run(args: &GenerateArgs, out: &mut impl Write) -> anyhow::Result<i32> {
             Difficulty::Hard => Grade::Hard,
         }),
         minimal: args.minimal,
+        budget: std::time::Duration::from_secs(args.max_seconds),
     };
     let puzzles = generate(&req, args.seed, args.count).map_err(anyhow::Error::msg)?;
     for p in &puzzles {

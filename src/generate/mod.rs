@@ -30,6 +30,8 @@ pub struct Request {
     /// No given can be removed without losing uniqueness (always so without `clues` or
     /// `difficulty`).
     pub minimal: bool,
+    /// How long one puzzle may take before the request is given up, with a message that says so.
+    pub budget: std::time::Duration,
 }
 
 impl Default for Request {
@@ -39,6 +41,7 @@ impl Default for Request {
             clues: None,
             difficulty: None,
             minimal: false,
+            budget: std::time::Duration::from_secs(60),
         }
     }
 }
@@ -69,6 +72,21 @@ fn check(req: &Request) -> Result<(), String> {
             geo.cells
         ));
     }
+    // the fewest givens a puzzle with one solution can have, where it is known: 4 at 4x4, and
+    // 17 at 9x9 (McGuire, Tugemann and Civario, 2012, by exhaustive search)
+    let fewest = match req.box_size {
+        2 => Some(4),
+        3 => Some(17),
+        _ => None,
+    };
+    if let (Some(k), Some(least)) = (req.clues, fewest)
+        && k < least
+    {
+        return Err(format!(
+            "--clues {k}: no {} puzzle with one solution has fewer than {least} givens",
+            geo.label()
+        ));
+    }
     if req.clues.is_some() && req.difficulty.is_some() {
         return Err("give --clues or --difficulty, not both".into());
     }
@@ -80,7 +98,10 @@ pub fn one(req: &Request, seed: u64, index: u64) -> Result<Puzzle, String> {
     check(req)?;
     let geo = Geometry::for_box(req.box_size).expect("checked");
     let mut rng = Rng::new(derive_seed(&[seed, index]));
-    for _ in 0..TRIES {
+    let started = std::time::Instant::now();
+    let mut tries = 0;
+    while tries < TRIES && started.elapsed() < req.budget {
+        tries += 1;
         let solution = random_solution(geo, &mut rng);
         if let Some(givens) = attempt(req, &solution, &mut rng) {
             return Ok(Puzzle::new(
@@ -89,9 +110,14 @@ pub fn one(req: &Request, seed: u64, index: u64) -> Result<Puzzle, String> {
             ));
         }
     }
+    let spent = if tries < TRIES {
+        format!("{} s (--max-seconds)", req.budget.as_secs())
+    } else {
+        format!("{TRIES} tries")
+    };
     Err(match (req.clues, req.difficulty) {
         (Some(k), _) => format!(
-            "no {}puzzle with {k} givens found in {TRIES} tries{}",
+            "no {}puzzle with {k} givens found in {spent}{}",
             if req.minimal { "minimal " } else { "" },
             if req.box_size == 3 && k < 20 {
                 " (20 givens take seconds, fewer are rare: 17 is the fewest a 9x9 puzzle can have)"
@@ -99,7 +125,7 @@ pub fn one(req: &Request, seed: u64, index: u64) -> Result<Puzzle, String> {
                 ""
             }
         ),
-        (_, Some(g)) => format!("no {} puzzle found in {TRIES} tries", g.name()),
+        (_, Some(g)) => format!("no {} puzzle found in {spent}", g.name()),
         _ => "no puzzle found".into(),
     })
 }
