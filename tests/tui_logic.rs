@@ -463,3 +463,16 @@ fn the_printed_command_reproduces_the_view() {
         assert_eq!(a[a.len() - n..], b[b.len() - n..], "pane {i}");
     }
 }
+
+/// A paused screen is not drawn again for nothing: an idle runner's repeated report changes
+/// nothing on screen (the event loop then skips the frame), and a step does.
+#[test]
+fn a_repeated_report_changes_nothing_and_a_step_does() {
+    let (mut app, rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
+    let same = app.panes[0].report.clone().unwrap();
+    assert!(!app.on_report(same.clone()), "the same state again");
+    step(&mut app, &rx, 1);
+    let moved = app.panes[0].report.clone().unwrap();
+    assert!(app.on_report(same), "the older state is a change");
+    assert!(app.on_report(moved), "and so is the step");
+}

@@ -207,11 +207,12 @@ fn a_panic_in_a_worker_is_shown_not_frozen() {
     t.assert_restored(0);
 }
 
-/// SIGINT, SIGTERM and SIGHUP sent to the program (not typed): it ends and gives the terminal
-/// back. (A hangup whose terminal really vanished is below.)
+/// SIGINT, SIGTERM and SIGHUP sent to the program (not typed): it ends, gives the terminal
+/// back, and exits with 128 + the signal's number (130, 143, 129), as scripts expect. (A hangup
+/// whose terminal really vanished is below.)
 #[test]
 fn signals_restore_the_terminal() {
-    for signal in ["INT", "TERM", "HUP"] {
+    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
         let t = Tmux::start(&format!("sig{signal}"), &[], "tui --speed max");
         t.wait_for("step log");
         t.assert_taken();
@@ -221,7 +222,8 @@ fn signals_restore_the_terminal() {
             .status()
             .unwrap();
         assert!(killed.success(), "kill -{signal}");
-        t.assert_restored(0);
+        // and the status says which signal it was: 128 + its number
+        t.assert_restored(code);
     }
 }
 
@@ -413,7 +415,7 @@ fn a_python_search_is_watched_stepped_and_ended_with_the_viewer() {
                 .status()
                 .unwrap();
             assert!(killed.success());
-            t.assert_restored(0);
+            t.assert_restored(143);
         }
         let deadline = Instant::now() + Duration::from_secs(5);
         while alive(&python) && Instant::now() < deadline {

@@ -12,3 +12,9 @@ pub const UNSOLVED: i32 = 1;
 pub const BAD_INPUT: i32 = 2;
 /// Interrupted by Ctrl-C.
 pub const INTERRUPTED: i32 = 130;
+
+/// The exit status after signal `signal` ended the program: 128 + its number (143 after
+/// SIGTERM), as shells and scripts expect.
+pub fn by_signal(signal: i32) -> i32 {
+    128 + signal
+}

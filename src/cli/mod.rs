@@ -89,7 +89,7 @@ fn tui(args: &TuiArgs) -> anyhow::Result<i32> {
         opts.trace = Some(path.clone());
     }
     match crate::tui::run(opts, args.record.clone()) {
-        Ok(()) => Ok(exit::OK),
+        Ok(ended_by) => Ok(ended_by.map_or(exit::OK, exit::by_signal)),
         Err(e @ crate::tui::TuiError::NoTerminal) => {
             eprintln!("sudoscope: {e}");
             Ok(exit::BAD_INPUT)

@@ -64,7 +64,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
     let result = crate::tui::run(opts, args.record.clone());
     drop(child);
     match result {
-        Ok(()) => Ok(exit::OK),
+        Ok(ended_by) => Ok(ended_by.map_or(exit::OK, exit::by_signal)),
         Err(e @ crate::tui::TuiError::NoTerminal) => {
             eprintln!("sudoscope: {e}");
             Ok(exit::BAD_INPUT)

@@ -16,6 +16,7 @@ pub mod dialog;
 pub mod keys;
 pub mod lesson;
 pub mod recording;
+mod signals;
 pub mod theme;
 pub mod view;
 
@@ -78,17 +79,15 @@ pub fn restore() {
 }
 
 /// Run the visualiser until the person quits; with `record`, the session is also written to
-/// that file as asciicast v2.
-pub fn run(opts: Options, record: Option<PathBuf>) -> Result<(), TuiError> {
+/// that file as asciicast v2. Returns the signal that ended it, if one did (SIGINT, SIGTERM or
+/// SIGHUP: the caller exits with 128 + its number, as a shell expects).
+pub fn run(opts: Options, record: Option<PathBuf>) -> Result<Option<i32>, TuiError> {
     if !has_terminal() {
         return Err(TuiError::NoTerminal);
     }
     let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = Arc::clone(&stop);
-        // SIGINT (outside raw mode), SIGTERM and SIGHUP all end the loop and restore the terminal
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
-    }
+    // SIGINT (outside raw mode), SIGTERM and SIGHUP all end the loop and restore the terminal
+    signals::catch();
     let (w, h) = ratatui::crossterm::terminal::size()?;
     let recorder = match &record {
         Some(path) => Some(Recorder::new(Cast::create(path, w, h).map_err(|e| {
@@ -122,7 +121,7 @@ pub fn run(opts: Options, record: Option<PathBuf>) -> Result<(), TuiError> {
     if let Some(r) = &recorder {
         r.finish()?;
     }
-    result
+    result.map(|()| signals::caught())
 }
 
 fn event_loop(
@@ -159,7 +158,10 @@ fn event_loop(
     let mut app = App::new(opts, reports_tx);
     let mut ticks = 0u64;
     terminal.draw(|f| draw(f, &mut app))?;
-    while !app.quit && !stop.load(Ordering::SeqCst) {
+    // drawn again at the next tick only when something it shows has changed: a paused screen
+    // costs next to nothing
+    let mut dirty = false;
+    while !app.quit && !stop.load(Ordering::SeqCst) && signals::caught().is_none() {
         select! {
             recv(input_rx) -> e => {
                 // the input thread ends when the terminal is gone (hang-up, closed window)
@@ -176,7 +178,7 @@ fn event_loop(
             }
             recv(reports_rx) -> r => {
                 if let Ok(r) = r {
-                    app.on_report(r);
+                    dirty |= app.on_report(r);
                 }
             }
             recv(ticker) -> _ => {
@@ -184,8 +186,11 @@ fn event_loop(
                 if provoke_ui_panic && ticks == 15 {
                     panic!("provoked by SUDOSCOPE_TEST_PANIC=ui");
                 }
-                app.on_tick();
-                terminal.draw(|f| draw(f, &mut app))?;
+                dirty |= app.on_tick();
+                if dirty {
+                    terminal.draw(|f| draw(f, &mut app))?;
+                    dirty = false;
+                }
             }
         }
     }

@@ -276,11 +276,15 @@ impl App {
         }
     }
 
-    /// A report from a runner.
-    pub fn on_report(&mut self, r: Report) {
-        if let Some(p) = self.panes.iter_mut().find(|p| p.id == r.pane) {
-            p.report = Some(r);
-        }
+    /// A report from a runner; says whether it changes what the screen shows (an idle runner
+    /// reports the same state again now and then: no need to draw it again).
+    pub fn on_report(&mut self, r: Report) -> bool {
+        let Some(p) = self.panes.iter_mut().find(|p| p.id == r.pane) else {
+            return false;
+        };
+        let changed = p.report.as_ref().is_none_or(|old| !same_view(old, &r));
+        p.report = Some(r);
+        changed
     }
 
     /// What the panes are doing, for the status line: "ended" once every search has ended.
@@ -309,10 +313,15 @@ impl App {
             .map(|l| format!("scene {}/{}", l.scene + 1, l.lesson.scenes.len()))
     }
 
-    /// Records of a running experiment.
-    pub fn on_tick(&mut self) {
-        if let Some(x) = &mut self.experiment {
-            x.collect();
+    /// Records of a running experiment; says whether any came (the view then changes).
+    pub fn on_tick(&mut self) -> bool {
+        match &mut self.experiment {
+            Some(x) => {
+                let before = x.records.len();
+                x.collect();
+                x.records.len() != before
+            }
+            None => false,
         }
     }
 
@@ -821,4 +830,20 @@ fn scene_watch(
             Some(format!("this scene's command did not start: {e}")),
         ),
     }
+}
+
+/// Whether two reports of a pane show the same thing: the same step, costs, state, log, chart
+/// and panels.
+fn same_view(a: &Report, b: &Report) -> bool {
+    let (x, y) = (&a.snapshot, &b.snapshot);
+    (x.steps, x.cost, x.best_cost, x.ended) == (y.steps, y.cost, y.best_cost, y.ended)
+        && a.running == b.running
+        && a.steps_per_second.to_bits() == b.steps_per_second.to_bits()
+        && a.log == b.log
+        && a.history.len() == b.history.len()
+        && a.changed == b.changed
+        && a.landscape == b.landscape
+        && a.crashed == b.crashed
+        && x.grid == y.grid
+        && a.origin.method == b.origin.method
 }
