@@ -476,3 +476,60 @@ fn a_repeated_report_changes_nothing_and_a_step_does() {
     assert!(app.on_report(same), "the older state is a change");
     assert!(app.on_report(moved), "and so is the step");
 }
+
+/// At 80x24 the key list is longer than the screen: it scrolls (arrows, PgUp/PgDn, Home/End),
+/// says so on its border, reaches its last key, and any other key closes it.
+#[test]
+fn the_help_scrolls_on_a_small_screen() {
+    let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
+    app.act(Action::Help);
+    let top = text(&render(&mut app, 80, 24));
+    assert!(top.contains("run / pause"), "{top}");
+    assert!(
+        top.contains("PgUp PgDn scroll"),
+        "the border says it scrolls:\n{top}"
+    );
+    assert!(
+        !top.contains("ctrl-c  quit"),
+        "the last key is below the screen:\n{top}"
+    );
+    press(&mut app, KeyCode::End);
+    let bottom = text(&render(&mut app, 80, 24));
+    assert!(bottom.contains("ctrl-c  quit"), "{bottom}");
+    assert!(
+        bottom.contains("any other key closes this help"),
+        "{bottom}"
+    );
+    press(&mut app, KeyCode::Home);
+    assert!(text(&render(&mut app, 80, 24)).contains("run / pause"));
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.dialog, Dialog::None);
+    // at 200x60 it all fits, and nothing says to scroll
+    app.act(Action::Help);
+    let all = text(&render(&mut app, 200, 60));
+    assert!(
+        all.contains("run / pause") && all.contains("ctrl-c  quit"),
+        "{all}"
+    );
+    assert!(!all.contains("PgUp PgDn scroll"), "{all}");
+}
+
+/// `y` offers the command whole: on the terminal's clipboard (OSC 52, base64) and, with `w`, in
+/// a file on one line, however the dialog wraps it on screen.
+#[test]
+fn the_command_goes_to_the_clipboard_and_to_a_file_unwrapped() {
+    assert_eq!(sudoscope::tui::base64(b"foobar"), "Zm9vYmFy");
+    assert_eq!(sudoscope::tui::base64(b"fo"), "Zm8=");
+    assert_eq!(sudoscope::tui::base64(b"f"), "Zg==");
+    let dir = tempfile::tempdir().unwrap();
+    let mut opts = options("sudoku_7", "plateau", Preset::Classic, &[]);
+    opts.lesson_out = Some(dir.path().join("lesson.toml"));
+    let (mut app, _rx) = settled(opts, 0);
+    app.act(Action::ShowCommand);
+    let command = app.command_line();
+    assert_eq!(app.clipboard.take(), Some(command.clone()));
+    press(&mut app, KeyCode::Char('w'));
+    let written = std::fs::read_to_string(dir.path().join("sudoscope-command.txt")).unwrap();
+    assert_eq!(written, format!("{command}\n"), "one line, unwrapped");
+    assert!(text(&render(&mut app, 80, 24)).contains("written to"));
+}

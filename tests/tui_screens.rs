@@ -89,7 +89,7 @@ fn family_panels() {
 #[test]
 fn help_race_and_too_small() {
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
-    app.dialog = Dialog::Help;
+    app.dialog = Dialog::Help(0);
     insta::assert_snapshot!("help_120x40", text(&render(&mut app, 120, 40)));
     app.dialog = Dialog::None;
     let t = text(&render(&mut app, 60, 20));
@@ -216,7 +216,7 @@ fn readme_lists_every_key_of_the_key_table() {
 #[test]
 fn help_lists_every_key_of_the_key_table() {
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
-    app.dialog = Dialog::Help;
+    app.dialog = Dialog::Help(0);
     let t = text(&render(&mut app, 160, 50));
     for b in sudoscope::tui::keys::BINDINGS {
         let line = format!("{}  {}", sudoscope::tui::keys::keys_label(b), b.help);

@@ -69,6 +69,28 @@ pub fn draw(f: &mut ratatui::Frame, app: &mut App) {
     app.grid_at = view::draw(f, app);
 }
 
+/// Standard base64 (RFC 4648, with padding), for OSC 52.
+pub fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
 /// Give the terminal back as it was: mouse capture off, the normal screen, the cursor shown,
 /// raw mode off. Every exit path comes here, panics included.
 pub fn restore() {
@@ -175,6 +197,12 @@ fn event_loop(
                     pending = input_rx.try_recv().ok();
                 }
                 terminal.draw(|f| draw(f, &mut app))?;
+                if let Some(text) = app.clipboard.take() {
+                    // OSC 52: the terminal puts the text on the system clipboard (where allowed)
+                    let out = terminal.backend_mut();
+                    write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()))?;
+                    out.flush()?;
+                }
             }
             recv(reports_rx) -> r => {
                 if let Ok(r) = r {

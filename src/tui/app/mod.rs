@@ -133,6 +133,8 @@ pub struct App {
     detached: bool,
     /// The command a lesson scene watches, ended when the scene (or the app) ends.
     scene_command: Option<Child>,
+    /// Text for the terminal's clipboard (OSC 52), taken by the screen's loop once.
+    pub clipboard: Option<String>,
 }
 
 impl App {
@@ -188,6 +190,7 @@ impl App {
             next_id: 0,
             detached,
             scene_command,
+            clipboard: None,
             options: opts,
         };
         app.start_panes();
@@ -366,14 +369,24 @@ impl App {
                 }
                 return;
             }
-            Dialog::Help => false,
-            Dialog::Command { appended } => {
-                let again = k.code == KeyCode::Char('a');
-                if again {
-                    *appended = Some(self.append_scene());
+            Dialog::Help(scroll) => match super::dialog::help_key(k, *scroll) {
+                Some(s) => {
+                    *scroll = s;
+                    true
                 }
-                again
-            }
+                None => false,
+            },
+            Dialog::Command { appended } => match k.code {
+                KeyCode::Char('a') => {
+                    *appended = Some(self.append_scene());
+                    true
+                }
+                KeyCode::Char('w') => {
+                    *appended = Some(self.write_command());
+                    true
+                }
+                _ => false,
+            },
             Dialog::Algorithms(picker) => match picker.key(k) {
                 Reply::Stay => true,
                 Reply::Close => false,
@@ -526,8 +539,12 @@ impl App {
             }
             Action::NextPane => self.focus = (self.focus + 1) % self.panes.len(),
             Action::Experiment => self.toggle_experiment(),
-            Action::ShowCommand => self.dialog = Dialog::Command { appended: None },
-            Action::Help => self.dialog = Dialog::Help,
+            Action::ShowCommand => {
+                self.dialog = Dialog::Command { appended: None };
+                // the terminal's clipboard takes it whole, however the dialog wraps it
+                self.clipboard = Some(self.command_line());
+            }
+            Action::Help => self.dialog = Dialog::Help(0),
             Action::Theme => {
                 self.theme = self.theme.next();
                 self.status = Some(format!("theme {}", self.theme.palette.name()));
@@ -756,6 +773,27 @@ impl App {
             cmd.push_str(&format!(" --theme {}", self.theme.palette.name()));
         }
         cmd
+    }
+
+    /// Write the command line to `sudoscope-command.txt` on one line, beside `--lesson-out`'s
+    /// file when one was given, else here; says where.
+    fn write_command(&self) -> String {
+        let dir = self
+            .options
+            .lesson_out
+            .as_ref()
+            .and_then(|p| p.parent())
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_default();
+        let path = dir.join("sudoscope-command.txt");
+        match std::fs::write(&path, format!("{}\n", self.command_line())) {
+            Ok(()) => format!(
+                "written to {} on one line (and copied to the clipboard where the terminal allows it)",
+                path.display()
+            ),
+            Err(e) => format!("cannot write {}: {e}", path.display()),
+        }
     }
 
     /// `sudoscope watch` with the speed, pause and race on screen, and the trace's source.

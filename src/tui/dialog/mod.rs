@@ -9,6 +9,8 @@ pub mod puzzle;
 
 use std::time::{Duration, Instant};
 
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
 pub use algorithms::AlgoPicker;
 pub use parameters::ParamEditor;
 pub use puzzle::PuzzleOpener;
@@ -21,8 +23,9 @@ const TYPING: Duration = Duration::from_millis(1200);
 pub enum Dialog {
     /// No dialog: keys go to the main screen.
     None,
-    /// The key list; any key closes it.
-    Help,
+    /// The key list, scrolled this many rows down; the arrows and PgUp/PgDn scroll it, any
+    /// other key closes it.
+    Help(usize),
     /// Choosing an algorithm (for the focused pane, or a new race pane).
     Algorithms(AlgoPicker),
     /// Choosing a parameter of the focused pane, or typing its value.
@@ -66,6 +69,22 @@ impl Typed {
         self.at = Some(Instant::now());
         self.text.clone()
     }
+}
+
+/// Rows the help can scroll past its first (its lines, and room for the ones that wrap).
+const HELP_ROWS: usize = 64;
+
+/// A key in the help: the new scroll, or `None` when the key closes it.
+pub fn help_key(k: KeyEvent, scroll: usize) -> Option<usize> {
+    Some(match k.code {
+        KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+        KeyCode::Down | KeyCode::Char('j') => (scroll + 1).min(HELP_ROWS),
+        KeyCode::PageUp => scroll.saturating_sub(10),
+        KeyCode::PageDown | KeyCode::Char(' ') => (scroll + 10).min(HELP_ROWS),
+        KeyCode::Home => 0,
+        KeyCode::End => HELP_ROWS,
+        _ => return None,
+    })
 }
 
 /// The row above `index` in a list of `n`, wrapping.

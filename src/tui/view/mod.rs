@@ -99,7 +99,7 @@ fn draw_overlay(f: &mut Frame, app: &App) {
     let area = f.area();
     match &app.dialog {
         Dialog::None => {}
-        Dialog::Help => overlay::help(f, area, &theme),
+        Dialog::Help(scroll) => overlay::help(f, area, *scroll, &theme),
         Dialog::Command { appended } => {
             overlay::command(f, area, &app.command_line(), appended.as_deref(), &theme)
         }

@@ -57,8 +57,9 @@ fn fit(text: &str, width: usize) -> String {
     }
 }
 
-/// Every key with what it does.
-pub fn help(f: &mut Frame, area: Rect, theme: &Theme) {
+/// Every key with what it does, scrolled `scroll` rows down when the screen is too short for
+/// all of them (the bottom border says how to scroll).
+pub fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
     let mut lines: Vec<Line> = BINDINGS
         .iter()
         .map(|b| {
@@ -77,14 +78,38 @@ pub fn help(f: &mut Frame, area: Rect, theme: &Theme) {
         "grid: givens bold, conflicts underlined, last change reversed",
         theme.dim(),
     ));
-    lines.push(Line::styled("any key closes this help", theme.dim()));
+    lines.push(Line::styled("any other key closes this help", theme.dim()));
     let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
-    boxed(
-        f,
-        centered(area, width, lines.len() as u16 + 2),
-        "keys",
-        lines,
-        theme,
+    let rect = centered(area, width, lines.len() as u16 + 2);
+    // rows the text takes at this width (long lines wrap), against the rows there are
+    let inner_w = rect.width.saturating_sub(2).max(1) as usize;
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().max(1).div_ceil(inner_w))
+        .sum();
+    let shown = rect.height.saturating_sub(2) as usize;
+    let scroll = scroll.min(rows.saturating_sub(shown));
+    f.render_widget(Clear, rect);
+    let mut block = Block::bordered()
+        .title(" keys ")
+        .border_style(theme.title())
+        .style(theme.base());
+    if rows > shown {
+        block = block.title_bottom(Line::styled(
+            format!(
+                " ↑↓ PgUp PgDn scroll · rows {}–{} of {rows} ",
+                scroll + 1,
+                (scroll + shown).min(rows)
+            ),
+            theme.key(),
+        ));
+    }
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll as u16, 0)),
+        rect,
     );
 }
 
@@ -101,7 +126,7 @@ pub fn command(f: &mut Frame, area: Rect, cmd: &str, appended: Option<&str>, the
     match appended {
         Some(where_) => lines.push(Line::styled(where_.to_string(), theme.good())),
         None => lines.push(Line::styled(
-            "a appends this view as a scene to a lesson file · any other key closes",
+            "copied to the clipboard (OSC 52) · w writes it to a file · a appends it as a lesson scene · any other key closes",
             theme.dim(),
         )),
     }
