@@ -498,3 +498,24 @@ fn a_lesson_scene_watches_a_command_and_ends_it_with_the_scene() {
         );
     }
 }
+
+/// A lesson's caption wraps instead of being cut (round two: the built-in lesson's long captions
+/// lost their ends at 120x40), at 120x40 and at 80x24.
+#[test]
+fn long_captions_wrap_whole() {
+    let mut opts = options("sudoku_7", "annealing", Preset::Classic, &[]);
+    opts.lesson = Some(lesson::read(std::path::Path::new("local-search")).unwrap());
+    let (mut app, _rx) = settled(opts, 0);
+    let caption = app.caption().unwrap();
+    for (w, h) in [(120, 40), (80, 24)] {
+        let t = text(&render(&mut app, w, h));
+        assert!(!t.contains("terminal too small"), "{w}x{h}:\n{t}");
+        // the banner's rows, joined: the whole caption, word for word
+        let banner: Vec<&str> = t.lines().take(3).flat_map(str::split_whitespace).collect();
+        let words: Vec<&str> = caption.split_whitespace().collect();
+        assert!(
+            banner.windows(words.len()).any(|s| s == words.as_slice()),
+            "{w}x{h}: the whole caption:\n{t}"
+        );
+    }
+}

@@ -23,6 +23,27 @@ const PANELS_MIN: u16 = 44;
 /// Rows a race pane keeps under its grid: two lines of figures and a chart of five.
 const RACE_BELOW_GRID: u16 = 7;
 
+/// Rows a lesson's caption takes at `width`: it wraps, up to three rows (0 without a lesson).
+fn caption_rows(app: &App, width: u16) -> u16 {
+    app.caption().map_or(0, |c| {
+        // word by word, as the paragraph wraps it (a space either side of the text)
+        let width = (width as usize).max(1);
+        let (mut rows, mut used) = (1usize, 1usize);
+        for word in c.split_whitespace() {
+            let w = word.chars().count();
+            if used > 1 && used + 1 + w > width {
+                rows += 1;
+                used = 0;
+            }
+            used += if used == 0 { w } else { 1 + w };
+        }
+        (rows as u16).clamp(1, MAX_CAPTION_ROWS)
+    })
+}
+
+/// Rows a caption may take before it is cut.
+const MAX_CAPTION_ROWS: u16 = 3;
+
 /// The smallest terminal: a 9x9 grid (or larger) at its smallest beside the panels.
 fn too_small(app: &App, area: Rect) -> Option<(u16, u16)> {
     let n = app.puzzle.geometry().n;
@@ -31,7 +52,7 @@ fn too_small(app: &App, area: Rect) -> Option<(u16, u16)> {
         (l.width() + 2, l.height() + 2)
     })?;
     // below the panes: the legend and the status line; above them a lesson's caption
-    let lines = 2 + app.caption().map_or(0, |_| 1);
+    let lines = 2 + caption_rows(app, area.width);
     // a race pane: its grid, two lines of figures and a chart of five rows
     let pane_h = smallest.1 + RACE_BELOW_GRID;
     let need = match app.panes.len() {
@@ -60,7 +81,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
         f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
         return None;
     }
-    let caption_h = app.caption().map_or(0, |_| 1);
+    let caption_h = caption_rows(app, area.width);
     let [caption, main, legend, status] = Layout::vertical([
         Constraint::Length(caption_h),
         Constraint::Min(1),
@@ -70,7 +91,12 @@ pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
     .areas(area);
     if let Some(text) = app.caption() {
         let line = Line::styled(format!(" {text} "), theme.banner());
-        f.render_widget(Paragraph::new(line).style(theme.banner()), caption);
+        f.render_widget(
+            Paragraph::new(line)
+                .style(theme.banner())
+                .wrap(Wrap { trim: true }),
+            caption,
+        );
     }
     let grid_at = if app.experiment.is_some() {
         experiment::draw(f, main, app, &theme);
