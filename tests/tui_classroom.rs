@@ -519,3 +519,22 @@ fn long_captions_wrap_whole() {
         );
     }
 }
+
+/// `l` works in a race too (round two: the status line said "why stuck" and no panel showed):
+/// the focused pane's neighbourhood takes its chart's place; and at 120x40 the panel's first
+/// sentence is whole.
+#[test]
+fn the_landscape_panel_shows_in_a_race_and_its_sentence_whole() {
+    let (mut app, rx) = settled(
+        options("sudoku_7", "steepest", Preset::Classic, &["genetic"]),
+        200,
+    );
+    let t = landscape_screen(&mut app, &rx);
+    assert!(
+        t.contains("downhill 0"),
+        "the focused pane's panel in the race:\n{t}"
+    );
+    let (mut app, rx) = settled(options("sudoku_7", "steepest", Preset::Classic, &[]), 200);
+    let t = landscape_screen(&mut app, &rx);
+    assert!(t.contains("neighbours)"), "the sentence's end:\n{t}");
+}

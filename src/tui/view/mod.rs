@@ -309,7 +309,12 @@ fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
         }
         if let Some(report) = &pane.report {
             panel::race_line(f, m, report, &theme);
-            chart::draw(f, c, &report.history, &[], false, &theme);
+            // `l` in a race: the focused pane's neighbourhood takes the place of its chart
+            if app.landscape && i == app.focus {
+                panel::landscape(f, c, report, &theme);
+            } else {
+                chart::draw(f, c, &report.history, &[], false, &theme);
+            }
         }
     }
     grid_at

@@ -396,7 +396,13 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
             }
         }
     }
-    f.render_widget(Paragraph::new(lines).block(block), area);
+    // a sentence longer than the panel is wide wraps rather than losing its end
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        area,
+    );
 }
 
 /// The colony's memory: how many open cells lean on one value, and per cell a shade for the
