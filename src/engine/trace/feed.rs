@@ -224,7 +224,9 @@ impl Feed {
         self.state.lock().expect("the feed's lock").base.clone()
     }
 
-    fn push(&self, item: Item) {
+    /// Add an item; false when no one reads the feed any more (only the reader holds it), so
+    /// the reader stops instead of waiting for a replay that will never come.
+    fn push(self: &Arc<Self>, item: Item) -> bool {
         let mut s = self.state.lock().expect("the feed's lock");
         match item {
             Item::Note(n) => {
@@ -241,11 +243,18 @@ impl Feed {
                     s.base = b.clone();
                     drop(s);
                     self.changed.notify_all();
-                    return;
+                    return true;
                 }
                 // wait while far enough ahead of every replay (a paused screen stops the writer)
                 while s.received >= s.consumed + AHEAD {
-                    s = self.changed.wait(s).expect("the feed's lock");
+                    s = self
+                        .changed
+                        .wait_timeout(s, Duration::from_millis(200))
+                        .expect("the feed's lock")
+                        .0;
+                    if Arc::strong_count(self) <= 1 {
+                        return false;
+                    }
                 }
                 s.received += 1;
                 s.steps.push_back(step);
@@ -264,6 +273,7 @@ impl Feed {
         }
         drop(s);
         self.changed.notify_all();
+        true
     }
 
     fn close(&self, how: Closed) {
@@ -477,7 +487,7 @@ pub fn open(
 }
 
 /// The reader thread: every line after the header into the feed, then how the stream ended.
-fn read_on(feed: &Feed, mut lines: Lines, stderr: Option<StderrTail>, command: Option<u32>) {
+fn read_on(feed: &Arc<Feed>, mut lines: Lines, stderr: Option<StderrTail>, command: Option<u32>) {
     if feed.state.lock().expect("the feed's lock").closed.is_some() {
         return;
     }
@@ -506,13 +516,13 @@ fn read_on(feed: &Feed, mut lines: Lines, stderr: Option<StderrTail>, command: O
     feed.close(Closed::Cut(why));
 }
 
-/// Put one line into the feed; says whether it was the closing line.
-fn handle(feed: &Feed, n: usize, text: Result<String, String>, command: bool) -> bool {
+/// Put one line into the feed; says whether reading stops (the closing line came, or no one
+/// reads the feed any more).
+fn handle(feed: &Arc<Feed>, n: usize, text: Result<String, String>, command: bool) -> bool {
     let text = match text {
         Ok(t) => t,
         Err(e) => {
-            feed.push(Item::Note(format!("line {n}: {e}")));
-            return false;
+            return !feed.push(Item::Note(format!("line {n}: {e}")));
         }
     };
     let t = text.trim();
@@ -520,8 +530,7 @@ fn handle(feed: &Feed, n: usize, text: Result<String, String>, command: bool) ->
         return false;
     }
     if command && !t.starts_with('{') {
-        feed.push(Item::Note(format!("output: {t}")));
-        return false;
+        return !feed.push(Item::Note(format!("output: {t}")));
     }
     let puzzle = &feed.header.puzzle;
     match line(t, n, puzzle) {
@@ -537,17 +546,13 @@ fn handle(feed: &Feed, n: usize, text: Result<String, String>, command: bool) ->
                     cells.join(", ")
                 )));
             }
-            feed.push(Item::Step(s));
-            false
+            !feed.push(Item::Step(s))
         }
         Ok(TraceLine::End(e)) => {
             feed.close(Closed::End(e.outcome));
             true
         }
-        Err(e) => {
-            feed.push(Item::Note(e.to_string()));
-            false
-        }
+        Err(e) => !feed.push(Item::Note(e.to_string())),
     }
 }
 
