@@ -551,13 +551,6 @@ fn unlimited(puzzle: Puzzle, algo: &'static crate::search::AlgoInfo) -> RunSpec 
     }
 }
 
-/// Resident set size of this process in KiB (Linux), from /proc.
-fn rss_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
 /// A runner at unlimited speed for `seconds`, its frames consumed as the UI would: memory must
 /// stay flat (downsampled history, bounded channels, bounded rewind buffer).
 fn memory(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
@@ -576,7 +569,7 @@ fn memory(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
     while let Ok(f) = rx.try_recv() {
         last_steps = f.snapshot.steps;
     }
-    let start_rss = rss_kib().unwrap_or(0);
+    let start_rss = super::resident::rss_kib().unwrap_or(0);
     writeln!(
         out,
         "  after 1 s: {start_rss} KiB resident, {last_steps} steps"
@@ -594,13 +587,13 @@ fn memory(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
                 out,
                 "  after {:.0} s: {} KiB resident, {last_steps} steps",
                 next_report + 1.0,
-                rss_kib().unwrap_or(0)
+                super::resident::rss_kib().unwrap_or(0)
             )?;
             next_report += 60.0f64.min(seconds / 2.0);
         }
     }
     handle.send(Control::Stop);
-    let end_rss = rss_kib().unwrap_or(0);
+    let end_rss = super::resident::rss_kib().unwrap_or(0);
     writeln!(
         out,
         "  end: {end_rss} KiB resident ({:+} KiB), {last_steps} steps, {history_points} history points kept",

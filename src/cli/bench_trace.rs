@@ -47,18 +47,6 @@ fn rate(lines: &[String], parse: &dyn Fn(&str) -> bool) -> f64 {
     best
 }
 
-/// Resident memory of this process in KiB (Linux).
-fn rss_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
-        })
-        .unwrap_or(0)
-}
-
 /// The suite: `long` is the step count of the file replayed for memory.
 pub fn run(out: &mut impl Write, long: usize) -> anyhow::Result<()> {
     let puzzle = crate::catalog::resolve_one("sudoku_7")?;
@@ -85,7 +73,7 @@ pub fn run(out: &mut impl Write, long: usize) -> anyhow::Result<()> {
         writeln!(f, r#"{{"end":"stuck"}}"#)?;
     }
     let size = std::fs::metadata(&path)?.len();
-    let before = rss_kib();
+    let before = super::resident::rss_kib().unwrap_or(0);
     let started = Instant::now();
     let (feed, _) = crate::engine::trace::feed::open(
         crate::engine::trace::feed::SourceSpec::File {
@@ -101,7 +89,7 @@ pub fn run(out: &mut impl Write, long: usize) -> anyhow::Result<()> {
     while replay.ended().is_none() {
         replay.advance(1 << 16);
         replay.notes();
-        peak = peak.max(rss_kib());
+        peak = peak.max(super::resident::rss_kib().unwrap_or(0));
     }
     let secs = started.elapsed().as_secs_f64();
     writeln!(

@@ -15,6 +15,7 @@ mod experiment;
 mod generate;
 mod human;
 mod puzzles;
+mod resident;
 mod solve_exact;
 mod solve_search;
 mod watch;

@@ -96,15 +96,6 @@ impl RunSpec {
     pub fn on(puzzle: Puzzle) -> RunSpec {
         check_on(&RunInput::default(), puzzle).expect("the defaults check")
     }
-
-    /// The first pane as a pane of a race writes it.
-    pub fn first(&self) -> PaneSpec {
-        PaneSpec {
-            method: self.method.clone(),
-            seed: Some(self.seed),
-            start: self.start.clone(),
-        }
-    }
 }
 
 /// Read a speed as the command line and lesson files write it: steps per second, a positive
