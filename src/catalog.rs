@@ -110,6 +110,13 @@ pub enum RefError {
         /// How many it holds.
         count: usize,
     },
+    /// A served session asked for something that is not built in (a file, standard input).
+    #[error(
+        "{0:?}: a served session opens no file on the server; give a built-in name ({names}), a set ({sets}) with :N, generate:hard or the puzzle's text",
+        names = NAMED.iter().map(|n| n.0).collect::<Vec<_>>().join(", "),
+        sets = SETS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+    )]
+    NoFiles(String),
     /// The reference is nothing known.
     #[error(
         "unknown puzzle {0:?}{hint}: not a built-in name ({names}), a set ({sets}), an existing file, or a puzzle string",
@@ -155,7 +162,26 @@ pub const STDIN: &str = "stdin";
 
 /// The puzzles a reference names: one, or all of a set or file.
 pub fn resolve(reference: &str) -> Result<Vec<Puzzle>, RefError> {
+    resolve_with(reference, true)
+}
+
+/// Exactly one puzzle from what the program holds, reading no file and no input: a built-in
+/// name, `set:N`, `generate:…` or the puzzle's text (what a served session may open).
+pub fn resolve_builtin(reference: &str) -> Result<Puzzle, RefError> {
+    one_of(reference, resolve_with(reference, false)?)
+}
+
+/// A reference's puzzles; files and standard input only when `files` allows them.
+fn resolve_with(reference: &str, files: bool) -> Result<Vec<Puzzle>, RefError> {
     let reference = reference.trim();
+    let text = looks_like_puzzle_text(reference);
+    let builtin = generated(reference).is_some()
+        || NAMED.iter().any(|n| n.0.eq_ignore_ascii_case(reference))
+        || builtin_set(reference).is_some()
+        || split_index(reference).is_some_and(|(head, _)| builtin_set(head).is_some());
+    if !files && !text && !builtin {
+        return Err(RefError::NoFiles(reference.to_string()));
+    }
     if reference == "-" {
         return read_stdin();
     }
@@ -181,11 +207,11 @@ pub fn resolve(reference: &str) -> Result<Vec<Puzzle>, RefError> {
         if let Some(set) = builtin_set(head) {
             return Ok(vec![pick(load_set(set), set.name, index)?]);
         }
-        if Path::new(head).exists() && !Path::new(reference).exists() {
+        if files && Path::new(head).exists() && !Path::new(reference).exists() {
             return Ok(vec![pick(read_file(head)?, head, index)?]);
         }
     }
-    if Path::new(reference).exists() {
+    if files && Path::new(reference).exists() {
         return read_file(reference);
     }
     if looks_like_puzzle_text(reference) {
@@ -248,7 +274,10 @@ fn generated(reference: &str) -> Option<Result<Puzzle, RefError>> {
 
 /// Exactly one puzzle: a set or file of several needs an index.
 pub fn resolve_one(reference: &str) -> Result<Puzzle, RefError> {
-    let mut puzzles = resolve(reference)?;
+    one_of(reference, resolve(reference)?)
+}
+
+fn one_of(reference: &str, mut puzzles: Vec<Puzzle>) -> Result<Puzzle, RefError> {
     if puzzles.len() != 1 {
         return Err(RefError::NotOne {
             what: reference.trim().to_string(),

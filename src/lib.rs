@@ -11,7 +11,8 @@
 //! 5. [`spec`]: a run described once, and checked once
 //! 6. [`engine`]: runners, experiments, records, statistics, figures
 //! 7. [`tui`]: the visualiser
-//! 8. [`cli`]: the command line
+//! 8. [`serve`]: the visualiser served over SSH to a class
+//! 9. [`cli`]: the command line
 //!
 //! Nothing in `board` or `search` prints, sleeps, spawns threads or knows about terminals.
 
@@ -23,6 +24,7 @@ pub mod engine;
 pub mod generate;
 pub mod rng;
 pub mod search;
+pub mod serve;
 pub mod spec;
 pub mod suggest;
 pub mod tui;

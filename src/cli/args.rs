@@ -88,6 +88,9 @@ pub enum Command {
     /// Show a search written elsewhere, live: a trace file (docs/trace-format.md), standard input
     /// (-), or a command whose output is a trace (`watch -- python3 mine.py`).
     Watch(WatchArgs),
+    /// Serve the visualiser over SSH to a class: every student types one `ssh` line and gets
+    /// their own session (or, with --mirror, watches this screen and may try it alone).
+    Serve(ServeArgs),
     /// Print a shell completion script (see README for where to put it).
     Completions {
         /// The shell.
@@ -281,6 +284,78 @@ pub struct TuiArgs {
     /// shown, a switch or rewind as a jump; `sudoscope watch FILE` plays it again.
     #[arg(long, value_name = "FILE.jsonl")]
     pub trace: Option<std::path::PathBuf>,
+}
+
+/// `sudoscope serve`: the visualiser over SSH.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// Every session starts as these flags say (the visualiser's own: puzzle, algorithm,
+    /// lesson...); --record, --trace and --lesson-out apply to the mirrored screen only.
+    #[command(flatten)]
+    pub tui: TuiArgs,
+    /// The port students connect to.
+    #[arg(long, default_value_t = 2222)]
+    pub port: u16,
+    /// The address to listen on (default: all of this machine's IPv4 addresses; 127.0.0.1 for
+    /// this machine only).
+    #[arg(long, default_value = "0.0.0.0", value_name = "ADDRESS")]
+    pub listen: String,
+    /// Show this terminal's session to every student, live and read-only; a student presses t
+    /// to go on alone from the board on screen.
+    #[arg(long)]
+    pub mirror: bool,
+    /// The class password (default: one is made up and printed at start).
+    #[arg(long, value_name = "WORDS")]
+    pub password: Option<String>,
+    /// Accept the public keys in this file (one per line, as in ~/.ssh/authorized_keys); no
+    /// password is then accepted unless --password is also given.
+    #[arg(long, value_name = "FILE")]
+    pub authorized_keys: Option<std::path::PathBuf>,
+    /// The server's host key, made on first use and kept (default: host_ed25519 in
+    /// $XDG_DATA_HOME/sudoscope or ~/.local/share/sudoscope).
+    #[arg(long, value_name = "FILE")]
+    pub host_key: Option<std::path::PathBuf>,
+    /// Sessions at once at most; the next student is told the class is full.
+    #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub max_sessions: u32,
+    /// Close a session after this long without a key (90s, 30m, 2h); a student watching the
+    /// mirror is never closed for it.
+    #[arg(long, default_value = "30m", value_name = "TIME", value_parser = parse_duration)]
+    pub idle_timeout: std::time::Duration,
+    /// Append the server's log here: connections, refusals, sessions ending (default: standard
+    /// error, or nowhere with --mirror, whose screen it would cover).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<std::path::PathBuf>,
+    /// Add a statistics line to the log this often: sessions, threads, memory, frames per
+    /// second (off by default).
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub stats: Option<std::time::Duration>,
+}
+
+/// "90s", "30m", "2h", or plain seconds.
+fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    let t = s.trim();
+    let (number, unit) = match t
+        .char_indices()
+        .find(|(_, c)| !c.is_ascii_digit() && *c != '.')
+    {
+        Some((i, _)) => (&t[..i], &t[i..]),
+        None => (t, "s"),
+    };
+    let n: f64 = number
+        .parse()
+        .map_err(|_| format!("{s:?} is not a time such as 90s, 30m or 2h"))?;
+    let scale = match unit {
+        "s" => 1.0,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        _ => return Err(format!("{s:?}: the unit is s, m or h (90s, 30m, 2h)")),
+    };
+    let secs = n * scale;
+    if !(secs > 0.0 && secs <= 7.0 * 86_400.0) {
+        return Err(format!("{s:?}: give a time above zero and at most a week"));
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
 }
 
 /// `sudoscope record`: a run rendered without a terminal, on a simulated clock.

@@ -472,6 +472,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
         theme: crate::tui::theme::Theme::new(crate::tui::theme::Palette::Dark),
         lesson: None,
         lesson_out: None,
+        guest: false,
         watch: None,
         trace: None,
     };
@@ -569,7 +570,7 @@ fn memory(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
     while let Ok(f) = rx.try_recv() {
         last_steps = f.snapshot.steps;
     }
-    let start_rss = super::resident::rss_kib().unwrap_or(0);
+    let start_rss = crate::engine::resident::rss_kib().unwrap_or(0);
     writeln!(
         out,
         "  after 1 s: {start_rss} KiB resident, {last_steps} steps"
@@ -587,13 +588,13 @@ fn memory(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
                 out,
                 "  after {:.0} s: {} KiB resident, {last_steps} steps",
                 next_report + 1.0,
-                super::resident::rss_kib().unwrap_or(0)
+                crate::engine::resident::rss_kib().unwrap_or(0)
             )?;
             next_report += 60.0f64.min(seconds / 2.0);
         }
     }
     handle.send(Control::Stop);
-    let end_rss = super::resident::rss_kib().unwrap_or(0);
+    let end_rss = crate::engine::resident::rss_kib().unwrap_or(0);
     writeln!(
         out,
         "  end: {end_rss} KiB resident ({:+} KiB), {last_steps} steps, {history_points} history points kept",

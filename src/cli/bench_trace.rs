@@ -73,7 +73,7 @@ pub fn run(out: &mut impl Write, long: usize) -> anyhow::Result<()> {
         writeln!(f, r#"{{"end":"stuck"}}"#)?;
     }
     let size = std::fs::metadata(&path)?.len();
-    let before = super::resident::rss_kib().unwrap_or(0);
+    let before = crate::engine::resident::rss_kib().unwrap_or(0);
     let started = Instant::now();
     let (feed, _) = crate::engine::trace::feed::open(
         crate::engine::trace::feed::SourceSpec::File {
@@ -89,7 +89,7 @@ pub fn run(out: &mut impl Write, long: usize) -> anyhow::Result<()> {
     while replay.ended().is_none() {
         replay.advance(1 << 16);
         replay.notes();
-        peak = peak.max(super::resident::rss_kib().unwrap_or(0));
+        peak = peak.max(crate::engine::resident::rss_kib().unwrap_or(0));
     }
     let secs = started.elapsed().as_secs_f64();
     writeln!(

@@ -15,7 +15,6 @@ mod experiment;
 mod generate;
 mod human;
 mod puzzles;
-mod resident;
 mod solve_exact;
 mod solve_search;
 mod watch;
@@ -70,6 +69,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         }
         Some(Command::Tui(args)) => tui(&args)?,
         Some(Command::Watch(args)) => watch::run(&args)?,
+        Some(Command::Serve(args)) => serve(&args, &mut out)?,
         None => tui(&cli.tui)?,
     };
     out.flush()?;
@@ -97,6 +97,78 @@ fn tui(args: &TuiArgs) -> anyhow::Result<i32> {
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// `sudoscope serve`: sessions start as the visualiser's flags say, as guests (no files).
+fn serve(args: &args::ServeArgs, out: &mut impl Write) -> anyhow::Result<i32> {
+    use crate::serve::access;
+    let mut template = view_options(&args.tui.view)?;
+    if let Some(path) = &args.tui.lesson {
+        let lesson = crate::tui::lesson::read(path)?;
+        if let Some(n) = lesson.scenes.iter().position(|s| s.watch.is_some()) {
+            eprintln!(
+                "sudoscope: {}: scene {} runs a command (watch), which a served session may not; serve a lesson without commands",
+                path.display(),
+                n + 1
+            );
+            return Ok(exit::BAD_INPUT);
+        }
+        template.lesson = Some(lesson);
+    }
+    let keys = match &args.authorized_keys {
+        Some(path) => access::read_authorized_keys(path)?,
+        None => Vec::new(),
+    };
+    let password = match (&args.password, keys.is_empty()) {
+        (Some(p), _) => Some(access::given_password(p)?),
+        (None, true) => Some(access::make_password()?),
+        (None, false) => None,
+    };
+    let host_key = match &args.host_key {
+        Some(p) => p.clone(),
+        None => access::data_dir()
+            .ok_or_else(|| {
+                anyhow::anyhow!("no home directory for the host key; give --host-key FILE")
+            })?
+            .join("host_ed25519"),
+    };
+    if args.tui.record.is_some() && !args.mirror {
+        anyhow::bail!("--record records the mirrored screen: give --mirror with it");
+    }
+    if args.mirror && !crate::tui::has_terminal() {
+        eprintln!(
+            "sudoscope: --mirror shows this terminal's session to the class, and needs a terminal"
+        );
+        return Ok(exit::BAD_INPUT);
+    }
+    // the lecturer's screen may write files; the students' never do
+    let sessions = crate::tui::Options {
+        guest: true,
+        ..template.clone()
+    };
+    let mut lecturer = template;
+    lecturer.lesson_out = args.tui.lesson_out.clone();
+    if let Some(path) = &args.tui.trace {
+        std::fs::File::create(path)
+            .map_err(|e| anyhow::anyhow!("--trace {}: {e}", path.display()))?;
+        lecturer.trace = Some(path.clone());
+    }
+    let opts = crate::serve::ServeOptions {
+        listen: args.listen.clone(),
+        port: args.port,
+        template: sessions,
+        lecturer,
+        mirror: args.mirror,
+        access: access::Access { password, keys },
+        host_key,
+        max_sessions: args.max_sessions as usize,
+        idle: args.idle_timeout,
+        log: args.log.clone(),
+        stats_every: args.stats,
+        record: args.tui.record.clone(),
+    };
+    crate::serve::run(opts, out)?;
+    Ok(exit::OK)
 }
 
 fn record(args: &RecordArgs, out: &mut impl Write) -> anyhow::Result<i32> {
@@ -190,6 +262,7 @@ pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
         theme: theme(args.theme),
         lesson: None,
         lesson_out: None,
+        guest: false,
         watch: None,
         trace: None,
     })

@@ -189,7 +189,12 @@ pub fn spawn(arms: Vec<Arm>, puzzle: Puzzle, runs: usize, seed: u64, max_steps: 
         .name("experiment".into())
         .spawn(move || {
             let puzzles = [puzzle];
-            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            // behind a gate (a served session) one thread: the gate shares the cores
+            let threads = if super::gate::permits().is_some() {
+                1
+            } else {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            };
             let plan = Plan {
                 arms: &arms,
                 puzzles: &puzzles,
@@ -288,8 +293,10 @@ pub fn drive(
         let until = marks
             .get(next_mark)
             .map_or(max_steps, |&m| m.min(max_steps));
+        let turn = super::gate::slice();
         let began = Instant::now();
         search.advance((until - steps).clamp(1, batch));
+        drop(turn);
         let took = began.elapsed().as_secs_f64();
         if took < 1e-3 {
             batch = (batch * 2).min(1 << 16);

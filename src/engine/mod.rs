@@ -4,8 +4,10 @@
 //! summarised by [`stats`] and drawn by [`plot`]). Nothing here draws on a terminal.
 
 pub mod experiment;
+pub mod gate;
 pub mod history;
 pub mod plot;
+pub mod resident;
 pub mod run_record;
 pub mod runner;
 pub mod stats;

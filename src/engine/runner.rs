@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TrySendError};
 
+use super::gate;
 use super::history::{History, Point};
 use super::step_log::describe;
 use super::trace::feed::Feed;
@@ -206,6 +207,7 @@ pub fn spawn(setup: RunnerSetup, reports: Sender<Report>) -> RunnerHandle {
         .spawn(move || {
             let crash_reports = reports.clone();
             let provoke = std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "worker");
+            gate::lower_priority();
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let runner = Runner::new(setup, reports, rx);
                 if provoke {
@@ -790,9 +792,14 @@ impl Runner {
                 self.core.step(watched);
             }
             None => {
-                // as fast as possible: batches between looks at the controls and the clock
+                // as fast as possible: batches between looks at the controls and the clock,
+                // for one turn when a gate shares the cores among many screens
+                let turn = gate::slice();
+                let began = Instant::now();
                 for _ in 0..16 {
-                    if self.core.advance(256) < 256 {
+                    if self.core.advance(256) < 256
+                        || (turn.is_some() && began.elapsed() >= gate::SLICE)
+                    {
                         break;
                     }
                 }

@@ -16,17 +16,19 @@ pub mod dialog;
 pub mod keys;
 pub mod lesson;
 pub mod recording;
+pub mod remote;
 mod signals;
 pub mod theme;
 pub mod view;
 
-use std::io::{IsTerminal, Stdout, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::thread::ThreadId;
+use std::time::{Duration, Instant};
 
-use crossbeam_channel::{bounded, select, tick};
+use crossbeam_channel::{Receiver, bounded, select, tick};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::Show;
@@ -35,14 +37,19 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
+use ratatui::layout::Rect;
 
 pub use app::{App, Options};
 
-use crate::engine::runner::RUNNER_THREAD;
+use crate::engine::runner::{RUNNER_THREAD, Report};
 use cast::{Cast, Recorder, Tee};
 
-/// The terminal the visualiser draws on: standard output, recorded when asked.
-type Screen = Terminal<CrosstermBackend<Tee<Stdout>>>;
+/// Threads whose panics stay inside them: a runner's is shown in its pane, a served session's
+/// ends that session only. The screen must stay as it is.
+pub const CONTAINED_THREADS: &[&str] = &[RUNNER_THREAD, "session-", "viewer-"];
+
+/// The thread drawing this process's own terminal, whose panic restores it.
+static LOCAL_SCREEN: OnceLock<ThreadId> = OnceLock::new();
 
 /// Why the visualiser could not run.
 #[derive(Debug, thiserror::Error)]
@@ -100,10 +107,91 @@ pub fn restore() {
     let _ = out.flush();
 }
 
+/// An app on a stage: the screen's loop changes it; others may look (a mirror draws it at its
+/// own size). Counts the frames drawn of it.
+pub struct Stage {
+    app: RwLock<App>,
+    frames: AtomicU64,
+}
+
+impl Stage {
+    /// The app for `opts`, its runners started; their reports come on the receiver.
+    pub fn new(opts: Options) -> (Arc<Stage>, Receiver<Report>) {
+        let (reports_tx, reports_rx) = bounded(64);
+        let app = App::new(opts, reports_tx);
+        (
+            Arc::new(Stage {
+                app: RwLock::new(app),
+                frames: AtomicU64::new(0),
+            }),
+            reports_rx,
+        )
+    }
+
+    /// The app, to read (a mirror drawing it).
+    pub fn read(&self) -> RwLockReadGuard<'_, App> {
+        self.app.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The app, to change (the screen's loop; the server's first status line).
+    pub fn write(&self) -> RwLockWriteGuard<'_, App> {
+        self.app.write().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Frames drawn so far: a mirror draws again when this changes.
+    pub fn frames(&self) -> u64 {
+        self.frames.load(Ordering::Acquire)
+    }
+}
+
+/// Why a screen's loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The person quit (`q`, Ctrl-C).
+    Quit,
+    /// The input ended or `stop` was raised (the terminal is gone, a signal, the server).
+    Stopped,
+    /// No key for the idle time.
+    Idle,
+}
+
+/// Where a screen's loop runs: its keys, and what ends it from outside.
+pub struct Host<'a> {
+    /// Keys, clicks and resizes.
+    pub input: Receiver<Event>,
+    /// Raised to end the loop from outside.
+    pub stop: &'a AtomicBool,
+    /// End after this long without a key.
+    pub idle: Option<Duration>,
+    /// The local session's recording, told of resizes.
+    pub recorder: Option<&'a Recorder>,
+    /// Raised when frames were lost on the way (a slow client): the next frame is drawn whole.
+    pub redraw: Option<&'a AtomicBool>,
+}
+
+/// The largest terminal a screen draws on (a larger one is drawn at this size, top left): a
+/// client claiming 65535x65535 costs no more than this.
+pub const MAX_SIZE: (u16, u16) = (400, 200);
+
+/// A terminal size as drawn: at least one cell, at most [`MAX_SIZE`].
+pub fn drawn_size(w: u16, h: u16) -> Rect {
+    Rect::new(0, 0, w.clamp(1, MAX_SIZE.0), h.clamp(1, MAX_SIZE.1))
+}
+
 /// Run the visualiser until the person quits; with `record`, the session is also written to
 /// that file as asciicast v2. Returns the signal that ended it, if one did (SIGINT, SIGTERM or
 /// SIGHUP: the caller exits with 128 + its number, as a shell expects).
 pub fn run(opts: Options, record: Option<PathBuf>) -> Result<Option<i32>, TuiError> {
+    let (stage, reports) = Stage::new(opts);
+    run_stage(&stage, reports, record)
+}
+
+/// As [`run`], on a stage others may look at (`serve --mirror`).
+pub fn run_stage(
+    stage: &Stage,
+    reports: Receiver<Report>,
+    record: Option<PathBuf>,
+) -> Result<Option<i32>, TuiError> {
     if !has_terminal() {
         return Err(TuiError::NoTerminal);
     }
@@ -120,25 +208,41 @@ pub fn run(opts: Options, record: Option<PathBuf>) -> Result<Option<i32>, TuiErr
         })?)),
         None => None,
     };
+    let _ = LOCAL_SCREEN.set(std::thread::current().id());
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        // a runner's panic is caught and shown in its pane: the screen must stay as it is
-        if std::thread::current()
+        let me = std::thread::current();
+        // a runner's or a served session's panic is caught where it happened: this screen
+        // stays as it is
+        if me
             .name()
-            .is_some_and(|n| n.starts_with(RUNNER_THREAD))
+            .is_some_and(|n| CONTAINED_THREADS.iter().any(|p| n.starts_with(p)))
         {
             return;
         }
-        restore();
+        if LOCAL_SCREEN.get() == Some(&me.id()) {
+            restore();
+        }
         previous(info);
     }));
     enable_raw_mode()?;
     let mut out = Tee::new(std::io::stdout(), recorder.clone());
     execute!(out, EnterAlternateScreen, EnableMouseCapture)?;
     let result = match Terminal::new(CrosstermBackend::new(out)) {
-        Ok(mut terminal) => event_loop(&mut terminal, opts, &stop, recorder.as_ref()),
+        Ok(mut terminal) => {
+            let input = local_input(Arc::clone(&stop))?;
+            let host = Host {
+                input,
+                stop: &stop,
+                idle: None,
+                recorder: recorder.as_ref(),
+                redraw: None,
+            };
+            drive(&mut terminal, stage, reports, host).map(|_| ())
+        }
         Err(e) => Err(e.into()),
     };
+    stop.store(true, Ordering::SeqCst);
     restore();
     if let Some(r) = &recorder {
         r.finish()?;
@@ -146,19 +250,15 @@ pub fn run(opts: Options, record: Option<PathBuf>) -> Result<Option<i32>, TuiErr
     result.map(|()| signals::caught())
 }
 
-fn event_loop(
-    terminal: &mut Screen,
-    opts: Options,
-    stop: &Arc<AtomicBool>,
-    recorder: Option<&Recorder>,
-) -> Result<(), TuiError> {
-    let (reports_tx, reports_rx) = bounded(64);
+/// This terminal's keys, read on a thread of their own. Not joined: on a hung-up terminal
+/// crossterm's read can spin inside it, and waiting for it would keep the process alive; it
+/// ends with the process (or when `stop` is raised).
+fn local_input(stop: Arc<AtomicBool>) -> std::io::Result<Receiver<Event>> {
     let (input_tx, input_rx) = bounded(256);
-    let input_stop = Arc::clone(stop);
-    let input_thread = std::thread::Builder::new()
+    std::thread::Builder::new()
         .name("input".into())
         .spawn(move || {
-            while !input_stop.load(Ordering::SeqCst) {
+            while !stop.load(Ordering::SeqCst) {
                 match event::poll(Duration::from_millis(50)) {
                     Ok(true) => match event::read() {
                         Ok(e) => {
@@ -172,41 +272,73 @@ fn event_loop(
                     Err(_) => break,
                 }
             }
-            // no terminal to read any more: the whole program stops
-            input_stop.store(true, Ordering::SeqCst);
         })?;
+    Ok(input_rx)
+}
+
+/// The screen's loop: keys, runner reports and a frame tick at once, drawing only when
+/// something shown changed, until the person quits or the host ends it. Any terminal that
+/// takes bytes will do: this process's own, or a served session's channel.
+pub fn drive<S: remote::Screen>(
+    terminal: &mut Terminal<S>,
+    stage: &Stage,
+    reports: Receiver<Report>,
+    host: Host<'_>,
+) -> Result<Ended, TuiError> {
     let ticker = tick(Duration::from_millis(33));
     let provoke_ui_panic = std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "ui");
-    let mut app = App::new(opts, reports_tx);
     let mut ticks = 0u64;
-    terminal.draw(|f| draw(f, &mut app))?;
+    let draw_now = |terminal: &mut Terminal<S>| -> Result<(), TuiError> {
+        if host.redraw.is_some_and(|r| r.swap(false, Ordering::AcqRel)) {
+            terminal.clear()?;
+        }
+        let mut app = stage.write();
+        terminal.draw(|f| draw(f, &mut app))?;
+        stage.frames.fetch_add(1, Ordering::Release);
+        Ok(())
+    };
+    draw_now(terminal)?;
+    let mut last_key = Instant::now();
     // drawn again at the next tick only when something it shows has changed: a paused screen
     // costs next to nothing
     let mut dirty = false;
-    while !app.quit && !stop.load(Ordering::SeqCst) && signals::caught().is_none() {
+    let ended = loop {
+        if stage.read().quit {
+            break Ended::Quit;
+        }
+        if host.stop.load(Ordering::SeqCst) || signals::caught().is_some() {
+            break Ended::Stopped;
+        }
+        if host.idle.is_some_and(|d| last_key.elapsed() >= d) {
+            break Ended::Idle;
+        }
         select! {
-            recv(input_rx) -> e => {
-                // the input thread ends when the terminal is gone (hang-up, closed window)
-                let Ok(e) = e else { break };
+            recv(host.input) -> e => {
+                // the input ends when the terminal is gone (hang-up, closed window)
+                let Ok(e) = e else { break Ended::Stopped };
+                last_key = Instant::now();
                 let mut pending = Some(e);
                 while let Some(e) = pending.take() {
-                    if let (Event::Resize(w, h), Some(r)) = (&e, recorder) {
-                        r.resized(*w, *h);
+                    if let Event::Resize(w, h) = e {
+                        if let Some(r) = host.recorder {
+                            r.resized(w, h);
+                        }
+                        terminal.backend_mut().resized(w, h);
                     }
-                    app.on_event(e);
-                    pending = input_rx.try_recv().ok();
+                    stage.write().on_event(e);
+                    pending = host.input.try_recv().ok();
                 }
-                terminal.draw(|f| draw(f, &mut app))?;
-                if let Some(text) = app.clipboard.take() {
+                draw_now(terminal)?;
+                if let Some(text) = stage.write().clipboard.take() {
                     // OSC 52: the terminal puts the text on the system clipboard (where allowed)
                     let out = terminal.backend_mut();
                     write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()))?;
-                    out.flush()?;
+                    Write::flush(out)?;
                 }
             }
-            recv(reports_rx) -> r => {
+            recv(reports) -> r => {
                 if let Ok(r) = r {
-                    dirty |= app.on_report(r);
+                    dirty |= stage.write().on_report(r);
                 }
             }
             recv(ticker) -> _ => {
@@ -214,18 +346,15 @@ fn event_loop(
                 if provoke_ui_panic && ticks == 15 {
                     panic!("provoked by SUDOSCOPE_TEST_PANIC=ui");
                 }
-                dirty |= app.on_tick();
+                dirty |= stage.write().on_tick();
+                dirty |= host.redraw.is_some_and(|r| r.load(Ordering::Acquire));
                 if dirty {
-                    terminal.draw(|f| draw(f, &mut app))?;
+                    draw_now(terminal)?;
                     dirty = false;
                 }
             }
         }
-    }
-    stop.store(true, Ordering::SeqCst);
-    drop(app); // stops and joins the runners
-    // not joined: on a hung-up terminal crossterm's read can spin inside the input thread, and
-    // waiting for it would keep the process alive; it ends with the process
-    drop(input_thread);
-    Ok(())
+    };
+    // the runners stop with the app, when the stage is dropped
+    Ok(ended)
 }

@@ -48,6 +48,9 @@ const RACE_ORDER: &[&str] = &[
     "backtrack",
 ];
 
+/// What a served session says instead of writing a file.
+const GUEST_WRITES: &str = "a served session writes no file on the server: the command is above, and on your clipboard where your terminal allows it";
+
 /// At most this many panes race on one screen.
 const MAX_PANES: usize = 4;
 
@@ -67,6 +70,10 @@ pub struct Options {
     pub watch: Option<Arc<Feed>>,
     /// Write the first pane's run to this file as a trace (`tui --trace`): every step shown.
     pub trace: Option<PathBuf>,
+    /// A served session (`sudoscope serve`): its keys never read or write a file on the host.
+    /// Puzzles open from the built-in sets, `generate:` and puzzle text only; what would write
+    /// a file is offered on screen and on the clipboard instead.
+    pub guest: bool,
 }
 
 /// Where the focused grid was drawn: its first cell's column and row, and its layout (for mouse
@@ -503,7 +510,12 @@ impl App {
                     self.dialog = Dialog::Parameters(ParamEditor::default());
                 }
             }
-            Action::OpenPuzzle => self.dialog = Dialog::Puzzle(PuzzleOpener::default()),
+            Action::OpenPuzzle => {
+                self.dialog = Dialog::Puzzle(PuzzleOpener {
+                    guest: self.options.guest,
+                    ..PuzzleOpener::default()
+                })
+            }
             Action::Candidates => {
                 self.candidates = self.candidates.next();
                 if self.candidates != CandidateView::Off {
@@ -778,6 +790,9 @@ impl App {
     /// Write the command line to `sudoscope-command.txt` on one line, beside `--lesson-out`'s
     /// file when one was given, else here; says where.
     fn write_command(&self) -> String {
+        if self.options.guest {
+            return GUEST_WRITES.into();
+        }
         let dir = self
             .options
             .lesson_out
@@ -818,6 +833,9 @@ impl App {
     /// Append the view as a scene to the lesson file (the lesson played, or the one given with
     /// `--lesson-out`, or `lesson.toml` here); says where.
     fn append_scene(&self) -> String {
+        if self.options.guest {
+            return GUEST_WRITES.into();
+        }
         let scene = Scene {
             caption: self
                 .lesson

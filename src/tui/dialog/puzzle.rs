@@ -17,6 +17,8 @@ pub struct PuzzleOpener {
     pub input: String,
     /// Why the last reference was refused.
     pub error: Option<String>,
+    /// A served session: built-in puzzles, `generate:` and puzzle text only, no files.
+    pub guest: bool,
 }
 
 impl PuzzleOpener {
@@ -29,6 +31,10 @@ impl PuzzleOpener {
                         .into(),
                 );
             }
+            KeyCode::Enter if self.guest => match catalog::resolve_builtin(&self.input) {
+                Ok(p) => return Reply::Done(p),
+                Err(e) => self.error = Some(e.to_string()),
+            },
             KeyCode::Enter => match catalog::resolve_one(&self.input) {
                 Ok(p) => return Reply::Done(p),
                 Err(e) => self.error = Some(e.to_string()),

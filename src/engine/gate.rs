@@ -1,0 +1,183 @@
+//! The compute gate: when a process serves many screens at once (`sudoscope serve`), at most a
+//! set number of searches compute at the same moment, each for a short slice, taking turns in
+//! the order they asked. Searches run on threads of their own as always; the gate only decides
+//! which of them may step now, so that sixty sessions at full speed share the machine's cores
+//! fairly and leave the threads that draw screens the CPU they need (gated threads also run at a
+//! lower scheduling priority). Without [`install`] there is no gate and [`slice`] costs one
+//! atomic load: `solve`, `experiment` and the local visualiser work as before.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::Thread;
+use std::time::Duration;
+
+/// How long one turn at the gate lasts at most: short enough that sixty searches waiting for
+/// two cores each step several times a second and see a pause or stop within a frame or two.
+pub const SLICE: Duration = Duration::from_millis(4);
+
+/// The niceness gated threads run at (Linux): the threads drawing screens and serving SSH come
+/// first.
+const NICE: i32 = 10;
+
+static GATE: OnceLock<Gate> = OnceLock::new();
+
+/// A fair counting semaphore: permits are handed to waiters in the order they asked.
+pub struct Gate {
+    permits: usize,
+    state: Mutex<State>,
+}
+
+struct State {
+    free: usize,
+    queue: VecDeque<Arc<Waiter>>,
+}
+
+struct Waiter {
+    granted: AtomicBool,
+    thread: Thread,
+}
+
+/// One turn at the gate; the next waiter's turn starts when it is dropped.
+pub struct Permit {
+    gate: &'static Gate,
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        let mut s = self.gate.state.lock().unwrap_or_else(|e| e.into_inner());
+        match s.queue.pop_front() {
+            Some(w) => {
+                w.granted.store(true, Ordering::Release);
+                w.thread.unpark();
+            }
+            None => s.free += 1,
+        }
+    }
+}
+
+/// Put a gate of `permits` turns (at least one) in front of every search of this process, once.
+/// Returns false when a gate was already installed (the first one stays).
+pub fn install(permits: usize) -> bool {
+    GATE.set(Gate::new(permits)).is_ok()
+}
+
+/// The number of searches that may compute at once, when a gate is installed.
+pub fn permits() -> Option<usize> {
+    GATE.get().map(|g| g.permits)
+}
+
+/// Wait for a turn, when a gate is installed; `None` (at once) when there is none.
+pub fn slice() -> Option<Permit> {
+    GATE.get().map(Gate::acquire)
+}
+
+impl Gate {
+    /// A gate of `permits` turns at once (at least one).
+    pub fn new(permits: usize) -> Gate {
+        let permits = permits.max(1);
+        Gate {
+            permits,
+            state: Mutex::new(State {
+                free: permits,
+                queue: VecDeque::new(),
+            }),
+        }
+    }
+
+    /// Wait for a turn: at once when one is free and no one waits, else after those who asked
+    /// first.
+    pub fn acquire(&'static self) -> Permit {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if s.free > 0 && s.queue.is_empty() {
+            s.free -= 1;
+            return Permit { gate: self };
+        }
+        let me = Arc::new(Waiter {
+            granted: AtomicBool::new(false),
+            thread: std::thread::current(),
+        });
+        s.queue.push_back(Arc::clone(&me));
+        drop(s);
+        while !me.granted.load(Ordering::Acquire) {
+            std::thread::park();
+        }
+        Permit { gate: self }
+    }
+
+    /// How many are waiting for a turn.
+    pub fn waiting(&self) -> usize {
+        self.state
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .queue
+            .len()
+    }
+}
+
+/// Lower this thread's scheduling priority when a gate is installed (a search's thread calls it
+/// as it starts), so that screens are drawn first. Does nothing elsewhere or without a gate.
+pub fn lower_priority() {
+    if GATE.get().is_none() {
+        return;
+    }
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority on this thread's own id changes only its niceness (Linux applies
+    // PRIO_PROCESS with a thread id to that thread alone); failure is harmless and ignored.
+    unsafe {
+        let tid = libc::gettid();
+        libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, NICE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    /// Six workers queue, one after the other, behind the gate's held permits; returns the
+    /// order their turns came in and the most that were ever inside at once.
+    fn queue_six(permits: usize) -> (Vec<usize>, usize) {
+        let gate: &'static Gate = Box::leak(Box::new(Gate::new(permits)));
+        let inside = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let held: Vec<Permit> = (0..permits).map(|_| gate.acquire()).collect();
+        let mut workers = Vec::new();
+        for i in 0..6 {
+            let (inside, most, order) = (inside.clone(), most.clone(), order.clone());
+            workers.push(std::thread::spawn(move || {
+                let _turn = gate.acquire();
+                let now = inside.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(now, Ordering::SeqCst);
+                order.lock().unwrap().push(i);
+                std::thread::sleep(Duration::from_millis(2));
+                inside.fetch_sub(1, Ordering::SeqCst);
+            }));
+            // the next worker asks only once this one waits in the queue
+            while gate.waiting() < i + 1 {
+                std::thread::yield_now();
+            }
+        }
+        drop(held);
+        for w in workers {
+            w.join().unwrap();
+        }
+        let got = order.lock().unwrap().clone();
+        (got, most.load(Ordering::SeqCst))
+    }
+
+    #[test]
+    fn turns_go_in_the_order_asked() {
+        let (order, most) = queue_six(1);
+        assert_eq!(order, [0, 1, 2, 3, 4, 5]);
+        assert_eq!(most, 1);
+    }
+
+    #[test]
+    fn never_more_inside_at_once_than_its_permits() {
+        let (order, most) = queue_six(2);
+        assert_eq!(order.len(), 6);
+        assert!(most <= 2, "{most} inside at once with two permits");
+    }
+}

@@ -1,0 +1,292 @@
+//! Who may come in, and who the server is: the class password (made up at start unless given),
+//! the authorized keys, and the host key, made once and kept in the user's data directory so
+//! that students' `known_hosts` stay valid from one class to the next.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use russh::keys::ssh_key::authorized_keys::AuthorizedKeys;
+use russh::keys::ssh_key::private::Ed25519Keypair;
+use russh::keys::ssh_key::{HashAlg, LineEnding};
+use russh::keys::{PrivateKey, PublicKey};
+
+/// Why the server cannot start with the access it was given.
+#[derive(Debug, thiserror::Error)]
+pub enum AccessError {
+    /// A file could not be read or written.
+    #[error("{path}: {reason}")]
+    File {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        reason: String,
+    },
+    /// A line of the authorized keys is not a key.
+    #[error(
+        "{path}:{line}: not a public key ({reason}); each line is one key as in ~/.ssh/authorized_keys"
+    )]
+    BadKey {
+        /// The file.
+        path: String,
+        /// Its line, from 1.
+        line: usize,
+        /// What the key reader said.
+        reason: String,
+    },
+    /// The authorized keys hold no key.
+    #[error("{0}: holds no public key")]
+    NoKeys(String),
+    /// The password given is unusable.
+    #[error("--password: {0}")]
+    Password(String),
+    /// The host key file is not a private key.
+    #[error("{path}: not an OpenSSH private key ({reason}); move it away and a new one is made")]
+    BadHostKey {
+        /// The file.
+        path: String,
+        /// What the key reader said.
+        reason: String,
+    },
+}
+
+/// How students prove they belong to the class.
+#[derive(Clone, Debug)]
+pub struct Access {
+    /// The class password, when passwords are accepted.
+    pub password: Option<String>,
+    /// The keys accepted (`--authorized-keys`).
+    pub keys: Vec<PublicKey>,
+}
+
+impl Access {
+    /// Whether `password` is the class password (compared in time independent of where the
+    /// first difference is).
+    pub fn password_ok(&self, password: &str) -> bool {
+        let Some(ours) = &self.password else {
+            return false;
+        };
+        let (a, b) = (ours.as_bytes(), password.as_bytes());
+        let mut diff = a.len() ^ b.len();
+        for i in 0..a.len().max(b.len()) {
+            diff |= (a.get(i).copied().unwrap_or(0) ^ b.get(i).copied().unwrap_or(0)) as usize;
+        }
+        diff == 0
+    }
+
+    /// Whether `key` is one of the authorized keys.
+    pub fn key_ok(&self, key: &PublicKey) -> bool {
+        self.keys.iter().any(|k| k.key_data() == key.key_data())
+    }
+}
+
+/// Bytes from the system's random source.
+fn random_bytes<const N: usize>() -> Result<[u8; N], AccessError> {
+    let mut b = [0u8; N];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut b))
+        .map_err(|e| AccessError::File {
+            path: "/dev/urandom".into(),
+            reason: e.to_string(),
+        })?;
+    Ok(b)
+}
+
+/// A class password easy to read off a board and type: three groups of four lowercase letters
+/// without look-alikes (no l, o), about 54 bits.
+pub fn make_password() -> Result<String, AccessError> {
+    const LETTERS: &[u8] = b"abcdefghijkmnpqrstuvwxyz";
+    // twelve letters from 128 random bits: 24^12 is under 2^56, so the remainders are as good
+    // as uniform (a bias under 2^-72)
+    let mut v = u128::from_le_bytes(random_bytes::<16>()?);
+    let mut out = String::new();
+    for i in 0..12 {
+        if i > 0 && i % 4 == 0 {
+            out.push('-');
+        }
+        out.push(LETTERS[(v % 24) as usize] as char);
+        v /= 24;
+    }
+    Ok(out)
+}
+
+/// Check a password given with `--password`.
+pub fn given_password(p: &str) -> Result<String, AccessError> {
+    if p.is_empty() {
+        return Err(AccessError::Password(
+            "empty; leave --password out and one is made up".into(),
+        ));
+    }
+    Ok(p.to_string())
+}
+
+/// The keys in an authorized_keys file; errors name the file and the line.
+pub fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, AccessError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| AccessError::File {
+        path: shown.clone(),
+        reason: e.to_string(),
+    })?;
+    let mut keys = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        match AuthorizedKeys::new(t).next() {
+            Some(Ok(entry)) => keys.push(entry.public_key().clone()),
+            Some(Err(e)) => {
+                return Err(AccessError::BadKey {
+                    path: shown,
+                    line: i + 1,
+                    reason: e.to_string(),
+                });
+            }
+            None => {}
+        }
+    }
+    if keys.is_empty() {
+        return Err(AccessError::NoKeys(shown));
+    }
+    Ok(keys)
+}
+
+/// Where the host key is kept: `$XDG_DATA_HOME/sudoscope`, or `~/.local/share/sudoscope`.
+pub fn data_dir() -> Option<PathBuf> {
+    std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .map(|d| d.join("sudoscope"))
+}
+
+/// The host key at `path`, made (Ed25519) and kept there, readable by its owner only, when
+/// there is none yet. Says whether it was made now.
+pub fn host_key(path: &Path) -> Result<(PrivateKey, bool), AccessError> {
+    let shown = path.display().to_string();
+    let file_err = |e: std::io::Error| AccessError::File {
+        path: shown.clone(),
+        reason: e.to_string(),
+    };
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let key =
+                PrivateKey::from_openssh(text.as_bytes()).map_err(|e| AccessError::BadHostKey {
+                    path: shown.clone(),
+                    reason: e.to_string(),
+                })?;
+            return Ok((key, false));
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(file_err(e)),
+    }
+    let key = PrivateKey::from(Ed25519Keypair::from_seed(&random_bytes::<32>()?));
+    let text = key
+        .to_openssh(LineEnding::LF)
+        .map_err(|e| AccessError::File {
+            path: shown.clone(),
+            reason: e.to_string(),
+        })?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(file_err)?;
+    }
+    write_private(path, text.as_bytes()).map_err(file_err)?;
+    Ok((key, true))
+}
+
+/// Write a file only its owner can read, never over an existing one.
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut f = options.open(path)?;
+    f.write_all(bytes)?;
+    f.sync_all()
+}
+
+/// The host key's fingerprint as `ssh` shows it (`SHA256:…`).
+pub fn fingerprint(key: &PrivateKey) -> String {
+    key.public_key().fingerprint(HashAlg::Sha256).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_three_groups_of_four_and_differ() {
+        let a = make_password().unwrap();
+        let b = make_password().unwrap();
+        assert_eq!(a.len(), 14);
+        assert!(
+            a.split('-')
+                .all(|g| g.len() == 4 && g.bytes().all(|c| c.is_ascii_lowercase()))
+        );
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn only_the_class_password_passes() {
+        let access = Access {
+            password: Some("abcd-efgh".into()),
+            keys: Vec::new(),
+        };
+        assert!(access.password_ok("abcd-efgh"));
+        for wrong in ["", "abcd-efg", "abcd-efghi", "ABCD-EFGH", "abcd-efgx"] {
+            assert!(!access.password_ok(wrong), "{wrong:?} passed");
+        }
+        let keys_only = Access {
+            password: None,
+            keys: Vec::new(),
+        };
+        assert!(!keys_only.password_ok(""));
+    }
+
+    #[test]
+    fn the_host_key_is_made_once_and_read_back_the_same() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nested/host_ed25519");
+        let (made, new) = host_key(&path).unwrap();
+        assert!(new);
+        let (again, new) = host_key(&path).unwrap();
+        assert!(!new);
+        assert_eq!(fingerprint(&made), fingerprint(&again));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        std::fs::write(&path, "not a key").unwrap();
+        let e = host_key(&path).unwrap_err().to_string();
+        assert!(e.contains("not an OpenSSH private key"), "{e}");
+    }
+
+    #[test]
+    fn authorized_keys_errors_name_the_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let (key, _) = host_key(&dir.path().join("k")).unwrap();
+        let line = key.public_key().to_openssh().unwrap();
+        let path = dir.path().join("authorized_keys");
+        std::fs::write(&path, format!("# the class\n\n{line} teacher\n")).unwrap();
+        let keys = read_authorized_keys(&path).unwrap();
+        assert_eq!(keys.len(), 1);
+        assert!(
+            Access {
+                password: None,
+                keys
+            }
+            .key_ok(key.public_key())
+        );
+        std::fs::write(&path, format!("{line}\nssh-ed25519 AAAAnotbase64!\n")).unwrap();
+        let e = read_authorized_keys(&path).unwrap_err().to_string();
+        assert!(e.contains("authorized_keys:2: not a public key"), "{e}");
+        std::fs::write(&path, "# nothing\n").unwrap();
+        let e = read_authorized_keys(&path).unwrap_err().to_string();
+        assert!(e.contains("holds no public key"), "{e}");
+    }
+}

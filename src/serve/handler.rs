@@ -1,0 +1,376 @@
+//! One SSH connection: who it is, its terminal, and its one session. Only an interactive
+//! session is served: exec, subsystems (sftp), X11, agent and port forwarding are refused.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crossbeam_channel::{Sender, bounded};
+use ratatui::crossterm::event::Event;
+use russh::keys::PublicKey;
+use russh::server::{
+    Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Session, VerifiedPublicKey,
+};
+use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, Pty};
+
+use super::Class;
+use super::input::Parser;
+use super::out::{Out, pump};
+use super::session::{self, TermInfo};
+
+/// Keys waiting for a busy session at most; a client typing faster loses keys, not memory.
+const KEYS_QUEUED: usize = 256;
+
+/// A running session, as its connection reaches it.
+struct Link {
+    input: Sender<Event>,
+    stop: Arc<AtomicBool>,
+}
+
+/// The server's side of one connection.
+pub struct Conn {
+    class: Arc<Class>,
+    peer: String,
+    channel: Option<(ChannelId, Option<ChannelWriteHalf<Msg>>)>,
+    info: TermInfo,
+    session: Option<Link>,
+    parser: Parser,
+}
+
+impl Conn {
+    /// A connection from `peer`.
+    pub fn new(class: Arc<Class>, peer: String) -> Conn {
+        Conn {
+            class,
+            peer,
+            channel: None,
+            info: TermInfo {
+                size: (80, 24),
+                term: String::new(),
+                no_color: false,
+            },
+            session: None,
+            parser: Parser::default(),
+        }
+    }
+
+    fn ours(&self, channel: ChannelId) -> bool {
+        self.channel.as_ref().is_some_and(|(id, _)| *id == channel)
+    }
+
+    fn send(&self, e: Event) {
+        if let Some(l) = &self.session {
+            let _ = l.input.try_send(e);
+        }
+    }
+
+    fn refuse(&self, channel: ChannelId, what: &str, session: &mut Session) {
+        self.class.log(&format!("{}: refused {what}", self.peer));
+        let _ = session.channel_failure(channel);
+    }
+}
+
+/// The connection is gone (closed, dropped, or the server stopping): its session stops, which
+/// frees its threads and memory.
+impl Drop for Conn {
+    fn drop(&mut self) {
+        if let Some(l) = &self.session {
+            l.stop.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+impl Handler for Conn {
+    type Error = russh::Error;
+
+    async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
+        if self.class.access.password_ok(password) {
+            self.class
+                .log(&format!("{}: {user} in (password)", self.peer));
+            Ok(Auth::Accept)
+        } else {
+            self.class
+                .log(&format!("{}: {user}: wrong password", self.peer));
+            Ok(Auth::reject())
+        }
+    }
+
+    async fn auth_publickey_offered(
+        &mut self,
+        _user: &str,
+        offer: PublicKeyOffer<'_>,
+    ) -> Result<Auth, Self::Error> {
+        Ok(if self.class.access.key_ok(offer.public_key) {
+            Auth::Accept
+        } else {
+            Auth::reject()
+        })
+    }
+
+    async fn auth_publickey(
+        &mut self,
+        user: &str,
+        key: VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        let k: &PublicKey = key.public_key;
+        if self.class.access.key_ok(k) {
+            self.class.log(&format!("{}: {user} in (key)", self.peer));
+            Ok(Auth::Accept)
+        } else {
+            Ok(Auth::reject())
+        }
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.channel.is_some() {
+            // one screen per connection
+            reply
+                .reject(ChannelOpenFailure::AdministrativelyProhibited)
+                .await;
+            return Ok(());
+        }
+        reply.accept().await;
+        let id = channel.id();
+        // input comes through the callbacks below; the read half is not needed
+        let (_read, write) = channel.split();
+        self.channel = Some((id, Some(write)));
+        Ok(())
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        term: &str,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if !self.ours(channel) {
+            let _ = session.channel_failure(channel);
+            return Ok(());
+        }
+        self.info.term = term.chars().take(64).collect();
+        self.info.size = (clamp(col_width), clamp(row_height));
+        let _ = session.channel_success(channel);
+        Ok(())
+    }
+
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.ours(channel) && name == "NO_COLOR" {
+            self.info.no_color = !value.is_empty();
+            let _ = session.channel_success(channel);
+        } else {
+            let _ = session.channel_failure(channel);
+        }
+        Ok(())
+    }
+
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let write = match &mut self.channel {
+            Some((id, write)) if *id == channel && self.session.is_none() => write.take(),
+            _ => None,
+        };
+        let Some(write) = write else {
+            let _ = session.channel_failure(channel);
+            return Ok(());
+        };
+        let id = self.class.next_id();
+        let frames = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let (out, rx) = Out::new(Arc::clone(&frames));
+        tokio::spawn(pump(rx, write));
+        let _ = session.channel_success(channel);
+        if !self.class.join(id, frames) {
+            self.class.log(&format!(
+                "{}: turned away, the class is full ({} sessions)",
+                self.peer, self.class.max_sessions
+            ));
+            let message = format!(
+                "sudoscope: the class is full ({} sessions at once); try again in a minute, or ask the lecturer.\r\n",
+                self.class.max_sessions
+            );
+            let line = out.line();
+            let _ = line.must_send(message.as_bytes());
+            line.close(1);
+            return Ok(());
+        }
+        let (input_tx, input_rx) = bounded(KEYS_QUEUED);
+        let stop = Arc::new(AtomicBool::new(false));
+        let start = session::Start {
+            id,
+            class: Arc::clone(&self.class),
+            info: self.info.clone(),
+            input: input_rx,
+            stop: Arc::clone(&stop),
+            out,
+        };
+        self.class.log(&format!(
+            "{}: session {id} starts at {}x{} ({})",
+            self.peer,
+            self.info.size.0,
+            self.info.size.1,
+            if self.info.term.is_empty() {
+                "no TERM"
+            } else {
+                &self.info.term
+            }
+        ));
+        if let Err(e) = session::spawn(start) {
+            self.class.left(id, &format!("could not start: {e}"));
+            return Ok(());
+        }
+        self.session = Some(Link {
+            input: input_tx,
+            stop,
+        });
+        Ok(())
+    }
+
+    async fn data(
+        &mut self,
+        channel: ChannelId,
+        data: &[u8],
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.ours(channel) {
+            for e in self.parser.feed(data) {
+                self.send(e);
+            }
+        }
+        Ok(())
+    }
+
+    async fn window_change_request(
+        &mut self,
+        channel: ChannelId,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.ours(channel) {
+            self.info.size = (clamp(col_width), clamp(row_height));
+            self.send(Event::Resize(self.info.size.0, self.info.size.1));
+        }
+        Ok(())
+    }
+
+    async fn channel_eof(
+        &mut self,
+        channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.ours(channel)
+            && let Some(l) = &self.session
+        {
+            l.stop.store(true, Ordering::SeqCst);
+        }
+        Ok(())
+    }
+
+    async fn channel_close(
+        &mut self,
+        channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.channel_eof(channel, _session).await
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        _data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(channel, "a command (exec)", session);
+        Ok(())
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let what = format!(
+            "the subsystem {:?}",
+            name.chars().take(32).collect::<String>()
+        );
+        self.refuse(channel, &what, session);
+        Ok(())
+    }
+
+    async fn x11_request(
+        &mut self,
+        channel: ChannelId,
+        _single_connection: bool,
+        _x11_auth_protocol: &str,
+        _x11_auth_cookie: &str,
+        _x11_screen_number: u32,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(channel, "X11 forwarding", session);
+        Ok(())
+    }
+
+    async fn agent_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.refuse(channel, "agent forwarding", session);
+        Ok(false)
+    }
+
+    async fn tcpip_forward(
+        &mut self,
+        _address: &str,
+        _port: &mut u32,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.class
+            .log(&format!("{}: refused remote port forwarding", self.peer));
+        Ok(false)
+    }
+
+    async fn channel_open_direct_tcpip(
+        &mut self,
+        _channel: Channel<Msg>,
+        _host_to_connect: &str,
+        _port_to_connect: u32,
+        _originator_address: &str,
+        _originator_port: u32,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.class
+            .log(&format!("{}: refused local port forwarding", self.peer));
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+}
+
+/// A size the client claims, in cells: 0 is taken as 1 and anything past u16 as u16's most;
+/// the screen draws at most [`crate::tui::MAX_SIZE`] of it.
+fn clamp(v: u32) -> u16 {
+    v.clamp(1, u16::MAX as u32) as u16
+}

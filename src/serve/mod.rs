@@ -1,0 +1,433 @@
+//! `sudoscope serve`: one machine serves the class over SSH. Every connection gets its own
+//! visualiser in its own terminal ([`session`]), drawn on the SSH channel ([`out`]) from the
+//! keys its client sends ([`input`]); with a mirror, the lecturer's own screen is shown to
+//! every student until they try it themselves. Who may come in is [`access`]; what a
+//! connection may ask for is [`handler`]. All sessions' searches share the machine's cores
+//! through the engine's gate, so the screens stay live however many students run at full
+//! speed.
+
+pub mod access;
+pub mod handler;
+pub mod input;
+pub mod out;
+pub mod session;
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use russh::MethodKind;
+use russh::server::{Config, Server};
+
+use crate::engine::{gate, resident};
+use crate::tui::{Options, Stage};
+use access::Access;
+
+/// How the server runs.
+pub struct ServeOptions {
+    /// The address to listen on.
+    pub listen: String,
+    /// The port (0: any free one, printed).
+    pub port: u16,
+    /// Every session starts as this (a served session: no files).
+    pub template: Options,
+    /// The lecturer's own screen, shown to every student (`--mirror`).
+    pub lecturer: Options,
+    /// Whether the lecturer's screen is served (`--mirror`).
+    pub mirror: bool,
+    /// Record the lecturer's screen (asciicast).
+    pub record: Option<PathBuf>,
+    /// Who may come in.
+    pub access: Access,
+    /// Where the host key is kept.
+    pub host_key: PathBuf,
+    /// Sessions at once at most.
+    pub max_sessions: usize,
+    /// A session without a key for this long closes.
+    pub idle: Duration,
+    /// Where the log goes (standard error when `None` and no mirror covers the terminal).
+    pub log: Option<PathBuf>,
+    /// Write a statistics line to the log this often.
+    pub stats_every: Option<Duration>,
+}
+
+/// The log: one line per event, stamped with seconds since the server started.
+struct Log {
+    out: Mutex<Option<Box<dyn Write + Send>>>,
+    began: Instant,
+}
+
+/// What all connections share: the sessions' template and limits, the mirror, the log.
+pub struct Class {
+    /// Every session starts as this.
+    pub template: Options,
+    /// The lecturer's screen, when mirrored.
+    pub mirror: Option<Arc<Stage>>,
+    /// Who may come in.
+    pub access: Access,
+    /// Sessions at once at most.
+    pub max_sessions: usize,
+    /// A session without a key for this long closes.
+    pub idle: Duration,
+    live: AtomicUsize,
+    next_id: AtomicU64,
+    meters: Mutex<BTreeMap<u64, Arc<AtomicU64>>>,
+    log: Log,
+}
+
+impl Class {
+    /// A number for a new session.
+    pub fn next_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// Count a new session in, with its frame counter; false when the class is full.
+    pub fn join(&self, id: u64, frames: Arc<AtomicU64>) -> bool {
+        let admitted = self
+            .live
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < self.max_sessions).then_some(n + 1)
+            })
+            .is_ok();
+        if admitted {
+            self.meters
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(id, frames);
+        }
+        admitted
+    }
+
+    /// A session has ended.
+    pub fn left(&self, id: u64, why: &str) {
+        let was = self
+            .meters
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&id);
+        if was.is_some() {
+            self.live.fetch_sub(1, Ordering::SeqCst);
+        }
+        self.log(&format!("session {id} ends: {why}"));
+    }
+
+    /// Sessions now.
+    pub fn sessions(&self) -> usize {
+        self.live.load(Ordering::SeqCst)
+    }
+
+    /// A line in the log.
+    pub fn log(&self, line: &str) {
+        let mut out = self.log.out.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(w) = out.as_mut() {
+            let t = self.log.began.elapsed().as_secs_f64();
+            let _ = writeln!(w, "[{t:9.1}s] {line}");
+            let _ = w.flush();
+        }
+    }
+}
+
+/// The russh server: a handler per connection.
+struct Serving(Arc<Class>);
+
+impl Server for Serving {
+    type Handler = handler::Conn;
+
+    fn new_client(&mut self, peer: Option<SocketAddr>) -> handler::Conn {
+        let peer = peer.map_or("?".into(), |p| p.to_string());
+        handler::Conn::new(Arc::clone(&self.0), peer)
+    }
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// Access could not be set up (the host key, the keys file).
+    #[error(transparent)]
+    Access(#[from] access::AccessError),
+    /// The address could not be listened on.
+    #[error("cannot listen on {addr}: {reason}")]
+    Listen {
+        /// The address.
+        addr: String,
+        /// Why.
+        reason: String,
+    },
+    /// The log file could not be opened.
+    #[error("--log {path}: {reason}")]
+    Log {
+        /// The file.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// Something else of the machine's (threads, the terminal).
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The lecturer's screen failed.
+    #[error(transparent)]
+    Screen(#[from] crate::tui::TuiError),
+}
+
+/// Serve until the lecturer quits the mirrored screen or the server gets Ctrl-C, SIGTERM or
+/// SIGHUP. Prints the line students type first.
+pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    gate::install(cores);
+    let (host_key, made) = access::host_key(&opts.host_key)?;
+    let log_out: Option<Box<dyn Write + Send>> = match &opts.log {
+        Some(path) => Some(Box::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| ServeError::Log {
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                })?,
+        )),
+        None if opts.mirror => None,
+        None => Some(Box::new(std::io::stderr())),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("ssh")
+        .enable_all()
+        .build()?;
+    let addr = format!("{}:{}", opts.listen, opts.port);
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(&addr))
+        .map_err(|e| ServeError::Listen {
+            addr: addr.clone(),
+            reason: match e.kind() {
+                std::io::ErrorKind::AddrInUse => {
+                    "the port is in use; pick another with --port".into()
+                }
+                std::io::ErrorKind::PermissionDenied => {
+                    "not allowed (ports under 1024 need root); pick another with --port".into()
+                }
+                _ => e.to_string(),
+            },
+        })?;
+    let bound = listener.local_addr()?;
+    let (mirror, reports) = if opts.mirror {
+        let (stage, reports) = Stage::new(opts.lecturer.clone());
+        (Some(stage), Some(reports))
+    } else {
+        (None, None)
+    };
+    let class = Arc::new(Class {
+        template: opts.template,
+        mirror: mirror.clone(),
+        access: opts.access.clone(),
+        max_sessions: opts.max_sessions,
+        idle: opts.idle,
+        live: AtomicUsize::new(0),
+        next_id: AtomicU64::new(0),
+        meters: Mutex::new(BTreeMap::new()),
+        log: Log {
+            out: Mutex::new(log_out),
+            began: Instant::now(),
+        },
+    });
+    let mut methods = Vec::new();
+    if opts.access.password.is_some() {
+        methods.push(MethodKind::Password);
+    }
+    if !opts.access.keys.is_empty() {
+        methods.push(MethodKind::PublicKey);
+    }
+    let config = Arc::new(Config {
+        methods: methods.as_slice().into(),
+        auth_rejection_time: Duration::from_secs(2),
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        max_auth_attempts: 6,
+        keys: vec![host_key.clone()],
+        // students watching the mirror type nothing for a long time: no inactivity limit on
+        // the connection, but a dead one (a laptop closed) is found by keepalives
+        inactivity_timeout: None,
+        keepalive_interval: Some(Duration::from_secs(30)),
+        keepalive_max: 3,
+        nodelay: true,
+        ..Default::default()
+    });
+    let fingerprint = access::fingerprint(&host_key);
+    writeln!(say, "sudoscope serve: listening on {bound}")?;
+    writeln!(
+        say,
+        "  students type:  ssh -p {} class@{}",
+        bound.port(),
+        host_name()
+    )?;
+    match &opts.access.password {
+        Some(p) => writeln!(say, "  password:       {p}")?,
+        None => writeln!(say, "  access:         the keys in --authorized-keys only")?,
+    }
+    writeln!(
+        say,
+        "  host key:       {fingerprint}{}",
+        if made { " (new)" } else { "" }
+    )?;
+    if opts.mirror {
+        writeln!(
+            say,
+            "  mirror:         students watch this screen; t lets one try it alone"
+        )?;
+    }
+    writeln!(
+        say,
+        "  stop with Ctrl-C{}",
+        if opts.mirror { " or q" } else { "" }
+    )?;
+    if let Some(stage) = &mirror {
+        // the lecturer's screen covers what was printed: its status line says it again
+        stage.write().status = Some(format!(
+            "students: ssh -p {} class@{}{}",
+            bound.port(),
+            host_name(),
+            opts.access
+                .password
+                .as_ref()
+                .map_or(String::new(), |p| format!("  password {p}"))
+        ));
+    }
+    say.flush()?;
+    class.log(&format!(
+        "listening on {bound}, host key {fingerprint}, {cores} cores for the searches, at most {} sessions",
+        class.max_sessions
+    ));
+    let (handle_tx, handle_rx) = std::sync::mpsc::channel();
+    let serving_class = Arc::clone(&class);
+    runtime.spawn(async move {
+        let mut serving = Serving(serving_class);
+        let running = serving.run_on_socket(config, &listener);
+        let _ = handle_tx.send(running.handle());
+        let _ = running.await;
+    });
+    let shutdown = handle_rx
+        .recv()
+        .map_err(|_| std::io::Error::other("the server did not start"))?;
+    let done = Arc::new(AtomicBool::new(false));
+    let stats = opts.stats_every.map(|every| {
+        let class = Arc::clone(&class);
+        let done = Arc::clone(&done);
+        std::thread::Builder::new()
+            .name("stats".into())
+            .spawn(move || statistics(&class, every, &done))
+    });
+    let result = match (&mirror, reports) {
+        (Some(stage), Some(reports)) => crate::tui::run_stage(stage, reports, opts.record.clone())
+            .map(|_| ())
+            .map_err(ServeError::from),
+        _ => {
+            wait_for_signal(&done);
+            Ok(())
+        }
+    };
+    done.store(true, Ordering::SeqCst);
+    class.log("stopping: every session is closed");
+    shutdown.shutdown("the class is over".into());
+    // give the sessions a moment to say goodbye and stop their searches
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while class.sessions() > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    if let Some(Ok(t)) = stats {
+        let _ = t.join();
+    }
+    class.log("stopped");
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    result
+}
+
+/// Block until Ctrl-C, SIGTERM or SIGHUP.
+fn wait_for_signal(done: &AtomicBool) {
+    let (tx, rx) = crossbeam_channel::bounded(1);
+    if ctrlc::set_handler(move || {
+        let _ = tx.try_send(());
+    })
+    .is_err()
+    {
+        // a handler is already set (the library used twice in one process): poll the flag
+        while !done.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        return;
+    }
+    let _ = rx.recv();
+}
+
+/// This machine's name, for the line students type.
+fn host_name() -> String {
+    let mut buf = [0u8; 256];
+    // SAFETY: gethostname writes at most buf.len() bytes into our buffer.
+    let ok = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0;
+    let name = if ok {
+        let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+        String::from_utf8_lossy(&buf[..end]).into_owned()
+    } else {
+        String::new()
+    };
+    if name.is_empty() {
+        "THIS-MACHINE".into()
+    } else {
+        name
+    }
+}
+
+/// A statistics line every `every`: sessions, threads, memory, and frames per second of the
+/// lecturer's screen and of each session's (the lowest and the median).
+fn statistics(class: &Class, every: Duration, done: &AtomicBool) {
+    let mut before: BTreeMap<u64, u64> = BTreeMap::new();
+    let mut lecturer_before = class.mirror.as_ref().map_or(0, |s| s.frames());
+    let mut mark = Instant::now();
+    while !done.load(Ordering::SeqCst) {
+        let next = mark + every;
+        while Instant::now() < next && !done.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let dt = mark.elapsed().as_secs_f64();
+        mark = Instant::now();
+        let now: BTreeMap<u64, u64> = class
+            .meters
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .map(|(id, f)| (*id, f.load(Ordering::Relaxed)))
+            .collect();
+        // only sessions seen at both ends of the period count
+        let mut rates: Vec<f64> = now
+            .iter()
+            .filter_map(|(id, f)| before.get(id).map(|b| (f - b) as f64 / dt))
+            .collect();
+        rates.sort_by(f64::total_cmp);
+        before = now;
+        let lecturer = class.mirror.as_ref().map(|s| {
+            let f = s.frames();
+            let r = (f - lecturer_before) as f64 / dt;
+            lecturer_before = f;
+            r
+        });
+        let mut line = format!(
+            "stats: {} sessions, {} threads, {} MiB resident",
+            class.sessions(),
+            resident::threads().unwrap_or(0),
+            resident::rss_kib().unwrap_or(0) / 1024
+        );
+        if let Some(r) = lecturer {
+            line += &format!(", lecturer {r:.1} frames/s");
+        }
+        if !rates.is_empty() {
+            line += &format!(
+                ", session frames/s lowest {:.1} median {:.1}",
+                rates[0],
+                rates[rates.len() / 2]
+            );
+        }
+        class.log(&line);
+    }
+}

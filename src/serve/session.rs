@@ -1,0 +1,314 @@
+//! One student's screen: a thread of its own running the visualiser's loop on the SSH
+//! channel's terminal, at that terminal's size. With a mirror it first shows the lecturer's
+//! screen, read-only, until the student presses `t` to go on alone from the board on screen.
+//! A panic here ends this session only, with a message to its client.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, select, tick};
+use ratatui::Terminal;
+use ratatui::crossterm::cursor::{Hide, Show};
+use ratatui::crossterm::event::{
+    DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, KeyModifiers,
+};
+use ratatui::crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::crossterm::{execute, queue};
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line as TextLine;
+use ratatui::widgets::Paragraph;
+
+use super::Class;
+use super::out::{Line, Out};
+use crate::tui::remote::{Remote, Screen as _};
+use crate::tui::theme::{Palette, Theme};
+use crate::tui::{self, Ended, Host, Options, Stage};
+
+/// What the client said of its terminal.
+#[derive(Clone, Debug)]
+pub struct TermInfo {
+    /// Columns and rows.
+    pub size: (u16, u16),
+    /// `TERM` (from the pty request).
+    pub term: String,
+    /// The client set `NO_COLOR`.
+    pub no_color: bool,
+}
+
+impl TermInfo {
+    /// The theme for this terminal: the server's, or `mono` where colour is unwanted or
+    /// unknown (`NO_COLOR`, `TERM=dumb` or none).
+    pub fn theme(&self, server: Theme) -> Theme {
+        let dumb = self.term.is_empty() || self.term == "dumb";
+        if self.no_color || dumb {
+            Theme::new(Palette::Mono)
+        } else {
+            server
+        }
+    }
+}
+
+/// Everything a session starts with.
+pub struct Start {
+    /// Its number, for the log.
+    pub id: u64,
+    /// The class it belongs to.
+    pub class: Arc<Class>,
+    /// Its terminal.
+    pub info: TermInfo,
+    /// Keys, clicks and resizes from the client.
+    pub input: Receiver<Event>,
+    /// Raised when the connection ends.
+    pub stop: Arc<AtomicBool>,
+    /// Where frames go.
+    pub out: Out,
+}
+
+type Screen = Terminal<Remote<Out>>;
+
+/// How a session ended, for its client and the log.
+enum Outcome {
+    Ended(Ended),
+    Failed(String),
+}
+
+/// Start the session on a thread of its own. The class's session count already includes it;
+/// it is given back when the session ends, whatever the way.
+pub fn spawn(start: Start) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name(format!("session-{}", start.id))
+        .spawn(move || {
+            let Start {
+                id,
+                class,
+                info,
+                input,
+                stop,
+                out,
+            } = start;
+            let redraw = Arc::clone(&out.redraw);
+            let line = out.line();
+            let backend = Remote::new(out, info.size.0, info.size.1);
+            let mut terminal = match Terminal::new(backend) {
+                Ok(t) => t,
+                Err(_) => {
+                    class.left(id, "could not set up its screen");
+                    return;
+                }
+            };
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                body(&mut terminal, &line, &class, &info, &input, &stop, &redraw)
+            }))
+            .unwrap_or_else(|e| {
+                let msg = e
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| e.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown panic".into());
+                Outcome::Failed(format!("an internal error ({msg})"))
+            });
+            let (message, status, why) = match &outcome {
+                Outcome::Ended(Ended::Quit) => ("sudoscope: goodbye.".to_string(), 0, "quit"),
+                Outcome::Ended(Ended::Stopped) => (String::new(), 0, "connection ended"),
+                Outcome::Ended(Ended::Idle) => (
+                    format!(
+                        "sudoscope: closed after {} without a key; connect again to go on.",
+                        describe(class.idle)
+                    ),
+                    0,
+                    "idle",
+                ),
+                Outcome::Failed(what) => (
+                    format!(
+                        "sudoscope: this session stopped on {what}; the server goes on. Connect again, and tell the lecturer."
+                    ),
+                    1,
+                    "failed",
+                ),
+            };
+            let _ = terminal.flush();
+            let mut bye = Vec::new();
+            let _ = execute!(bye, DisableMouseCapture, LeaveAlternateScreen, Show);
+            if !message.is_empty() {
+                bye.extend_from_slice(message.as_bytes());
+                bye.extend_from_slice(b"\r\n");
+            }
+            let _ = line.must_send(&bye);
+            line.close(status);
+            let detail = match &outcome {
+                Outcome::Failed(what) => format!("{why}: {what}"),
+                _ => why.to_string(),
+            };
+            class.left(id, &detail);
+        })
+        .map(|_| ())
+}
+
+/// "30 minutes", "90 seconds".
+fn describe(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 120 && s.is_multiple_of(60) {
+        format!("{} minutes", s / 60)
+    } else {
+        format!("{s} seconds")
+    }
+}
+
+fn body(
+    terminal: &mut Screen,
+    line: &Line,
+    class: &Class,
+    info: &TermInfo,
+    input: &Receiver<Event>,
+    stop: &AtomicBool,
+    redraw: &AtomicBool,
+) -> Outcome {
+    if let Err(e) = enter(terminal, line) {
+        return Outcome::Failed(e.to_string());
+    }
+    let opts = match &class.mirror {
+        Some(stage) => match watch(terminal, stage, input, stop, redraw) {
+            Ok(Watched::Try(opts)) => *opts,
+            Ok(Watched::Ended(e)) => return Outcome::Ended(e),
+            Err(e) => return Outcome::Failed(e.to_string()),
+        },
+        None => class.template.clone(),
+    };
+    let opts = Options {
+        theme: info.theme(opts.theme),
+        ..opts
+    };
+    if std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "session") {
+        panic!("provoked by SUDOSCOPE_TEST_PANIC=session");
+    }
+    let (stage, reports) = Stage::new(opts);
+    let host = Host {
+        input: input.clone(),
+        stop,
+        idle: Some(class.idle),
+        recorder: None,
+        redraw: Some(redraw),
+    };
+    let ended = tui::drive(terminal, &stage, reports, host);
+    // the runners stop here, before the session says goodbye
+    drop(stage);
+    match ended {
+        Ok(e) => Outcome::Ended(e),
+        Err(e) => Outcome::Failed(e.to_string()),
+    }
+}
+
+/// The alternate screen, the cursor hidden, clicks reported.
+fn enter(terminal: &mut Screen, line: &Line) -> std::io::Result<()> {
+    let mut hello = Vec::new();
+    queue!(
+        hello,
+        EnterAlternateScreen,
+        Hide,
+        EnableMouseCapture,
+        Clear(ClearType::All)
+    )?;
+    line.must_send(&hello)?;
+    terminal.clear()
+}
+
+/// How watching the lecturer ended.
+enum Watched {
+    /// The student goes on alone, from this run.
+    Try(Box<Options>),
+    /// The student left, or the connection ended.
+    Ended(Ended),
+}
+
+/// The key line over a mirrored screen.
+const WATCH_LINE: &str =
+    " watching the lecturer's screen · t: try it yourself from this board · q: leave ";
+
+/// Show the lecturer's screen at this terminal's size, drawn again when it changes (at most
+/// about 30 times a second), until the student tries it alone or leaves.
+fn watch(
+    terminal: &mut Screen,
+    stage: &Stage,
+    input: &Receiver<Event>,
+    stop: &AtomicBool,
+    redraw: &AtomicBool,
+) -> std::io::Result<Watched> {
+    let ticker = tick(Duration::from_millis(33));
+    let mut shown = u64::MAX;
+    loop {
+        select! {
+            recv(input) -> e => {
+                let Ok(e) = e else { return Ok(Watched::Ended(Ended::Stopped)) };
+                match e {
+                    Event::Key(k) if k.kind != KeyEventKind::Release => match k.code {
+                        KeyCode::Char('q') => return Ok(Watched::Ended(Ended::Quit)),
+                        KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => {
+                            return Ok(Watched::Ended(Ended::Quit));
+                        }
+                        KeyCode::Char('t') | KeyCode::Enter => {
+                            return Ok(Watched::Try(Box::new(now_you_try(&stage.read()))));
+                        }
+                        _ => {}
+                    },
+                    Event::Resize(w, h) => {
+                        terminal.backend_mut().resized(w, h);
+                        shown = u64::MAX;
+                    }
+                    _ => {}
+                }
+            }
+            recv(ticker) -> _ => {
+                if stop.load(Ordering::SeqCst) {
+                    return Ok(Watched::Ended(Ended::Stopped));
+                }
+                if redraw.swap(false, Ordering::AcqRel) {
+                    terminal.clear()?;
+                    shown = u64::MAX;
+                }
+                let frames = stage.frames();
+                if frames != shown {
+                    shown = frames;
+                    terminal.draw(|f| {
+                        let app = stage.read();
+                        tui::view::draw(f, &app);
+                        let area = f.area();
+                        let last = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
+                        let style = app.theme.base().add_modifier(Modifier::REVERSED);
+                        f.render_widget(
+                            Paragraph::new(TextLine::from(WATCH_LINE)).style(Style::default().patch(style)),
+                            last,
+                        );
+                    })?;
+                }
+            }
+        }
+    }
+}
+
+/// The student's own run, from the lecturer's screen: the focused pane's algorithm and
+/// parameters, from the board it shows now, paused so the student sees where it starts.
+fn now_you_try(app: &tui::App) -> Options {
+    let mut run = app.spec();
+    let pane = &app.panes[app.focus];
+    let here = pane.current();
+    run.method = here.method;
+    run.seed = here.seed.unwrap_or(pane.seed);
+    run.start = pane
+        .report
+        .as_ref()
+        .map(|r| r.snapshot.grid.clone())
+        .or(here.start);
+    run.race.clear();
+    run.paused = true;
+    Options {
+        run,
+        theme: app.theme,
+        lesson: None,
+        lesson_out: None,
+        watch: None,
+        trace: None,
+        guest: true,
+    }
+}

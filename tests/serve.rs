@@ -1,0 +1,351 @@
+//! `sudoscope serve` on loopback, driven by an SSH client library: sessions draw at the
+//! client's size and follow its resizes, keys work, `q` ends a session and not the server;
+//! access (the password, keys, the delay after a wrong one, the host key kept); refusals
+//! (exec, sftp, forwarding, agent, X11); limits (the class full, idle sessions); files never
+//! touched from a student's keys; the mirror; hostile clients (garbage, absurd sizes, one that
+//! never reads, one that hangs up mid-frame, a panic inside a session). Every server listens on
+//! 127.0.0.1 on a free port and is stopped when its test ends.
+
+mod ssh_client;
+
+use std::time::{Duration, Instant};
+
+use ssh_client::{PASSWORD, Server, Student, connect, runtime, signed_in};
+
+/// The key line a session shows at the bottom, whatever the screen.
+const KEY_LINE: &str = "space run/pause";
+
+#[test]
+fn a_session_draws_at_its_size_follows_resizes_and_q_ends_it_but_not_the_server() {
+    let mut server = Server::start(&["--paused"], &[]);
+    let rt = runtime();
+    rt.block_on(async {
+        let mut s = Student::open(server.port, 100, 30).await;
+        s.wait_for(KEY_LINE).await;
+        s.wait_for("sudoku_7").await;
+        // the key line is on the last row of a 30-row terminal
+        let rows: Vec<String> = s.screen.screen().rows(0, 100).collect();
+        assert!(rows[29].contains(KEY_LINE), "last row: {:?}", rows[29]);
+        // arrows and the help's PageDown reach the app
+        s.keys(b"?").await;
+        s.wait_for("keys").await;
+        s.keys(b"\x1b[6~").await;
+        s.read_for(Duration::from_millis(300)).await;
+        s.keys(b"\x1b").await;
+        // a resize: the key line moves to the new last row
+        s.resize(120, 40).await;
+        let by = Instant::now() + ssh_client::PATIENCE;
+        loop {
+            s.read_for(Duration::from_millis(100)).await;
+            let rows: Vec<String> = s.screen.screen().rows(0, 120).collect();
+            if rows[39].contains(KEY_LINE) {
+                break;
+            }
+            assert!(Instant::now() < by, "not redrawn at 120x40:\n{}", s.text());
+        }
+        s.keys(b"q").await;
+        let said = s.wait_closed().await;
+        assert!(said.contains("goodbye"), "{said:?}");
+        assert_eq!(s.exit_status, Some(0));
+        // the server goes on: another student gets in
+        let mut t = Student::open(server.port, 80, 24).await;
+        t.wait_for(KEY_LINE).await;
+        // Ctrl-C ends that session too, not the server
+        t.keys(b"\x03").await;
+        t.wait_closed().await;
+    });
+    assert!(server.alive(), "the server ended with a session");
+    server.wait_log("session 2 ends: quit");
+}
+
+#[test]
+fn a_wrong_password_is_refused_after_a_delay_and_keys_in_the_file_are_let_in() {
+    use russh::keys::PrivateKey;
+    use russh::keys::ssh_key::private::Ed25519Keypair;
+    let dir = tempfile::tempdir().unwrap();
+    let theirs = PrivateKey::from(Ed25519Keypair::from_seed(&[7; 32]));
+    let stranger = PrivateKey::from(Ed25519Keypair::from_seed(&[8; 32]));
+    let keys = dir.path().join("authorized_keys");
+    std::fs::write(
+        &keys,
+        format!("{} student\n", ssh_client::key_line(theirs.public_key())),
+    )
+    .unwrap();
+    let server = Server::start(
+        &["--authorized-keys", keys.to_str().unwrap(), "--paused"],
+        &[],
+    );
+    let rt = runtime();
+    rt.block_on(async {
+        let mut h = connect(server.port).await;
+        let began = Instant::now();
+        let r = h.authenticate_password("student", "not-it").await.unwrap();
+        assert!(!r.success());
+        // the server waits two seconds before it says no
+        assert!(
+            began.elapsed() >= Duration::from_millis(1500),
+            "refused after {:?}",
+            began.elapsed()
+        );
+        // with a password and keys both given, the password still works...
+        let ok = h.authenticate_password("student", PASSWORD).await.unwrap();
+        assert!(ok.success());
+        // ...and so does a key in the file, but not another
+        assert!(
+            ssh_client::signed_in_with_key(server.port, theirs)
+                .await
+                .is_ok()
+        );
+        assert!(
+            ssh_client::signed_in_with_key(server.port, stranger)
+                .await
+                .is_err()
+        );
+    });
+    assert!(server.log().contains("wrong password"), "{}", server.log());
+}
+
+#[test]
+fn the_host_key_is_kept_from_one_class_to_the_next() {
+    let first = Server::start(&[], &[]);
+    let fingerprint = |log: &str| {
+        log.split("host key ")
+            .nth(1)
+            .and_then(|r| r.split(',').next())
+            .expect("the log names the host key")
+            .to_string()
+    };
+    let key_file = first.dir.path().join("host_ed25519");
+    let printed = fingerprint(&first.log());
+    let kept = std::fs::read(&key_file).unwrap();
+    drop(first);
+    // a second server given the same file uses the same key
+    let dir = tempfile::tempdir().unwrap();
+    let again = dir.path().join("host_ed25519");
+    std::fs::write(&again, &kept).unwrap();
+    let second = Server::start(&["--host-key", again.to_str().unwrap()], &[]);
+    assert_eq!(fingerprint(&second.log()), printed);
+}
+
+#[test]
+fn only_the_interactive_session_is_served() {
+    let server = Server::start(&["--paused"], &[]);
+    let rt = runtime();
+    rt.block_on(async {
+        let h = signed_in(server.port).await;
+        // a command
+        let mut ch = h.channel_open_session().await.unwrap();
+        ch.exec(true, "cat /etc/passwd").await.unwrap();
+        assert!(matches!(ch.wait().await, Some(russh::ChannelMsg::Failure)));
+        // a second session channel on the same connection is refused
+        assert!(h.channel_open_session().await.is_err());
+        drop(ch);
+        let h = signed_in(server.port).await;
+        let mut ch = h.channel_open_session().await.unwrap();
+        ch.request_subsystem(true, "sftp").await.unwrap();
+        assert!(matches!(ch.wait().await, Some(russh::ChannelMsg::Failure)));
+        ch.agent_forward(true).await.unwrap();
+        assert!(matches!(ch.wait().await, Some(russh::ChannelMsg::Failure)));
+        ch.request_x11(true, false, "MIT-MAGIC-COOKIE-1", "00", 0)
+            .await
+            .unwrap();
+        assert!(matches!(ch.wait().await, Some(russh::ChannelMsg::Failure)));
+        // forwarding either way
+        assert!(h.tcpip_forward("127.0.0.1", 0).await.is_err());
+        assert!(
+            h.channel_open_direct_tcpip("127.0.0.1", 22, "127.0.0.1", 5000)
+                .await
+                .is_err()
+        );
+    });
+    let log = server.log();
+    for refused in ["exec", "sftp", "agent", "X11", "port forwarding"] {
+        assert!(log.contains(refused), "{refused} not refused:\n{log}");
+    }
+}
+
+#[test]
+fn the_class_full_and_an_idle_session_get_a_clear_message() {
+    let server = Server::start(
+        &["--paused", "--max-sessions", "2", "--idle-timeout", "3s"],
+        &[],
+    );
+    let rt = runtime();
+    rt.block_on(async {
+        let mut a = Student::open(server.port, 80, 24).await;
+        let mut b = Student::open(server.port, 80, 24).await;
+        a.wait_for(KEY_LINE).await;
+        b.wait_for(KEY_LINE).await;
+        let mut c = Student::open(server.port, 80, 24).await;
+        let said = c.wait_closed().await;
+        assert!(said.contains("the class is full (2 sessions"), "{said:?}");
+        assert_eq!(c.exit_status, Some(1));
+        // b keeps typing; a does not, and is closed after three seconds
+        let began = Instant::now();
+        let said = loop {
+            b.keys(b"s").await;
+            b.read_for(Duration::from_millis(250)).await;
+            a.read_for(Duration::from_millis(250)).await;
+            if a.closed {
+                break a.wait_closed().await;
+            }
+            assert!(began.elapsed() < ssh_client::PATIENCE, "never closed");
+        };
+        assert!(
+            said.contains("closed after 3 seconds without a key"),
+            "{said:?}"
+        );
+        assert!(!b.closed, "a session in use was closed");
+        // its place is free again
+        let mut d = Student::open(server.port, 80, 24).await;
+        d.wait_for(KEY_LINE).await;
+    });
+}
+
+#[test]
+fn a_students_keys_never_read_or_write_a_file_on_the_server() {
+    let server = Server::start(&["--paused"], &[]);
+    let rt = runtime();
+    rt.block_on(async {
+        let mut s = Student::open(server.port, 120, 40).await;
+        s.wait_for(KEY_LINE).await;
+        // a file by name, through the puzzle opener
+        s.keys(b"o").await;
+        s.keys(b"/etc/hostname\r").await;
+        s.wait_for("a served session opens no file").await;
+        // a built-in one opens
+        s.keys(&[0x7f; 40]).await;
+        s.keys(b"hardest:2\r").await;
+        s.wait_for("hardest").await;
+        // the command dialog's w writes nothing; the command is on screen instead
+        s.keys(b"y").await;
+        s.wait_for("sudoscope").await;
+        s.keys(b"w").await;
+        s.wait_for("writes no file on the server").await;
+        s.keys(b"\x1b").await;
+        s.keys(b"y").await;
+        s.keys(b"a").await;
+        s.wait_for("writes no file on the server").await;
+    });
+    // nothing was written where the server runs
+    assert!(!std::path::Path::new("sudoscope-command.txt").exists());
+    assert!(!std::path::Path::new("lesson.toml").exists());
+}
+
+#[test]
+fn hostile_clients_neither_crash_nor_block_the_server() {
+    let mut server = Server::start(&["--speed", "30"], &[]);
+    let threads_before = server.status("Threads");
+    let rt = runtime();
+    rt.block_on(async {
+        let mut watcher = Student::open(server.port, 80, 24).await;
+        watcher.wait_for(KEY_LINE).await;
+        // garbage bytes, then absurd sizes, then a session that never reads
+        let mut g = Student::open(server.port, 80, 24).await;
+        g.wait_for(KEY_LINE).await;
+        let mut junk = Vec::new();
+        let mut x: u32 = 99;
+        for _ in 0..20_000 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let b = (x >> 16) as u8;
+            // no q or Ctrl-C: the session must live through the rest
+            if b != b'q' && b != 3 {
+                junk.push(b);
+            }
+        }
+        g.keys(&junk).await;
+        g.resize(0, 0).await;
+        g.read_for(Duration::from_millis(300)).await;
+        g.resize(65535, 65535).await;
+        g.read_for(Duration::from_millis(300)).await;
+        g.resize(80, 24).await;
+        g.keys(b"\x1b\x1b").await;
+        g.read_for(Duration::from_millis(300)).await;
+        assert!(!g.closed, "garbage or sizes closed the session");
+        // one that asks for a big screen and never reads a byte
+        let never = Student::open(server.port, 400, 200).await;
+        // one that hangs up in the middle of its frames
+        let mut rude = Student::open(server.port, 200, 60).await;
+        rude.read_for(Duration::from_millis(50)).await;
+        rude.disconnect().await;
+        // another keeps getting its screen, and keys work for it
+        let before = watcher.frames;
+        watcher.read_for(Duration::from_secs(3)).await;
+        let got = watcher.frames - before;
+        assert!(got >= 30, "only {got} frames in 3 s beside hostile clients");
+        watcher.keys(b"?").await;
+        watcher.wait_for("keys").await;
+        drop(never);
+        g.keys(b"q").await;
+        g.wait_closed().await;
+        watcher.keys(b"\x1b").await;
+        watcher.read_for(Duration::from_millis(100)).await;
+        watcher.keys(b"q").await;
+        watcher.wait_closed().await;
+    });
+    drop(rt);
+    assert!(server.alive());
+    // every session's threads are gone once its connection is
+    let began = Instant::now();
+    while server.status("Threads") > threads_before {
+        assert!(
+            began.elapsed() < ssh_client::PATIENCE,
+            "threads {} after, {threads_before} before:\n{}",
+            server.status("Threads"),
+            server.log()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_panic_inside_a_session_ends_that_session_with_a_message_and_nothing_else() {
+    let mut server = Server::start(&["--paused"], &[("SUDOSCOPE_TEST_PANIC", "session")]);
+    let rt = runtime();
+    rt.block_on(async {
+        for _ in 0..2 {
+            let mut s = Student::open(server.port, 80, 24).await;
+            let said = s.wait_closed().await;
+            assert!(said.contains("stopped on an internal error"), "{said:?}");
+            assert!(said.contains("the server goes on"), "{said:?}");
+            assert_eq!(s.exit_status, Some(1));
+        }
+    });
+    assert!(server.alive());
+    assert!(server.log().contains("provoked by SUDOSCOPE_TEST_PANIC"));
+}
+
+#[test]
+fn with_a_mirror_students_watch_the_lecturer_and_t_lets_one_go_on_alone() {
+    let server = Server::mirrored("mirror", 120, 40, &["--paused"]);
+    let rt = runtime();
+    rt.block_on(async {
+        let mut s = Student::open(server.port, 90, 30).await;
+        s.wait_for("watching the lecturer's screen").await;
+        s.wait_for("sudoku_7").await;
+        // the lecturer opens the algorithm picker: the student sees it
+        server.lecturer_keys(&["a"]);
+        s.wait_for("algorithm").await;
+        server.lecturer_keys(&["Escape"]);
+        server.lecturer_keys(&["s"]);
+        // the student's keys do not reach the lecturer (read-only)...
+        s.keys(b"?").await;
+        s.read_for(Duration::from_millis(500)).await;
+        assert!(!server.lecturer_screen().contains("keys ─"));
+        // ...until t: their own session, from the board on screen, with the keys at hand
+        s.keys(b"t").await;
+        s.wait_for(KEY_LINE).await;
+        s.read_for(Duration::from_millis(300)).await;
+        assert!(!s.text().contains("watching the lecturer"), "{}", s.text());
+        s.keys(b"?").await;
+        s.wait_for("keys").await;
+        assert!(!server.lecturer_screen().contains("keys ─"));
+        // Esc and q as two key presses (in one read, Esc q is Alt+q)
+        s.keys(b"\x1b").await;
+        s.read_for(Duration::from_millis(100)).await;
+        s.keys(b"q").await;
+        s.wait_closed().await;
+    });
+    // the lecturer's status line names the way in
+    assert!(server.log().contains("listening on 127.0.0.1"));
+}

@@ -1,0 +1,454 @@
+//! `sudoscope serve` on loopback, and students reaching it through an SSH client library
+//! (russh's client): a server started per test on a free port of 127.0.0.1 (its log says
+//! which), stopped when the test ends; clients whose screens are kept by an in-memory terminal
+//! (vt100), so tests read what a student would see.
+#![allow(dead_code)]
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use russh::client::{self, Handle};
+use russh::keys::PrivateKey;
+use russh::keys::ssh_key::PublicKey;
+use russh::{ChannelMsg, Disconnect};
+
+/// The class password every test server takes.
+pub const PASSWORD: &str = "test-class";
+
+/// Ends a frame (synchronized update off): the server wraps every frame in it.
+pub const END_FRAME: &[u8] = b"\x1b[?2026l";
+
+/// A test must never wait longer than this for a server or a screen.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A server process, stopped (SIGTERM, then SIGKILL) when dropped.
+pub struct Server {
+    child: Option<Child>,
+    tmux: Option<String>,
+    pub pid: u32,
+    pub port: u16,
+    pub dir: tempfile::TempDir,
+}
+
+fn serve_args(dir: &std::path::Path, extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "serve",
+        "--listen",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--password",
+        PASSWORD,
+        "--stats",
+        "1s",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    if !extra.contains(&"--host-key") {
+        args.push("--host-key".into());
+        args.push(dir.join("host_ed25519").display().to_string());
+    }
+    args.push("--log".into());
+    args.push(dir.join("serve.log").display().to_string());
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args
+}
+
+impl Server {
+    /// `sudoscope serve` with the test's address, password, host key and log, and `extra`.
+    pub fn start(extra: &[&str], env: &[(&str, &str)]) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
+            .args(serve_args(dir.path(), extra))
+            .envs(env.iter().copied())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let pid = child.id();
+        let mut s = Server {
+            child: Some(child),
+            tmux: None,
+            pid,
+            port: 0,
+            dir,
+        };
+        s.port = s.wait_for_port();
+        s
+    }
+
+    /// `sudoscope serve --mirror` in a tmux terminal of its own (the lecturer's screen),
+    /// `width` x `height`.
+    pub fn mirrored(name: &str, width: u16, height: u16, extra: &[&str]) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let socket = format!("sudoscope-serve-{name}-{}", std::process::id());
+        let mut args = serve_args(dir.path(), extra);
+        args.push("--mirror".into());
+        let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+        let cmd = format!(
+            "exec {} {}",
+            env!("CARGO_BIN_EXE_sudoscope"),
+            quoted.join(" ")
+        );
+        tmux(
+            &socket,
+            &[
+                "new-session",
+                "-d",
+                "-s",
+                "lecturer",
+                "-x",
+                &width.to_string(),
+                "-y",
+                &height.to_string(),
+                &cmd,
+            ],
+        );
+        let pid: u32 = tmux(
+            &socket,
+            &["display-message", "-p", "-t", "lecturer", "#{pane_pid}"],
+        )
+        .trim()
+        .parse()
+        .expect("tmux gives the pane's process");
+        let mut s = Server {
+            child: None,
+            tmux: Some(socket),
+            pid,
+            port: 0,
+            dir,
+        };
+        s.port = s.wait_for_port();
+        s
+    }
+
+    fn wait_for_port(&mut self) -> u16 {
+        let began = Instant::now();
+        loop {
+            let log = self.log();
+            if let Some(rest) = log.split("listening on 127.0.0.1:").nth(1) {
+                let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+                return digits.parse().expect("a port in the log");
+            }
+            if let Some(c) = &mut self.child
+                && let Ok(Some(status)) = c.try_wait()
+            {
+                panic!("the server exited at start ({status}); log:\n{log}");
+            }
+            assert!(
+                began.elapsed() < PATIENCE,
+                "the server did not start; log:\n{log}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The server's log so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("serve.log")).unwrap_or_default()
+    }
+
+    /// Keys to the lecturer's screen (tmux key names).
+    pub fn lecturer_keys(&self, keys: &[&str]) {
+        let socket = self.tmux.as_ref().expect("a mirrored server");
+        let mut args = vec!["send-keys", "-t", "lecturer"];
+        args.extend_from_slice(keys);
+        tmux(socket, &args);
+    }
+
+    /// The lecturer's screen as text.
+    pub fn lecturer_screen(&self) -> String {
+        let socket = self.tmux.as_ref().expect("a mirrored server");
+        tmux(socket, &["capture-pane", "-p", "-t", "lecturer"])
+    }
+
+    /// A figure of the server's /proc/PID/status (`Threads`, `VmRSS` in KiB).
+    pub fn status(&self, field: &str) -> u64 {
+        let text = std::fs::read_to_string(format!("/proc/{}/status", self.pid))
+            .expect("the server is alive");
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{field}:")))
+            .expect("the field");
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    }
+
+    /// Whether the process is still running.
+    pub fn alive(&mut self) -> bool {
+        match &mut self.child {
+            Some(c) => matches!(c.try_wait(), Ok(None)),
+            None => std::path::Path::new(&format!("/proc/{}", self.pid)).exists(),
+        }
+    }
+
+    /// Wait until the log holds `text` (panics after [`PATIENCE`], showing the log).
+    pub fn wait_log(&self, text: &str) {
+        let began = Instant::now();
+        while !self.log().contains(text) {
+            assert!(
+                began.elapsed() < PATIENCE,
+                "the log never said {text:?}:\n{}",
+                self.log()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(socket) = &self.tmux {
+            let _ = Command::new("tmux")
+                .args(["-L", socket, "kill-server"])
+                .output();
+        }
+        if let Some(c) = &mut self.child {
+            // SAFETY: signalling our own child process by its id.
+            unsafe {
+                libc::kill(c.id() as i32, libc::SIGTERM);
+            }
+            let began = Instant::now();
+            while began.elapsed() < Duration::from_secs(10) {
+                if let Ok(Some(_)) = c.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+/// A tmux command on `socket`; its output. Fails the test when tmux does.
+pub fn tmux(socket: &str, args: &[&str]) -> String {
+    let out = Command::new("tmux")
+        .arg("-L")
+        .arg(socket)
+        .args(args)
+        .output()
+        .expect("tmux is required for this test (.ci/run installs it)");
+    assert!(out.status.success(), "tmux {args:?} failed: {out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Trusts the test server's key (it is made fresh for each test).
+pub struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// A connection, not yet signed in.
+pub async fn connect(port: u16) -> Handle<Trusting> {
+    let config = Arc::new(client::Config {
+        inactivity_timeout: Some(PATIENCE),
+        ..Default::default()
+    });
+    tokio::time::timeout(
+        PATIENCE,
+        client::connect(config, ("127.0.0.1", port), Trusting),
+    )
+    .await
+    .expect("connects in time")
+    .expect("connects")
+}
+
+/// A connection signed in with the class password.
+pub async fn signed_in(port: u16) -> Handle<Trusting> {
+    let mut h = connect(port).await;
+    let r = h.authenticate_password("student", PASSWORD).await.unwrap();
+    assert!(r.success(), "the class password was refused");
+    h
+}
+
+/// A signed-in connection with its key.
+pub async fn signed_in_with_key(port: u16, key: PrivateKey) -> Result<Handle<Trusting>, String> {
+    let mut h = connect(port).await;
+    let hash = h.best_supported_rsa_hash().await.ok().flatten().flatten();
+    let r = h
+        .authenticate_publickey(
+            "student",
+            russh::keys::PrivateKeyWithHashAlg::new(Arc::new(key), hash),
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    if r.success() {
+        Ok(h)
+    } else {
+        Err("the key was refused".into())
+    }
+}
+
+/// A public key's line as in authorized_keys.
+pub fn key_line(key: &PublicKey) -> String {
+    key.to_openssh().unwrap()
+}
+
+/// A student's screen: the session's channel, and what its terminal shows.
+pub struct Student {
+    pub handle: Handle<Trusting>,
+    pub channel: russh::Channel<client::Msg>,
+    pub screen: vt100::Parser,
+    /// Frames received (each ends with the end-of-frame marker).
+    pub frames: u64,
+    pub exit_status: Option<u32>,
+    pub closed: bool,
+    /// Everything received, for messages written after the screen is left.
+    pub raw: Vec<u8>,
+    tail: Vec<u8>,
+}
+
+impl Student {
+    /// Sign in, ask for a `width` x `height` terminal and a shell.
+    pub async fn open(port: u16, width: u16, height: u16) -> Student {
+        let handle = signed_in(port).await;
+        Student::on(handle, width, height).await
+    }
+
+    /// A shell on a signed-in connection.
+    pub async fn on(handle: Handle<Trusting>, width: u16, height: u16) -> Student {
+        let channel = handle.channel_open_session().await.unwrap();
+        channel
+            .request_pty(
+                true,
+                "xterm-256color",
+                width as u32,
+                height as u32,
+                0,
+                0,
+                &[],
+            )
+            .await
+            .unwrap();
+        channel.request_shell(true).await.unwrap();
+        Student {
+            handle,
+            channel,
+            screen: vt100::Parser::new(height.max(1), width.max(1), 0),
+            frames: 0,
+            exit_status: None,
+            closed: false,
+            raw: Vec::new(),
+            tail: Vec::new(),
+        }
+    }
+
+    /// Keys, as the terminal would send them.
+    pub async fn keys(&self, bytes: &[u8]) {
+        self.channel.data_bytes(bytes.to_vec()).await.unwrap();
+    }
+
+    /// The terminal changed size.
+    pub async fn resize(&mut self, width: u16, height: u16) {
+        self.channel
+            .window_change(width as u32, height as u32, 0, 0)
+            .await
+            .unwrap();
+        // the server draws at most 400x200 of an absurd size, and so does this screen (and at
+        // least 2x2: the emulator cannot wrap in one column)
+        self.screen
+            .screen_mut()
+            .set_size(height.clamp(2, 200), width.clamp(2, 400));
+    }
+
+    /// Take one message; false when the channel is over or `by` has passed.
+    pub async fn pump_until(&mut self, by: tokio::time::Instant) -> bool {
+        if self.closed {
+            return false;
+        }
+        match tokio::time::timeout_at(by, self.channel.wait()).await {
+            Err(_) => false,
+            Ok(None) => {
+                self.closed = true;
+                false
+            }
+            Ok(Some(msg)) => {
+                match msg {
+                    ChannelMsg::Data { data } => self.take(&data),
+                    ChannelMsg::ExitStatus { exit_status } => self.exit_status = Some(exit_status),
+                    ChannelMsg::Close => self.closed = true,
+                    _ => {}
+                }
+                true
+            }
+        }
+    }
+
+    fn take(&mut self, data: &[u8]) {
+        self.screen.process(data);
+        self.raw.extend_from_slice(data);
+        // count end-of-frame markers, also across two messages
+        let mut joined = std::mem::take(&mut self.tail);
+        joined.extend_from_slice(data);
+        self.frames += joined
+            .windows(END_FRAME.len())
+            .filter(|w| *w == END_FRAME)
+            .count() as u64;
+        let keep = joined.len().min(END_FRAME.len() - 1);
+        self.tail = joined[joined.len() - keep..].to_vec();
+    }
+
+    /// What the screen shows, as text.
+    pub fn text(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Read until the screen shows `text`; panics after [`PATIENCE`] with the screen.
+    pub async fn wait_for(&mut self, text: &str) {
+        let by = tokio::time::Instant::now() + PATIENCE;
+        while !self.text().contains(text) {
+            if !self.pump_until(by).await {
+                panic!(
+                    "the screen never showed {text:?} (closed {}):\n{}",
+                    self.closed,
+                    self.text()
+                );
+            }
+        }
+    }
+
+    /// Read until the session ends; what came after the screen was left, as text.
+    pub async fn wait_closed(&mut self) -> String {
+        let by = tokio::time::Instant::now() + PATIENCE;
+        while !self.closed {
+            assert!(self.pump_until(by).await || self.closed, "never closed");
+        }
+        let raw = String::from_utf8_lossy(&self.raw).into_owned();
+        // the leave-alternate-screen sequence ends the screen; what follows is the message
+        raw.rsplit("\x1b[?1049l").next().unwrap_or("").to_string()
+    }
+
+    /// Read whatever comes for `d`.
+    pub async fn read_for(&mut self, d: Duration) {
+        let by = tokio::time::Instant::now() + d;
+        while self.pump_until(by).await {}
+    }
+
+    /// Hang up without a word.
+    pub async fn disconnect(&self) {
+        let _ = self
+            .handle
+            .disconnect(Disconnect::ByApplication, "bye", "en")
+            .await;
+    }
+}
+
+/// A runtime for a test's clients.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
