@@ -423,7 +423,7 @@ fn the_printed_command_reproduces_the_view() {
     step(&mut app, &rx, 6);
     for (i, (seen, pane)) in app.panes.iter().zip(&headless.panes).enumerate() {
         let seen = seen.report.as_ref().unwrap();
-        let mut core = Core::new(&pane.setup(&headless.puzzle, None, true));
+        let mut core = Core::new(&pane.setup(&headless.puzzle, None, true, false));
         let own_steps = seen.snapshot.steps - seen.origin.offset;
         for _ in 0..own_steps {
             core.step(true);

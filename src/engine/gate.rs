@@ -12,9 +12,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::Thread;
 use std::time::Duration;
 
-/// How long one turn at the gate lasts at most: short enough that sixty searches waiting for
-/// two cores each step several times a second and see a pause or stop within a frame or two.
-pub const SLICE: Duration = Duration::from_millis(4);
+/// How long one turn at the gate lasts (a step that takes longer ends its turn): short enough
+/// that 120 searches (sixty sessions racing two each) waiting for two cores each get a turn
+/// more than ten times a second, so every screen changes that often.
+pub const SLICE: Duration = Duration::from_millis(1);
 
 /// The niceness gated threads run at (Linux): the threads drawing screens and serving SSH come
 /// first.

@@ -138,6 +138,7 @@ impl RunnerSetup {
             start: spec.start.clone(),
             feed: None,
             trace: None,
+            shared: false,
         }
     }
 }
@@ -172,6 +173,9 @@ pub struct RunnerSetup {
     pub feed: Option<Arc<Feed>>,
     /// A file to write the pane's run to as a trace (`tui --trace`), step by step.
     pub trace: Option<std::path::PathBuf>,
+    /// One of many screens' searches (a served session's): it takes turns at the compute
+    /// gate, when one is installed, at a lower priority. The lecturer's own are not.
+    pub shared: bool,
 }
 
 /// Runner threads are named with this prefix (the TUI's panic hook recognises them).
@@ -186,6 +190,8 @@ const REPLAY: u64 = 20_000_000;
 const LOG_LINES: usize = 12;
 /// Named series a pane charts at most.
 const MAX_SERIES: usize = 6;
+/// Full speed steps this long between looks at the controls (and reports, a frame apart).
+const BURST: Duration = Duration::from_millis(8);
 /// Speeds up to this record every step (log in words, rewind buffer); faster runs only count.
 pub const WATCHED_SPEED: f64 = 2000.0;
 
@@ -207,7 +213,9 @@ pub fn spawn(setup: RunnerSetup, reports: Sender<Report>) -> RunnerHandle {
         .spawn(move || {
             let crash_reports = reports.clone();
             let provoke = std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "worker");
-            gate::lower_priority();
+            if setup.shared {
+                gate::lower_priority();
+            }
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let runner = Runner::new(setup, reports, rx);
                 if provoke {
@@ -669,6 +677,10 @@ struct Runner {
     /// When the next step is due at a set speed.
     next_due: Instant,
     last_report: Instant,
+    /// Takes turns at the gate (see [`RunnerSetup::shared`]).
+    shared: bool,
+    /// Steps between looks at the clock during a turn, adapted to what a step costs.
+    batch: u64,
 }
 
 impl Runner {
@@ -684,6 +696,8 @@ impl Runner {
             rate_mark: (Instant::now(), 0),
             next_due: Instant::now(),
             last_report: Instant::now() - FRAME_INTERVAL,
+            shared: setup.shared,
+            batch: 16,
         }
     }
 
@@ -791,18 +805,33 @@ impl Runner {
                 let watched = self.watched();
                 self.core.step(watched);
             }
-            None => {
-                // as fast as possible: batches between looks at the controls and the clock,
-                // for one turn when a gate shares the cores among many screens
-                let turn = gate::slice();
-                let began = Instant::now();
-                for _ in 0..16 {
-                    if self.core.advance(256) < 256
-                        || (turn.is_some() && began.elapsed() >= gate::SLICE)
-                    {
-                        break;
-                    }
+            None => match self.shared.then(gate::slice).flatten() {
+                Some(turn) => {
+                    self.burst(gate::SLICE);
+                    drop(turn);
                 }
+                None => self.burst(BURST),
+            },
+        }
+    }
+
+    /// Steps as fast as possible for about `budget` (a turn at the gate, or the time between
+    /// two looks at the controls), in batches sized so that the clock is looked at a few times
+    /// meanwhile whatever a step costs (a swap or a whole generation).
+    fn burst(&mut self, budget: Duration) {
+        let began = Instant::now();
+        loop {
+            let t = Instant::now();
+            let n = self.batch;
+            let done = self.core.advance(n);
+            let took = t.elapsed();
+            if took < budget / 8 {
+                self.batch = (self.batch * 2).min(1 << 16);
+            } else if took > budget / 2 {
+                self.batch = (self.batch / 2).max(1);
+            }
+            if done < n || began.elapsed() >= budget {
+                break;
             }
         }
     }

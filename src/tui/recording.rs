@@ -83,7 +83,7 @@ pub fn record(opts: RecordOptions) -> Result<Recorded, String> {
     let mut cores: Vec<Core> = app
         .panes
         .iter()
-        .map(|p| Core::new(&p.setup(&app.puzzle, Some(speed), true)))
+        .map(|p| Core::new(&p.setup(&app.puzzle, Some(speed), true, false)))
         .collect();
     let watched = speed <= WATCHED_SPEED;
     let area = Rect::new(0, 0, w, h);

@@ -268,7 +268,7 @@ impl App {
             feed,
         };
         if !self.detached {
-            let mut setup = pane.setup(&self.puzzle, self.speed(), self.running);
+            let mut setup = pane.setup(&self.puzzle, self.speed(), self.running, self.options.guest);
             if id == 0 {
                 setup.trace = self.options.trace.clone();
             }

@@ -102,7 +102,14 @@ impl Pane {
     }
 
     /// How the pane's runner starts, for a driver of its own.
-    pub fn setup(&self, puzzle: &Puzzle, speed: Option<f64>, running: bool) -> RunnerSetup {
+    /// `shared`: one of many screens' searches (see [`RunnerSetup::shared`]).
+    pub fn setup(
+        &self,
+        puzzle: &Puzzle,
+        speed: Option<f64>,
+        running: bool,
+        shared: bool,
+    ) -> RunnerSetup {
         RunnerSetup {
             pane: self.id,
             puzzle: puzzle.clone(),
@@ -113,6 +120,7 @@ impl Pane {
             start: self.start.clone(),
             feed: self.feed.clone(),
             trace: None,
+            shared,
         }
     }
 
