@@ -26,6 +26,9 @@ fn a_session_draws_at_its_size_follows_resizes_and_q_ends_it_but_not_the_server(
         // the key line is on the last row of a 30-row terminal
         let rows: Vec<String> = s.screen.screen().rows(0, 100).collect();
         assert!(rows[29].contains(KEY_LINE), "last row: {:?}", rows[29]);
+        // a mouse click selects a cell: the panel tells about it
+        s.keys(b"\x1b[<0;4;2M\x1b[<0;4;2m").await;
+        s.wait_for("r1c1 holds").await;
         // arrows and the help's PageDown reach the app
         s.keys(b"?").await;
         s.wait_for("keys").await;
@@ -262,6 +265,29 @@ fn hostile_clients_neither_crash_nor_block_the_server() {
         g.keys(b"\x1b\x1b").await;
         g.read_for(Duration::from_millis(300)).await;
         assert!(!g.closed, "garbage or sizes closed the session");
+        // wrong passwords in a loop, from several connections at once, all through the rest
+        let port = server.port;
+        let guessing = tokio::spawn(async move {
+            let mut tries = Vec::new();
+            for _ in 0..4 {
+                tries.push(tokio::spawn(async move {
+                    let mut refused = 0;
+                    for guess in 0..3 {
+                        let mut h = connect(port).await;
+                        let r = h.authenticate_password("x", format!("guess-{guess}")).await;
+                        if r.is_ok_and(|r| !r.success()) {
+                            refused += 1;
+                        }
+                    }
+                    refused
+                }));
+            }
+            let mut refused = 0;
+            for t in tries {
+                refused += t.await.unwrap();
+            }
+            refused
+        });
         // one that asks for a big screen and never reads a byte
         let never = Student::open(server.port, 400, 200).await;
         // one that hangs up in the middle of its frames
@@ -276,6 +302,7 @@ fn hostile_clients_neither_crash_nor_block_the_server() {
         watcher.keys(b"?").await;
         watcher.wait_for("keys").await;
         drop(never);
+        assert_eq!(guessing.await.unwrap(), 12, "a wrong password was let in");
         g.keys(b"q").await;
         g.wait_closed().await;
         watcher.keys(b"\x1b").await;
@@ -313,6 +340,18 @@ fn a_panic_inside_a_session_ends_that_session_with_a_message_and_nothing_else() 
     });
     assert!(server.alive());
     assert!(server.log().contains("provoked by SUDOSCOPE_TEST_PANIC"));
+}
+
+#[test]
+fn the_servers_flags_are_every_sessions_start() {
+    let server = Server::start(&["--lesson", "local-search"], &[]);
+    let rt = runtime();
+    rt.block_on(async {
+        let mut s = Student::open(server.port, 120, 40).await;
+        s.wait_for("scene 1/").await;
+        s.keys(b"\x1b[6~").await;
+        s.wait_for("scene 2/").await;
+    });
 }
 
 #[test]

@@ -27,8 +27,20 @@ fn env_number(name: &str, default: u64) -> u64 {
 fn lecturer_rates(log: &str, since: f64) -> Vec<f64> {
     log.lines()
         .filter_map(|l| {
-            let t: f64 = l.trim_start_matches('[').split('s').next()?.trim().parse().ok()?;
-            let rate = l.split("lecturer ").nth(1)?.split(' ').next()?.parse().ok()?;
+            let t: f64 = l
+                .trim_start_matches('[')
+                .split('s')
+                .next()?
+                .trim()
+                .parse()
+                .ok()?;
+            let rate = l
+                .split("lecturer ")
+                .nth(1)?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()?;
             (t > since).then_some(rate)
         })
         .collect()
@@ -38,7 +50,14 @@ fn lecturer_rates(log: &str, since: f64) -> Vec<f64> {
 fn log_clock(log: &str) -> f64 {
     log.lines()
         .last()
-        .and_then(|l| l.trim_start_matches('[').split('s').next()?.trim().parse().ok())
+        .and_then(|l| {
+            l.trim_start_matches('[')
+                .split('s')
+                .next()?
+                .trim()
+                .parse()
+                .ok()
+        })
         .unwrap_or(0.0)
 }
 
@@ -170,7 +189,9 @@ fn a_class_at_full_speed_leaves_every_screen_live() {
         sorted[n - 1]
     );
     println!("  lecturer frames/s: {alone:.1} alone, {lecturer_loaded:.1} with the class");
-    println!("  server threads: {threads_before} before, {threads_during} during, {threads_after} after");
+    println!(
+        "  server threads: {threads_before} before, {threads_during} during, {threads_after} after"
+    );
     println!(
         "  server memory: {} MiB before, {} MiB during ({} KiB a session), {} MiB after",
         rss_before / 1024,
@@ -183,7 +204,10 @@ fn a_class_at_full_speed_leaves_every_screen_live() {
         "a student's screen updated {:.1} times a second (at least 10 wanted): {rates:?}",
         sorted[0]
     );
-    assert!(alone >= 20.0, "the lecturer's screen alone drew {alone:.1} frames/s");
+    assert!(
+        alone >= 20.0,
+        "the lecturer's screen alone drew {alone:.1} frames/s"
+    );
     assert!(
         lecturer_loaded >= 0.8 * alone,
         "the lecturer's screen fell from {alone:.1} to {lecturer_loaded:.1} frames/s"

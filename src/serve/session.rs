@@ -39,10 +39,15 @@ pub struct TermInfo {
 
 impl TermInfo {
     /// The theme for this terminal: the server's, or `mono` where colour is unwanted or
-    /// unknown (`NO_COLOR`, `TERM=dumb` or none).
+    /// unknown (`NO_COLOR`, `TERM=dumb` or none), or where the server's theme needs the
+    /// 256-colour table (`light`) and the terminal names only the basic colours.
     pub fn theme(&self, server: Theme) -> Theme {
-        let dumb = self.term.is_empty() || self.term == "dumb";
-        if self.no_color || dumb {
+        let term = self.term.to_ascii_lowercase();
+        let dumb = term.is_empty() || term == "dumb";
+        let wide = ["256color", "truecolor", "direct", "24bit"]
+            .iter()
+            .any(|w| term.contains(w));
+        if self.no_color || dumb || (server.palette == Palette::Light && !wide) {
             Theme::new(Palette::Mono)
         } else {
             server
@@ -310,5 +315,32 @@ fn now_you_try(app: &tui::App) -> Options {
         watch: None,
         trace: None,
         guest: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn on(term: &str, no_color: bool, server: Palette) -> Palette {
+        TermInfo {
+            size: (80, 24),
+            term: term.into(),
+            no_color,
+        }
+        .theme(Theme::new(server))
+        .palette
+    }
+
+    #[test]
+    fn colours_as_the_terminal_supports() {
+        assert_eq!(on("xterm-256color", false, Palette::Dark), Palette::Dark);
+        assert_eq!(on("xterm-256color", false, Palette::Light), Palette::Light);
+        // the basic colours only: dark uses just those, light needs the 256-colour table
+        assert_eq!(on("xterm", false, Palette::Dark), Palette::Dark);
+        assert_eq!(on("vt100", false, Palette::Light), Palette::Mono);
+        assert_eq!(on("dumb", false, Palette::Dark), Palette::Mono);
+        assert_eq!(on("", false, Palette::Dark), Palette::Mono);
+        assert_eq!(on("xterm-256color", true, Palette::Dark), Palette::Mono);
     }
 }

@@ -268,7 +268,8 @@ impl App {
             feed,
         };
         if !self.detached {
-            let mut setup = pane.setup(&self.puzzle, self.speed(), self.running, self.options.guest);
+            let mut setup =
+                pane.setup(&self.puzzle, self.speed(), self.running, self.options.guest);
             if id == 0 {
                 setup.trace = self.options.trace.clone();
             }
