@@ -79,7 +79,7 @@ pub enum RefError {
     #[error(transparent)]
     Parse(#[from] ParseError),
     /// A file could not be read.
-    #[error("cannot read {path}: {reason}")]
+    #[error("{}", tr!("ref-unreadable", path = .path, reason = .reason))]
     Unreadable {
         /// The file.
         path: String,
@@ -87,13 +87,13 @@ pub enum RefError {
         reason: String,
     },
     /// A directory was named where a file was wanted.
-    #[error("{path} is a directory; give a puzzle file")]
+    #[error("{}", tr!("ref-directory", path = .path))]
     Directory {
         /// The directory.
         path: String,
     },
     /// `set:N` past the set's end.
-    #[error("{what} holds {count} puzzles; there is no puzzle {index} (use 1 to {count})")]
+    #[error("{}", tr!("ref-out-of-range", what = .what, count = *.count, index = *.index))]
     OutOfRange {
         /// The set or file.
         what: String,
@@ -103,7 +103,7 @@ pub enum RefError {
         count: usize,
     },
     /// One puzzle was wanted and the reference names several.
-    #[error("{what} holds {count} puzzles; pick one as {what}:N")]
+    #[error("{}", tr!("ref-not-one", what = .what, count = *.count))]
     NotOne {
         /// The set or file.
         what: String,
@@ -112,17 +112,25 @@ pub enum RefError {
     },
     /// A served session asked for something that is not built in (a file, standard input).
     #[error(
-        "{0:?}: a served session opens no file on the server; give a built-in name ({names}), a set ({sets}) with :N, generate:hard or the puzzle's text",
-        names = NAMED.iter().map(|n| n.0).collect::<Vec<_>>().join(", "),
-        sets = SETS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+        "{}",
+        tr!(
+            "ref-no-files",
+            what = format!("{:?}", .0),
+            names = NAMED.iter().map(|n| n.0).collect::<Vec<_>>().join(", "),
+            sets = SETS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+        )
     )]
     NoFiles(String),
     /// The reference is nothing known.
     #[error(
-        "unknown puzzle {0:?}{hint}: not a built-in name ({names}), a set ({sets}), an existing file, or a puzzle string",
-        hint = crate::suggest::hint(.0, known_names()),
-        names = NAMED.iter().map(|n| n.0).collect::<Vec<_>>().join(", "),
-        sets = SETS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+        "{}",
+        tr!(
+            "ref-unknown",
+            what = format!("{:?}", .0),
+            hint = crate::suggest::hint(.0, known_names()),
+            names = NAMED.iter().map(|n| n.0).collect::<Vec<_>>().join(", "),
+            sets = SETS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+        )
     )]
     Unknown(String),
     /// `generate:` could not make the puzzle asked for.

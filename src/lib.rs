@@ -3,8 +3,8 @@
 //! The modules in layers, lowest first; a module uses only its own layer and those below it
 //! (`tests/architecture.rs` reads this list and checks every import against it):
 //!
-//! 1. [`cpu`], [`rng`], [`suggest`], [`board`]: the processor's instruction set, the seeded
-//!    generator, "did you mean", and the puzzle domain
+//! 1. [`cpu`], [`rng`], [`suggest`], [`i18n`], [`board`]: the processor's instruction set, the
+//!    seeded generator, "did you mean", the language catalogs, and the puzzle domain
 //! 2. [`search`]: every algorithm
 //! 3. [`generate`]: new puzzles with one solution
 //! 4. [`catalog`]: built-in puzzle sets and puzzle references
@@ -15,6 +15,10 @@
 //! 9. [`cli`]: the command line
 //!
 //! Nothing in `board` or `search` prints, sleeps, spawns threads or knows about terminals.
+
+// first, so that `tr!` is in scope in every module after it
+#[macro_use]
+pub mod i18n;
 
 pub mod board;
 pub mod catalog;

@@ -33,7 +33,9 @@ pub fn closest<'a>(asked: &str, names: impl IntoIterator<Item = &'a str>) -> Opt
 
 /// `" (did you mean sudoku_7?)"`, or nothing when no name is close.
 pub fn hint<'a>(asked: &str, names: impl IntoIterator<Item = &'a str>) -> String {
-    closest(asked, names).map_or(String::new(), |n| format!(" (did you mean {n}?)"))
+    closest(asked, names).map_or(String::new(), |n| {
+        format!(" ({})", tr!("did-you-mean", name = n))
+    })
 }
 
 /// Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`.

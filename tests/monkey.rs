@@ -61,6 +61,7 @@ fn app(seed: u64) -> (App, Receiver<Report>) {
         }),
         // `y` then `a` appends scenes: somewhere that is not the working tree
         lesson_out: Some(std::env::temp_dir().join(format!("sudoscope-monkey-{}.toml", std::process::id()))),
+        notes_out: None,
         guest: false,
         watch: None,
         trace: None,

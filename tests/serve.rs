@@ -355,6 +355,58 @@ fn the_servers_flags_are_every_sessions_start() {
 }
 
 #[test]
+fn speaker_notes_show_on_the_lecturers_screen_only_and_go_to_a_second_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.txt");
+    let server = Server::mirrored(
+        "notes",
+        120,
+        40,
+        &[
+            "--lesson",
+            "local-search",
+            "--notes",
+            notes.to_str().unwrap(),
+        ],
+    );
+    let rt = runtime();
+    rt.block_on(async {
+        let mut s = Student::open(server.port, 120, 40).await;
+        s.wait_for("watching the lecturer's screen").await;
+        // scene 2 has notes; the lecturer shows them
+        server.lecturer_keys(&["PageDown"]);
+        s.wait_for("Steepest descent takes").await;
+        server.lecturer_keys(&["N"]);
+        let began = Instant::now();
+        while !server.lecturer_screen().contains("speaker notes") {
+            assert!(
+                began.elapsed() < ssh_client::PATIENCE,
+                "{}",
+                server.lecturer_screen()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        assert!(server.lecturer_screen().contains("Ask first"));
+        // the mirror draws the lecturer's screen, but not the notes
+        server.lecturer_keys(&["s"]);
+        s.read_for(Duration::from_millis(800)).await;
+        assert!(s.text().contains("Steepest descent takes"), "{}", s.text());
+        assert!(!s.text().contains("Ask first"), "{}", s.text());
+        assert!(!s.text().contains("speaker notes"), "{}", s.text());
+    });
+    // and every scene's notes went to the file, as each scene started
+    let sent = std::fs::read_to_string(&notes).unwrap();
+    assert!(
+        sent.contains("scene 1/10") && sent.contains("no speaker notes"),
+        "{sent}"
+    );
+    assert!(
+        sent.contains("scene 2/10") && sent.contains("Ask first"),
+        "{sent}"
+    );
+}
+
+#[test]
 fn with_a_mirror_students_watch_the_lecturer_and_t_lets_one_go_on_alone() {
     let server = Server::mirrored("mirror", 120, 40, &["--paused"]);
     let rt = runtime();

@@ -219,7 +219,7 @@ fn help_lists_every_key_of_the_key_table() {
     app.dialog = Dialog::Help(0);
     let t = text(&render(&mut app, 160, 50));
     for b in sudoscope::tui::keys::BINDINGS {
-        let line = format!("{}  {}", sudoscope::tui::keys::keys_label(b), b.help);
+        let line = format!("{}  {}", sudoscope::tui::keys::keys_label(b), b.help());
         assert!(t.contains(&line), "help lacks {line:?}:\n{t}");
     }
 }
@@ -303,7 +303,7 @@ fn the_candidates_overlay_says_what_it_shows() {
         if app.candidates != CandidateView::Off {
             let what = app.candidates.describe();
             assert!(t.contains(&format!("showing {what}")), "{t}");
-            assert!(t.contains(what), "the legend names it:\n{t}");
+            assert!(t.contains(&what), "the legend names it:\n{t}");
         }
         seen.push(app.candidates);
     }
@@ -315,4 +315,58 @@ fn the_candidates_overlay_says_what_it_shows() {
             CandidateView::Off
         ]
     );
+}
+
+/// The cost chart names its series in its title: no legend box covers the curve, whatever the
+/// size (200x60, and the focus layout at 120x40).
+#[test]
+fn the_chart_legend_never_covers_the_curve() {
+    for (w, h, focus) in [(200, 60, false), (120, 40, true)] {
+        let (mut app, _rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 30);
+        app.focus_layout = focus;
+        let t = text(&render(&mut app, w, h));
+        let rows: Vec<&str> = t.lines().collect();
+        let title = rows
+            .iter()
+            .position(|r| r.contains("cost and best cost"))
+            .unwrap_or_else(|| panic!("no chart at {w}x{h}:\n{t}"));
+        assert!(rows[title].contains("━ cost") && rows[title].contains("━ best"));
+        // below the title, inside the chart, no series name: a legend would put them there
+        for r in &rows[title + 1..] {
+            assert!(
+                !r.contains("best") && !r.contains(" cost"),
+                "a legend inside the chart at {w}x{h}:\n{t}"
+            );
+        }
+    }
+}
+
+/// Three panes at 200x60: each top pane's figures and chart stand beside its grid, not below it
+/// with fifty empty columns to the grid's right.
+#[test]
+fn a_three_pane_race_leaves_no_wide_gap_beside_its_grids() {
+    let (mut app, _rx) = settled(
+        options(
+            "sudoku_7",
+            "annealing",
+            Preset::Classic,
+            &["steepest", "genetic"],
+        ),
+        5,
+    );
+    let t = text(&render(&mut app, 200, 60));
+    let rows: Vec<&str> = t.lines().collect();
+    // the rows of the top panes' grids: from the first border to the grid's bottom border;
+    // right of the first grid's border, the pane's figures and chart begin at once
+    let first = rows.iter().position(|r| r.starts_with('┌')).unwrap();
+    let last = first
+        + rows[first..]
+            .iter()
+            .position(|r| r.starts_with('└'))
+            .unwrap();
+    let edge = rows[first].chars().position(|c| c == '┐').unwrap();
+    for r in &rows[first..=last] {
+        let next = r.chars().nth(edge + 1).unwrap_or(' ');
+        assert!(next != ' ', "an empty column beside the grid:\n{t}");
+    }
 }

@@ -59,6 +59,11 @@ Puzzles: a built-in name (sudoku_7), a set (top95) or one of its puzzles (top95:
 )]
 /// The whole command line.
 pub struct Cli {
+    /// The language of the screen: es, pt or en (default: from LC_ALL, LC_MESSAGES or LANG,
+    /// English when they name another or none; a lesson's own `lang` before that). Output for
+    /// programs (JSON, CSV, traces, command lines) never changes with it.
+    #[arg(long, global = true, value_enum, value_name = "LANG")]
+    pub lang: Option<LangName>,
     /// The visualiser's flags, for the bare command.
     #[command(flatten)]
     pub tui: TuiArgs,
@@ -273,6 +278,10 @@ pub struct TuiArgs {
         conflicts_with_all = ["puzzle", "algo", "race", "start", "preset", "set", "seed", "speed", "paused"]
     )]
     pub lesson: Option<std::path::PathBuf>,
+    /// Send each scene's speaker notes here as the scene starts: a file, or another terminal's
+    /// device (run `tty` in it: /dev/pts/3), so the notes stay off the projected screen.
+    #[arg(long, value_name = "FILE|TTY", requires = "lesson")]
+    pub notes: Option<std::path::PathBuf>,
     /// Where `y` then `a` appends the view as a lesson scene (default: the lesson played, or
     /// lesson.toml here).
     #[arg(long, value_name = "FILE.toml")]
@@ -284,6 +293,28 @@ pub struct TuiArgs {
     /// shown, a switch or rewind as a jump; `sudoscope watch FILE` plays it again.
     #[arg(long, value_name = "FILE.jsonl")]
     pub trace: Option<std::path::PathBuf>,
+}
+
+/// The languages of `--lang`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LangName {
+    /// Spanish.
+    Es,
+    /// Portuguese.
+    Pt,
+    /// English.
+    En,
+}
+
+impl LangName {
+    /// The language.
+    pub fn lang(self) -> crate::i18n::Lang {
+        match self {
+            LangName::Es => crate::i18n::Lang::Es,
+            LangName::Pt => crate::i18n::Lang::Pt,
+            LangName::En => crate::i18n::Lang::En,
+        }
+    }
 }
 
 /// `sudoscope serve`: the visualiser over SSH.

@@ -472,6 +472,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
         theme: crate::tui::theme::Theme::new(crate::tui::theme::Palette::Dark),
         lesson: None,
         lesson_out: None,
+        notes_out: None,
         guest: false,
         watch: None,
         trace: None,

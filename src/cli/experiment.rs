@@ -114,15 +114,17 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         }
     }
     eprintln!(
-        "{} of {total} runs on {threads} thread(s) in {}",
-        records.len(),
-        human_time(wall)
+        "{}",
+        tr!(
+            "experiment-summary",
+            done = records.len(),
+            total = total,
+            threads = threads,
+            time = crate::i18n::localize(human_time(wall))
+        )
     );
     if interrupted {
-        eprintln!(
-            "interrupted: the table covers the {} runs that finished",
-            records.len()
-        );
+        eprintln!("{}", tr!("experiment-interrupted", done = records.len()));
         return Ok(exit::INTERRUPTED);
     }
     Ok(exit::OK)
@@ -269,49 +271,86 @@ fn table_rows(arms: &[Arm], puzzles: &[Puzzle], records: &[Record]) -> Vec<Summa
 }
 
 fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
-    let lw = rows
+    use crate::i18n::num;
+    // each column as wide as its widest cell, and at least as the English table always was
+    let header = [
+        tr!("table-algorithm"),
+        tr!("table-puzzle"),
+        tr!("table-runs"),
+        tr!("table-solved"),
+        tr!("table-rate"),
+        tr!("table-interval"),
+        tr!("table-cost"),
+        tr!("table-steps"),
+        tr!("table-time"),
+        tr!("table-solve-time"),
+    ];
+    let cells: Vec<[String; 10]> = rows
         .iter()
-        .map(|r| r.algorithm.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(9)
-        + 2;
-    let pw = rows
-        .iter()
-        .map(|r| r.puzzle.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(6)
-        + 1;
-    writeln!(
-        out,
-        "{:<lw$} {:<pw$} {:>5} {:>6} {:>7}  {:<17} {:<13} {:<17} {:<21} time to solve (med)",
-        "algorithm",
-        "puzzle",
-        "runs",
-        "solved",
-        "rate",
-        "95% interval",
-        "cost min/med/max",
-        "steps med/p90",
-        "time med/p90",
-    )?;
-    for r in rows {
-        writeln!(
-            out,
-            "{:<lw$} {:<pw$} {:>5} {:>6} {:>6.1}%  [{:>5.1}%, {:>5.1}%]  {:<13} {:<17} {:<21} {}",
-            r.algorithm,
-            r.puzzle,
-            r.runs,
-            r.solved,
-            100.0 * r.rate,
-            100.0 * r.low,
-            100.0 * r.high,
-            format!("{}/{}/{}", r.cost_min, r.cost_median, r.cost_max),
-            format!("{}/{}", compact(r.steps_median), compact(r.steps_p90)),
-            format!("{} / {}", human_time(r.time_median), human_time(r.time_p90)),
-            r.solve_time_median.map_or("-".into(), human_time),
-        )?;
+        .map(|r| {
+            [
+                crate::tui::words::label(&r.algorithm),
+                if r.puzzle == "all" {
+                    tr!("table-all")
+                } else {
+                    r.puzzle.clone()
+                },
+                r.runs.to_string(),
+                r.solved.to_string(),
+                format!("{}%", num(100.0 * r.rate, 1)),
+                format!(
+                    "[{:>6}, {:>6}]",
+                    format!("{}%", num(100.0 * r.low, 1)),
+                    format!("{}%", num(100.0 * r.high, 1))
+                ),
+                format!("{}/{}/{}", r.cost_min, r.cost_median, r.cost_max),
+                format!("{}/{}", compact(r.steps_median), compact(r.steps_p90)),
+                crate::i18n::localize(format!(
+                    "{} / {}",
+                    human_time(r.time_median),
+                    human_time(r.time_p90)
+                )),
+                crate::i18n::localize(r.solve_time_median.map_or("-".into(), human_time)),
+            ]
+        })
+        .collect();
+    let len = |s: &str| s.chars().count();
+    let widest = |c: usize| cells.iter().map(|row| len(&row[c])).max().unwrap_or(0);
+    // (least width, right-aligned, the gap after)
+    let layout: [(usize, bool, usize); 10] = [
+        (widest(0).max(9) + 2, false, 1),
+        (widest(1).max(6) + 1, false, 1),
+        (5, true, 1),
+        (6, true, 1),
+        (7, true, 2),
+        (17, false, 1),
+        (13, false, 1),
+        (17, false, 1),
+        (21, false, 1),
+        (0, false, 0),
+    ];
+    let line = |row: &[String; 10]| -> String {
+        let mut text = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            let (least, right, gap) = layout[c];
+            let w = least.max(widest(c)).max(len(&header[c]));
+            let pad = " ".repeat(w.saturating_sub(len(cell)));
+            if right {
+                text += &pad;
+                text += cell;
+            } else {
+                text += cell;
+                if c + 1 < row.len() {
+                    text += &pad;
+                }
+            }
+            text += &" ".repeat(gap);
+        }
+        text.trim_end().to_string()
+    };
+    writeln!(out, "{}", line(&header))?;
+    for row in &cells {
+        writeln!(out, "{}", line(row))?;
     }
     Ok(())
 }

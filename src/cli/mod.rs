@@ -50,6 +50,8 @@ pub fn main() -> i32 {
 }
 
 fn run(cli: Cli) -> anyhow::Result<i32> {
+    let chosen = cli.lang.map(args::LangName::lang);
+    crate::i18n::set(chosen.unwrap_or_else(crate::i18n::Lang::from_env));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let code = match cli.command {
         Some(Command::Solve(args)) => solve(&args, &mut out)?,
@@ -67,22 +69,48 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             clap_mangen::Man::new(Cli::command()).render(&mut out)?;
             exit::OK
         }
-        Some(Command::Tui(args)) => tui(&args)?,
+        Some(Command::Tui(args)) => tui(&args, chosen)?,
         Some(Command::Watch(args)) => watch::run(&args)?,
-        Some(Command::Serve(args)) => serve(&args, &mut out)?,
-        None => tui(&cli.tui)?,
+        Some(Command::Serve(args)) => serve(&args, chosen, &mut out)?,
+        None => tui(&cli.tui, chosen)?,
     };
     out.flush()?;
     Ok(code)
 }
 
-fn tui(args: &TuiArgs) -> anyhow::Result<i32> {
+/// `--notes`: checked writable before the screen opens (a message and exit code 2 if not).
+fn notes_out(args: &TuiArgs) -> anyhow::Result<Option<std::path::PathBuf>> {
+    let Some(path) = &args.notes else {
+        return Ok(None);
+    };
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| anyhow::anyhow!("--notes {}: {e}", path.display()))?;
+    Ok(Some(path.clone()))
+}
+
+/// A lesson, read; it sets the screen's language when `--lang` did not.
+fn lesson(
+    path: &std::path::Path,
+    chosen: Option<crate::i18n::Lang>,
+) -> anyhow::Result<crate::tui::lesson::Lesson> {
+    let lesson = crate::tui::lesson::read(path)?;
+    if let (None, Some(l)) = (chosen, lesson.lang) {
+        crate::i18n::set(l);
+    }
+    Ok(lesson)
+}
+
+fn tui(args: &TuiArgs, chosen: Option<crate::i18n::Lang>) -> anyhow::Result<i32> {
     let mut opts = view_options(&args.view)?;
     if let Some(path) = &args.lesson {
         // checked before the screen opens: a bad file is a message and exit code 2
-        opts.lesson = Some(crate::tui::lesson::read(path)?);
+        opts.lesson = Some(lesson(path, chosen)?);
     }
     opts.lesson_out = args.lesson_out.clone();
+    opts.notes_out = notes_out(args)?;
     if let Some(path) = &args.trace {
         // checked before the screen opens: an unwritable path is a message and exit code 2
         std::fs::File::create(path)
@@ -100,11 +128,15 @@ fn tui(args: &TuiArgs) -> anyhow::Result<i32> {
 }
 
 /// `sudoscope serve`: sessions start as the visualiser's flags say, as guests (no files).
-fn serve(args: &args::ServeArgs, out: &mut impl Write) -> anyhow::Result<i32> {
+fn serve(
+    args: &args::ServeArgs,
+    chosen: Option<crate::i18n::Lang>,
+    out: &mut impl Write,
+) -> anyhow::Result<i32> {
     use crate::serve::access;
     let mut template = view_options(&args.tui.view)?;
     if let Some(path) = &args.tui.lesson {
-        let lesson = crate::tui::lesson::read(path)?;
+        let lesson = lesson(path, chosen)?;
         if let Some(n) = lesson.scenes.iter().position(|s| s.watch.is_some()) {
             eprintln!(
                 "sudoscope: {}: scene {} runs a command (watch), which a served session may not; serve a lesson without commands",
@@ -143,11 +175,13 @@ fn serve(args: &args::ServeArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     }
     // the lecturer's screen may write files; the students' never do
     let sessions = crate::tui::Options {
+        notes_out: None,
         guest: true,
         ..template.clone()
     };
     let mut lecturer = template;
     lecturer.lesson_out = args.tui.lesson_out.clone();
+    lecturer.notes_out = notes_out(&args.tui)?;
     if let Some(path) = &args.tui.trace {
         std::fs::File::create(path)
             .map_err(|e| anyhow::anyhow!("--trace {}: {e}", path.display()))?;
@@ -262,6 +296,7 @@ pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
         theme: theme(args.theme),
         lesson: None,
         lesson_out: None,
+        notes_out: None,
         guest: false,
         watch: None,
         trace: None,

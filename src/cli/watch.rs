@@ -58,6 +58,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
         theme: super::theme(args.theme),
         lesson: None,
         lesson_out: None,
+        notes_out: None,
         guest: false,
         watch: Some(feed),
         trace: None,

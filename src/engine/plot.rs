@@ -292,10 +292,7 @@ where
     let n = groups.len();
     // arm i sits at x = i; its bar spans i ± 0.35
     let mut chart = ChartBuilder::on(&chart_area)
-        .caption(
-            "Success rate per run setting (95% Wilson interval)",
-            (FONT, 32),
-        )
+        .caption(tr!("plot-success-title"), (FONT, 32))
         .margin(20)
         .x_label_area_size(60)
         .y_label_area_size(80)
@@ -305,8 +302,8 @@ where
         .disable_x_mesh()
         .light_line_style(TRANSPARENT)
         .x_labels(n.max(1))
-        .y_desc("runs solved")
-        .x_desc("run setting (numbered as in the legend)")
+        .y_desc(tr!("plot-runs-solved"))
+        .x_desc(tr!("plot-run-setting"))
         .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
         .x_label_formatter(&|x| {
             let i = x.round();
@@ -347,7 +344,7 @@ where
         )))?;
         entries.push((Sample::Bar(color), format!("{}  {}", i + 1, g.label)));
     }
-    draw_legend(&legend_area, "settings", &entries)
+    draw_legend(&legend_area, &tr!("plot-settings"), &entries)
 }
 
 /// Fraction of all runs solved within t seconds, per arm (log time axis).
@@ -368,10 +365,7 @@ where
     let lo = if lo.is_finite() { lo / 2.0 } else { 1e-6 };
     let hi = times.iter().cloned().fold(0.0, f64::max).max(lo * 20.0) * 2.0;
     let mut chart = ChartBuilder::on(&chart_area)
-        .caption(
-            "Time to solution: fraction of runs solved within t",
-            (FONT, 32),
-        )
+        .caption(tr!("plot-time-title"), (FONT, 32))
         .margin(20)
         .x_label_area_size(60)
         .y_label_area_size(80)
@@ -379,8 +373,8 @@ where
     chart
         .configure_mesh()
         .light_line_style(TRANSPARENT)
-        .x_desc("time t (log scale)")
-        .y_desc("fraction of runs solved")
+        .x_desc(tr!("plot-time-axis"))
+        .y_desc(tr!("plot-fraction-solved"))
         .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
         .x_label_formatter(&|v| time_tick(*v))
         .label_style((FONT, 20))
@@ -405,7 +399,7 @@ where
         series_line!(chart, pts, i);
         entries.push((Sample::Line(i), g.label.clone()));
     }
-    draw_legend(&legend_area, "settings", &entries)
+    draw_legend(&legend_area, &tr!("plot-settings"), &entries)
 }
 
 /// Median best cost against step, with the interquartile band, one panel per family (each
@@ -455,9 +449,12 @@ where
             .max(2);
         let shown = marks.iter().take_while(|&&m| m <= last).count().max(2);
         let title = if families.len() == 1 {
-            "Best cost: median and interquartile band".to_string()
+            tr!("plot-cost-title")
         } else {
-            format!("Best cost by {}", f.step_unit())
+            tr!(
+                "plot-cost-by",
+                unit = crate::i18n::word("unit", f.step_unit())
+            )
         };
         let small = families.len() > 2;
         let mut chart = ChartBuilder::on(panel)
@@ -469,11 +466,14 @@ where
         chart
             .configure_mesh()
             .light_line_style(TRANSPARENT)
-            .x_desc(format!("{} (log scale)", f.step_unit()))
+            .x_desc(tr!(
+                "plot-log-scale",
+                unit = crate::i18n::word("unit", f.step_unit())
+            ))
             .y_desc(if small {
-                "best cost"
+                tr!("plot-best-cost")
             } else {
-                "best cost (missing unit values)"
+                tr!("plot-best-cost-units")
             })
             .x_label_formatter(&|v| power_of_ten_tick(*v))
             .y_label_formatter(&|v| count_tick(*v))
@@ -503,7 +503,7 @@ where
         .iter()
         .map(|(i, g)| (Sample::Line(*i), g.label.clone()))
         .collect();
-    draw_legend(&legend_area, "settings", &entries)
+    draw_legend(&legend_area, &tr!("plot-settings"), &entries)
 }
 
 /// The exact search's maximum depth (`None` for local searches).
@@ -543,10 +543,7 @@ where
     let sold = count(&solution_depth);
     let top = maxd.iter().chain(&sold).copied().max().unwrap_or(1) as f64;
     let mut chart = ChartBuilder::on(&chart_area)
-        .caption(
-            "Exact solver: maximum depth and depth at the solution",
-            (FONT, 32),
-        )
+        .caption(tr!("plot-depth-title"), (FONT, 32))
         .margin(20)
         .x_label_area_size(60)
         .y_label_area_size(80)
@@ -554,8 +551,8 @@ where
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_desc("depth (open guesses)")
-        .y_desc("runs")
+        .x_desc(tr!("plot-depth-axis"))
+        .y_desc(tr!("plot-runs"))
         .x_label_formatter(&|v| count_tick(*v))
         .y_label_formatter(&|v| count_tick(*v))
         .label_style((FONT, 20))
@@ -563,8 +560,8 @@ where
         .draw()?;
     let mut entries = Vec::new();
     for (k, (h, name, color)) in [
-        (&maxd, "maximum depth", PALETTE[1]),
-        (&sold, "depth at solution", PALETTE[0]),
+        (&maxd, tr!("plot-max-depth"), PALETTE[1]),
+        (&sold, tr!("plot-solution-depth"), PALETTE[0]),
     ]
     .into_iter()
     .enumerate()

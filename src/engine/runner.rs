@@ -27,6 +27,7 @@ use super::trace::feed::Feed;
 use super::trace::replay::Replay;
 use super::trace::write::TraceWriter;
 use crate::board::{Grid, Puzzle};
+use crate::i18n;
 use crate::search::{Landscape, Search, Snapshot};
 use crate::spec::{Method, RunSpec};
 use std::sync::Arc;
@@ -260,7 +261,7 @@ fn crash_report(
         },
         history: Vec::new(),
         series: Vec::new(),
-        log: vec![format!("the search crashed: {message}")],
+        log: vec![tr!("runner-crashed", message = &message)],
         changed: Vec::new(),
         steps_per_second: 0.0,
         running: false,
@@ -337,22 +338,26 @@ impl Core {
             });
             match opened {
                 Ok(w) => c.trace = Some(w),
-                Err(e) => c.note(format!("cannot write the trace {}: {e}", path.display())),
+                Err(e) => c.note(tr!(
+                    "runner-trace-unwritable",
+                    path = path.display().to_string(),
+                    reason = e.to_string()
+                )),
             }
         }
         let first = match &c.origin.feed {
-            Some(f) => format!(
-                "{} starts (a trace: {}), cost {}",
-                f.header.algorithm,
-                f.source.args(),
-                c.search.cost()
+            Some(f) => tr!(
+                "runner-starts-trace",
+                algo = i18n::word("algo", &f.header.algorithm),
+                source = f.source.args(),
+                cost = c.search.cost()
             ),
-            None => format!(
-                "{} ({}) starts, seed {}, cost {}",
-                c.origin.method.algo.name,
-                c.origin.method.preset,
-                c.origin.seed,
-                c.search.cost()
+            None => tr!(
+                "runner-starts",
+                algo = i18n::word("algo", c.origin.method.algo.name),
+                preset = i18n::word("preset", &c.origin.method.preset.to_string()),
+                seed = c.origin.seed.to_string(),
+                cost = c.search.cost()
             ),
         };
         c.note(first);
@@ -460,7 +465,11 @@ impl Core {
             self.rewind.pop_front();
         }
         let line = match self.search.words() {
-            Some(w) => format!("{:>7}  {w}  (cost {})", self.total_steps(), step.cost),
+            Some(w) => format!(
+                "{:>7}  {w}  ({})",
+                self.total_steps(),
+                tr!("log-cost", cost = step.cost)
+            ),
             None => describe(&step, self.puzzle.geometry(), self.total_steps()),
         };
         self.note(line);
@@ -476,10 +485,10 @@ impl Core {
         // the board before the step is also the rewind point
         self.rewind.push_back(before);
         if let Some(o) = step.ended {
-            self.note(format!(
-                "ended: {} (best cost {})",
-                o.word(),
-                self.search.best_cost()
+            self.note(tr!(
+                "runner-ended",
+                how = i18n::word("ending", o.word()),
+                best = self.search.best_cost()
             ));
         }
         self.record_history();
@@ -499,7 +508,7 @@ impl Core {
         }
         if !ok {
             self.trace = None;
-            self.note("the trace could not be written further".into());
+            self.note(tr!("runner-trace-stopped"));
         }
     }
 
@@ -525,11 +534,11 @@ impl Core {
         self.take_notes();
         self.record_history();
         if let Some(o) = self.search.ended().filter(|_| was_running) {
-            self.note(format!(
-                "ended: {} after {} steps (best cost {})",
-                o.word(),
-                self.total_steps(),
-                self.search.best_cost()
+            self.note(tr!(
+                "runner-ended-after",
+                how = i18n::word("ending", o.word()),
+                steps = self.total_steps(),
+                best = self.search.best_cost()
             ));
         }
         taken
@@ -573,11 +582,11 @@ impl Core {
                     feed: None,
                 };
                 self.rebuild(origin);
-                self.note(format!(
-                    "switched to {} ({}) from the board, cost {}",
-                    name,
-                    preset,
-                    self.search.cost()
+                self.note(tr!(
+                    "runner-switched",
+                    algo = i18n::word("algo", name),
+                    preset = i18n::word("preset", &preset.to_string()),
+                    cost = self.search.cost()
                 ));
             }
             Control::Reset { seed } => {
@@ -587,9 +596,10 @@ impl Core {
                     offset: 0,
                     ..self.origin.clone()
                 });
-                self.note(format!(
-                    "restarted with seed {seed}, cost {}",
-                    self.search.cost()
+                self.note(tr!(
+                    "runner-restarted",
+                    seed = seed.to_string(),
+                    cost = self.search.cost()
                 ));
             }
             Control::Restart { seed, start } => {
@@ -599,9 +609,10 @@ impl Core {
                     offset: 0,
                     ..self.origin.clone()
                 });
-                self.note(format!(
-                    "restarted from the shared board with seed {seed}, cost {}",
-                    self.search.cost()
+                self.note(tr!(
+                    "runner-restarted-shared",
+                    seed = seed.to_string(),
+                    cost = self.search.cost()
                 ));
             }
             Control::Rewind(n) => self.rewind_by(n),
@@ -621,7 +632,7 @@ impl Core {
     fn rewind_by(&mut self, n: usize) {
         let n = n.min(self.rewind.len());
         if n == 0 {
-            self.note("nothing to rewind: steps are recorded at 2000 steps/s or slower".into());
+            self.note(tr!("runner-nothing-to-rewind"));
             return;
         }
         let mut board = None;
@@ -659,8 +670,7 @@ impl Core {
                 self.rewind = rewound;
             }
         }
-        let steps = if n == 1 { "step" } else { "steps" };
-        self.note(format!("rewound {n} {steps}, cost {}", self.search.cost()));
+        self.note(tr!("runner-rewound", n = n, cost = self.search.cost()));
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::board::Geometry;
 use crate::board::grid::symbol;
+use crate::i18n::{self, Arg, Lang};
 use crate::search::exact::ExactEvent;
 use crate::search::{Change, Decision, Event, Step};
 
@@ -19,102 +20,146 @@ fn signed(d: i32) -> String {
     }
 }
 
-fn why(v: Decision, delta: i32) -> String {
+/// A sentence of the catalog in `lang`.
+fn say(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
+    i18n::text_in(lang, id, args)
+}
+
+fn why(lang: Lang, v: Decision, delta: i32) -> String {
+    let d = || Arg::from(signed(delta));
+    let p = |p: f64| Arg::from(i18n::num_in(lang, p, 2));
+    let t = |t: f64| Arg::from(i18n::num_in(lang, t, 3));
     match v {
-        Decision::Downhill => format!("downhill {}, accepted", signed(delta)),
-        Decision::Sideways => "sideways 0, accepted".into(),
-        Decision::UphillAccepted { p, t } => format!(
-            "uphill {} accepted, p = {p:.2} at T = {t:.3}",
-            signed(delta)
+        Decision::Downhill => say(lang, "log-downhill", &[("delta", d())]),
+        Decision::Sideways => say(lang, "log-sideways", &[]),
+        Decision::UphillAccepted { p: pr, t: te } => say(
+            lang,
+            "log-uphill-accepted",
+            &[("delta", d()), ("p", p(pr)), ("t", t(te))],
         ),
-        Decision::UphillRejected { p, t } => format!(
-            "uphill {} rejected, p = {p:.2} at T = {t:.3}",
-            signed(delta)
+        Decision::UphillRejected { p: pr, t: te } => say(
+            lang,
+            "log-uphill-rejected",
+            &[("delta", d()), ("p", p(pr)), ("t", t(te))],
         ),
-        Decision::SidewaysFrozen => "sideways 0 rejected: T has reached 0".into(),
-        Decision::Tabu => format!("{} rejected: the state is tabu", signed(delta)),
-        Decision::NoMove => "no neighbour improves: a local minimum".into(),
+        Decision::SidewaysFrozen => say(lang, "log-sideways-frozen", &[]),
+        Decision::Tabu => say(lang, "log-tabu", &[("delta", d())]),
+        Decision::NoMove => say(lang, "log-no-move", &[]),
     }
 }
 
 /// A proposed change: the cells and their values, old → new.
-fn what(change: Change, geo: &Geometry) -> Option<String> {
+fn what(lang: Lang, change: Change, geo: &Geometry) -> Option<String> {
     match change {
         Change::Nothing => None,
-        Change::Set { cell: c, from, to } => Some(format!(
-            "set {} {}→{}",
-            cell(geo, c),
-            symbol(from),
-            symbol(to)
+        Change::Set { cell: c, from, to } => Some(say(
+            lang,
+            "log-set",
+            &[
+                ("cell", cell(geo, c).into()),
+                ("from", symbol(from).to_string().into()),
+                ("to", symbol(to).to_string().into()),
+            ],
         )),
         Change::Swap {
             a,
             b,
             a_value,
             b_value,
-        } => Some(format!(
-            "swap {} and {} ({}↔{})",
-            cell(geo, a),
-            cell(geo, b),
-            symbol(a_value),
-            symbol(b_value)
+        } => Some(say(
+            lang,
+            "log-swap",
+            &[
+                ("a", cell(geo, a).into()),
+                ("b", cell(geo, b).into()),
+                ("a_value", symbol(a_value).to_string().into()),
+                ("b_value", symbol(b_value).to_string().into()),
+            ],
         )),
     }
 }
 
 /// One line for the step log: the step's number, what it did, the cost after it.
 pub fn describe(step: &Step, geo: &Geometry, index: u64) -> String {
-    format!("{index:>7}  {}  (cost {})", words(step, geo), step.cost)
+    let lang = i18n::current();
+    format!(
+        "{index:>7}  {}  ({})",
+        words_in(lang, step, geo),
+        say(lang, "log-cost", &[("cost", step.cost.into())])
+    )
 }
 
-/// What a step did, in words: `swap r3c7 and r3c9 (5↔2): uphill +2 accepted, p = 0.13 at T =
-/// 1.200`.
+/// What a step did, in words, in the language spoken now.
 pub fn words(step: &Step, geo: &Geometry) -> String {
+    words_in(i18n::current(), step, geo)
+}
+
+/// What a step did, in words, in `lang`: `swap r3c7 and r3c9 (5↔2): uphill +2 accepted, p =
+/// 0.13 at T = 1.200`. (A trace keeps these words in English, whatever the screen speaks.)
+pub fn words_in(lang: Lang, step: &Step, geo: &Geometry) -> String {
     match step.event {
         Event::Move {
             change,
             delta,
             decision,
-        } => match what(change, geo) {
-            Some(w) => format!("{w}: {}", why(decision, delta)),
-            None => why(decision, delta),
+        } => match what(lang, change, geo) {
+            Some(w) => format!("{w}: {}", why(lang, decision, delta)),
+            None => why(lang, decision, delta),
         },
         Event::Sweep {
             changed,
             delta,
             decision,
-        } => {
-            format!("sweep resampled {changed} cells: {}", why(decision, delta))
-        }
+        } => format!(
+            "{}: {}",
+            say(lang, "log-sweep", &[("n", changed.into())]),
+            why(lang, decision, delta)
+        ),
         Event::Generation {
             index,
             best,
             mean,
             worst,
-        } => {
-            format!("generation {index}: best {best}, mean {mean:.1}, worst {worst}")
-        }
+        } => say(
+            lang,
+            "log-generation",
+            &[
+                ("index", index.into()),
+                ("best", best.into()),
+                ("mean", i18n::num_in(lang, mean, 1).into()),
+                ("worst", worst.into()),
+            ],
+        ),
         Event::Ant(a) => {
-            let mut text = format!(
-                "iteration {}, ant {}: filled {} of {} cells ({} chosen, the rest by propagation)",
-                a.iteration, a.ant, a.filled, geo.cells, a.chosen
+            let mut text = say(
+                lang,
+                "log-ant",
+                &[
+                    ("iteration", a.iteration.into()),
+                    ("ant", a.ant.into()),
+                    ("filled", a.filled.into()),
+                    ("cells", geo.cells.into()),
+                    ("chosen", a.chosen.into()),
+                ],
             );
             if a.failed > 0 {
-                text += &format!(", {} left with no possible value", a.failed);
+                text += &say(lang, "log-ant-failed", &[("n", a.failed.into())]);
             }
             if let Some(d) = a.deposit {
-                text += &format!(
-                    "; {} lays {:.2} on its {} values",
+                text += &say(
+                    lang,
                     if d.replaced {
-                        "this iteration's best ant becomes the reference and"
+                        "log-ant-deposit-new"
                     } else {
-                        "the reference ant"
+                        "log-ant-deposit"
                     },
-                    d.amount,
-                    d.filled
+                    &[
+                        ("amount", i18n::num_in(lang, d.amount, 2).into()),
+                        ("n", d.filled.into()),
+                    ],
                 );
                 if d.reset {
-                    text += "; no new best for too long: the pheromone starts over";
+                    text += &say(lang, "log-ant-reset", &[]);
                 }
             }
             text
@@ -123,59 +168,65 @@ pub fn words(step: &Step, geo: &Geometry) -> String {
             ExactEvent::Propagated {
                 placed,
                 contradiction: false,
-            } => format!("propagation placed {placed} cells"),
+            } => say(lang, "log-propagated", &[("n", placed.into())]),
             ExactEvent::Propagated {
                 placed,
                 contradiction: true,
-            } => {
-                format!("propagation placed {placed} cells, then hit a contradiction")
-            }
+            } => say(
+                lang,
+                "log-propagated-contradiction",
+                &[("n", placed.into())],
+            ),
             ExactEvent::Guess {
                 cell: c,
                 value,
                 options,
                 depth,
-            } => {
-                format!(
-                    "guess {} = {} (of {options}) at depth {depth}",
-                    cell(geo, c),
-                    symbol(value)
-                )
-            }
+            } => say(
+                lang,
+                "log-guess",
+                &[
+                    ("cell", cell(geo, c).into()),
+                    ("value", symbol(value).to_string().into()),
+                    ("options", options.into()),
+                    ("depth", depth.into()),
+                ],
+            ),
             ExactEvent::Backtrack {
                 cell: c,
                 value: 0,
                 depth,
-            } => {
-                format!(
-                    "guess at {} undone: no value left at depth {depth}",
-                    cell(geo, c)
-                )
-            }
+            } => say(
+                lang,
+                "log-undone",
+                &[("cell", cell(geo, c).into()), ("depth", depth.into())],
+            ),
             ExactEvent::Backtrack {
                 cell: c,
                 value,
                 depth,
-            } => {
-                format!(
-                    "backtrack: try {} = {} at depth {depth}",
-                    cell(geo, c),
-                    symbol(value)
-                )
-            }
-            ExactEvent::Solution { count } => format!("solution {count} found"),
-            ExactEvent::Finished => "search tree exhausted".into(),
+            } => say(
+                lang,
+                "log-backtrack",
+                &[
+                    ("cell", cell(geo, c).into()),
+                    ("value", symbol(value).to_string().into()),
+                    ("depth", depth.into()),
+                ],
+            ),
+            ExactEvent::Solution { count } => say(lang, "log-solution", &[("n", count.into())]),
+            ExactEvent::Finished => say(lang, "log-finished", &[]),
         },
         Event::Returned {
             cost,
             zero_at: Some(at),
-        } if cost > 0 => format!(
-            "cost 0 reached at step {at}, but the course's bookkeeping keeps the state of cost {cost}"
+        } if cost > 0 => say(
+            lang,
+            "log-returned-zero",
+            &[("at", at.into()), ("cost", cost.into())],
         ),
-        Event::Returned { cost, .. } => {
-            format!("the course's bookkeeping returns the state it kept, cost {cost}")
-        }
-        Event::Idle => "nothing to do: the search has ended".into(),
+        Event::Returned { cost, .. } => say(lang, "log-returned", &[("cost", cost.into())]),
+        Event::Idle => say(lang, "log-idle", &[]),
     }
 }
 

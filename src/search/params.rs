@@ -127,15 +127,15 @@ impl ParamSpec {
             return Ok(i as f64);
         }
         let value: f64 = text.parse().map_err(|_| {
-            format!(
-                "{} = {text:?} is not {}: valid values are {}",
-                self.name,
+            tr!(
                 if self.choices.is_empty() {
-                    "a number"
+                    "param-not-a-number"
                 } else {
-                    "a choice"
+                    "param-not-a-choice"
                 },
-                self.range_text()
+                name = self.name,
+                text = format!("{text:?}"),
+                valid = self.range_text()
             )
         })?;
         self.check(value)
@@ -144,10 +144,17 @@ impl ParamSpec {
     /// "1 to 1000 (whole number)", "0.0001 to 1000000000", or "fixed or course".
     pub fn range_text(&self) -> String {
         if !self.choices.is_empty() {
-            return self.choices.join(" or ");
+            return self.choices.join(&format!(" {} ", tr!("param-or")));
         }
-        let kind = if self.integer { " (whole number)" } else { "" };
-        format!("{} to {}{kind}", fmt_num(self.min), fmt_num(self.max))
+        let (min, max) = (
+            crate::i18n::localize(fmt_num(self.min)),
+            crate::i18n::localize(fmt_num(self.max)),
+        );
+        if self.integer {
+            tr!("param-range-whole", min = min, max = max)
+        } else {
+            tr!("param-range", min = min, max = max)
+        }
     }
 
     /// Check a value against the range.
@@ -157,11 +164,11 @@ impl ParamSpec {
             || value > self.max
             || (self.integer && value.fract() != 0.0)
         {
-            return Err(format!(
-                "{} = {} is out of range: valid values are {}",
-                self.name,
-                self.show(value),
-                self.range_text()
+            return Err(tr!(
+                "param-out-of-range",
+                name = self.name,
+                value = self.show(value),
+                valid = self.range_text()
             ));
         }
         Ok(value)
@@ -198,12 +205,13 @@ impl Params {
         let Some(i) = self.specs.iter().position(|s| s.name == name) else {
             let names: Vec<&str> = self.specs.iter().map(|s| s.name).collect();
             return Err(if names.is_empty() {
-                format!("unknown parameter {name:?}: this algorithm takes none")
+                tr!("param-unknown-none", name = format!("{name:?}"))
             } else {
-                format!(
-                    "unknown parameter {name:?}{}: valid are {}",
-                    crate::suggest::hint(name, names.iter().copied()),
-                    names.join(", ")
+                tr!(
+                    "param-unknown",
+                    name = format!("{name:?}"),
+                    hint = crate::suggest::hint(name, names.iter().copied()),
+                    valid = names.join(", ")
                 )
             });
         };

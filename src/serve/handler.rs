@@ -201,10 +201,7 @@ impl Handler for Conn {
                 "{}: turned away, the class is full ({} sessions)",
                 self.peer, self.class.max_sessions
             ));
-            let message = format!(
-                "sudoscope: the class is full ({} sessions at once); try again in a minute, or ask the lecturer.\r\n",
-                self.class.max_sessions
-            );
+            let message = format!("{}\r\n", tr!("serve-full", n = self.class.max_sessions));
             let line = out.line();
             let _ = line.must_send(message.as_bytes());
             line.close(1);

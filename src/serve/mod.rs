@@ -285,15 +285,15 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
     )?;
     if let Some(stage) = &mirror {
         // the lecturer's screen covers what was printed: its status line says it again
-        stage.write().status = Some(format!(
-            "students: ssh -p {} class@{}{}",
-            bound.port(),
-            host_name(),
-            opts.access
-                .password
-                .as_ref()
-                .map_or(String::new(), |p| format!("  password {p}"))
-        ));
+        stage.write().status = Some(match &opts.access.password {
+            Some(p) => tr!(
+                "serve-status-password",
+                port = bound.port(),
+                host = host_name(),
+                password = p
+            ),
+            None => tr!("serve-status", port = bound.port(), host = host_name()),
+        });
     }
     say.flush()?;
     class.log(&format!(

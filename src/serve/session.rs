@@ -115,23 +115,12 @@ pub fn spawn(start: Start) -> std::io::Result<()> {
                 Outcome::Failed(format!("an internal error ({msg})"))
             });
             let (message, status, why) = match &outcome {
-                Outcome::Ended(Ended::Quit) => ("sudoscope: goodbye.".to_string(), 0, "quit"),
+                Outcome::Ended(Ended::Quit) => (tr!("serve-goodbye"), 0, "quit"),
                 Outcome::Ended(Ended::Stopped) => (String::new(), 0, "connection ended"),
-                Outcome::Ended(Ended::Idle) => (
-                    format!(
-                        "sudoscope: closed after {} without a key; connect again to go on.",
-                        describe(class.idle)
-                    ),
-                    0,
-                    "idle",
-                ),
-                Outcome::Failed(what) => (
-                    format!(
-                        "sudoscope: this session stopped on {what}; the server goes on. Connect again, and tell the lecturer."
-                    ),
-                    1,
-                    "failed",
-                ),
+                Outcome::Ended(Ended::Idle) => {
+                    (tr!("serve-idle", time = describe(class.idle)), 0, "idle")
+                }
+                Outcome::Failed(what) => (tr!("serve-failed", what = what), 1, "failed"),
             };
             let _ = terminal.flush();
             let mut bye = Vec::new();
@@ -155,9 +144,9 @@ pub fn spawn(start: Start) -> std::io::Result<()> {
 fn describe(d: Duration) -> String {
     let s = d.as_secs();
     if s >= 120 && s.is_multiple_of(60) {
-        format!("{} minutes", s / 60)
+        tr!("minutes", n = s / 60)
     } else {
-        format!("{s} seconds")
+        tr!("seconds", n = s)
     }
 }
 
@@ -227,10 +216,6 @@ enum Watched {
     Ended(Ended),
 }
 
-/// The key line over a mirrored screen.
-const WATCH_LINE: &str =
-    " watching the lecturer's screen · t: try it yourself from this board · q: leave ";
-
 /// Show the lecturer's screen at this terminal's size, drawn again when it changes (at most
 /// about 30 times a second), until the student tries it alone or leaves.
 fn watch(
@@ -282,7 +267,8 @@ fn watch(
                         let last = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
                         let style = app.theme.base().add_modifier(Modifier::REVERSED);
                         f.render_widget(
-                            Paragraph::new(TextLine::from(WATCH_LINE)).style(Style::default().patch(style)),
+                            Paragraph::new(TextLine::from(format!(" {} ", tr!("watch-line"))))
+                                .style(Style::default().patch(style)),
                             last,
                         );
                     })?;
@@ -314,6 +300,7 @@ fn now_you_try(app: &tui::App) -> Options {
         lesson_out: None,
         watch: None,
         trace: None,
+        notes_out: None,
         guest: true,
     }
 }

@@ -7,6 +7,8 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::i18n::{self, Lang};
+
 /// Everything a key can ask for on the main screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -64,6 +66,8 @@ pub enum Action {
     NextScene,
     /// The lesson's previous scene.
     PreviousScene,
+    /// The scene's speaker notes, on this screen only.
+    Notes,
 }
 
 /// A key as a person presses it.
@@ -87,10 +91,15 @@ impl Key {
         }
     }
 
-    /// How help and README write the key.
+    /// How help writes the key, in the language spoken now.
     pub fn label(self) -> String {
+        self.label_in(i18n::current())
+    }
+
+    /// How help (and, in English, README) writes the key.
+    pub fn label_in(self, lang: Lang) -> String {
         match self {
-            Key::Char(' ') => "space".into(),
+            Key::Char(' ') => i18n::text_in(lang, "keyname-space", &[]),
             Key::Char(c) => c.to_string(),
             Key::Ctrl(c) => format!("ctrl-{c}"),
             Key::Code(KeyCode::Right) => "→".into(),
@@ -113,11 +122,34 @@ pub struct Binding {
     pub keys: &'static [Key],
     /// What they ask for.
     pub action: Action,
-    /// What it does, in the help overlay and README.
-    pub help: &'static str,
-    /// What the status line shows for the actions worth a reminder there: the keys as written
-    /// there (usually the first key's label) and a word.
-    pub hint: Option<(&'static str, &'static str)>,
+    /// For the actions worth a reminder on the status line: the keys as written there
+    /// (usually the first key's label); the word beside them is the catalog's `hint-ACTION`.
+    pub hint: Option<&'static str>,
+}
+
+impl Binding {
+    /// The action's name in the catalogs: `run-pause` for [`Action::RunPause`].
+    pub fn id(&self) -> String {
+        let name = format!("{:?}", self.action);
+        let mut id = String::new();
+        for (i, c) in name.chars().enumerate() {
+            if c.is_ascii_uppercase() && i > 0 {
+                id.push('-');
+            }
+            id.push(c.to_ascii_lowercase());
+        }
+        id
+    }
+
+    /// What it does, in the help overlay (the catalog's `key-ACTION`), in `lang`.
+    pub fn help_in(&self, lang: Lang) -> String {
+        i18n::text_in(lang, &format!("key-{}", self.id()), &[])
+    }
+
+    /// What it does, in the language spoken now.
+    pub fn help(&self) -> String {
+        self.help_in(i18n::current())
+    }
 }
 
 use Key::{Char, Code, Ctrl};
@@ -127,164 +159,142 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char(' ')],
         action: Action::RunPause,
-        help: "run / pause",
-        hint: Some(("space", "run/pause")),
+        hint: Some("space"),
     },
     Binding {
         keys: &[Char('s'), Code(KeyCode::Right)],
         action: Action::Step,
-        help: "step once (pauses)",
-        hint: Some(("s", "step")),
+        hint: Some("s"),
     },
     Binding {
         keys: &[Char('n')],
         action: Action::StepMany,
-        help: "step 100 times",
         hint: None,
     },
     Binding {
         keys: &[Char('+'), Char('='), Char(']')],
         action: Action::Faster,
-        help: "faster: 1, 2, 5, 10, 30, 100, 1k, 10k, 100k steps/s, then unlimited",
-        hint: Some(("+/-", "speed")),
+        hint: Some("+/-"),
     },
     Binding {
         keys: &[Char('-'), Char('[')],
         action: Action::Slower,
-        help: "slower",
         hint: None,
     },
     Binding {
         keys: &[Char('u'), Code(KeyCode::Left)],
         action: Action::Undo,
-        help: "undo one step (rewind; recorded at 2000 steps/s or slower)",
-        hint: Some(("u", "undo")),
+        hint: Some("u"),
     },
     Binding {
         keys: &[Char('U')],
         action: Action::UndoMany,
-        help: "undo 20 steps",
         hint: None,
     },
     Binding {
         keys: &[Char('r')],
         action: Action::Restart,
-        help: "restart with a new seed",
         hint: None,
     },
     Binding {
         keys: &[Char('a')],
         action: Action::PickAlgorithm,
-        help: "switch algorithm, continuing from the board",
-        hint: Some(("a", "algorithm")),
+        hint: Some("a"),
     },
     Binding {
         keys: &[Char('p')],
         action: Action::TogglePreset,
-        help: "toggle classic / tuned preset, continuing from the board",
-        hint: Some(("p", "preset")),
+        hint: Some("p"),
     },
     Binding {
         keys: &[Char('e')],
         action: Action::EditParameter,
-        help: "edit a parameter live (validated, continues from the board)",
-        hint: Some(("e", "param")),
+        hint: Some("e"),
     },
     Binding {
         keys: &[Char('o')],
         action: Action::OpenPuzzle,
-        help: "open another puzzle: name, set:N, a file, the puzzle text, or generate:hard",
-        hint: Some(("o", "puzzle")),
+        hint: Some("o"),
     },
     Binding {
         keys: &[Char('c')],
         action: Action::Candidates,
-        help: "candidates: pencil marks from the givens, then on this board, then off",
         hint: None,
     },
     Binding {
         keys: &[Char('d')],
         action: Action::Solution,
-        help: "mark cells that differ from the solution",
         hint: None,
     },
     Binding {
         keys: &[Char('l')],
         action: Action::Landscape,
-        help: "why it is stuck: the neighbours downhill, sideways and uphill",
-        hint: Some(("l", "why stuck")),
+        hint: Some("l"),
     },
     Binding {
         keys: &[Char('v')],
         action: Action::CellMode,
-        help: "cell cursor: arrows or hjkl move, the cell's candidates and conflicts show",
         hint: None,
     },
     Binding {
         keys: &[Char('f')],
         action: Action::FocusLayout,
-        help: "focus layout: grid, cost chart and caption only",
         hint: None,
     },
     Binding {
         keys: &[Char('t')],
         action: Action::Theme,
-        help: "theme: dark, light (for a white projector), mono",
         hint: None,
     },
     Binding {
         keys: &[Code(KeyCode::PageDown)],
         action: Action::NextScene,
-        help: "lesson: next scene",
         hint: None,
     },
     Binding {
         keys: &[Code(KeyCode::PageUp)],
         action: Action::PreviousScene,
-        help: "lesson: previous scene",
+        hint: None,
+    },
+    Binding {
+        keys: &[Char('N')],
+        action: Action::Notes,
         hint: None,
     },
     Binding {
         keys: &[Char('R')],
         action: Action::AddRacer,
-        help: "race: add an algorithm side by side (up to four, restarted together)",
-        hint: Some(("R", "race")),
+        hint: Some("R"),
     },
     Binding {
         keys: &[Char('X')],
         action: Action::RemoveRacer,
-        help: "race: remove the focused algorithm",
         hint: None,
     },
     Binding {
         keys: &[Code(KeyCode::Tab)],
         action: Action::NextPane,
-        help: "race: focus the next pane",
         hint: None,
     },
     Binding {
         keys: &[Char('x')],
         action: Action::Experiment,
-        help: "experiment: 100 restarts of each algorithm on screen, on all cores",
-        hint: Some(("x", "experiment")),
+        hint: Some("x"),
     },
     Binding {
         keys: &[Char('y')],
         action: Action::ShowCommand,
-        help: "show the command line that reproduces this view (a: append it to a lesson)",
         hint: None,
     },
     Binding {
         keys: &[Char('?'), Char('h')],
         action: Action::Help,
-        help: "help: every key",
-        hint: Some(("?", "help")),
+        hint: Some("?"),
     },
     Binding {
         keys: &[Char('q'), Ctrl('c')],
         action: Action::Quit,
-        help: "quit",
-        hint: Some(("q", "quit")),
+        hint: Some("q"),
     },
 ];
 
@@ -305,17 +315,34 @@ pub fn keys_label(b: &Binding) -> String {
         .join("  ")
 }
 
-/// The status line's reminders: (keys, word), in table order.
-pub fn hints() -> impl Iterator<Item = (&'static str, &'static str)> {
-    BINDINGS.iter().filter_map(|b| b.hint)
+/// The status line's reminders: (keys, word, action), in table order.
+pub fn hints() -> impl Iterator<Item = (String, String, Action)> {
+    BINDINGS.iter().filter_map(|b| {
+        b.hint.map(|k| {
+            let keys = if k == "space" {
+                Key::Char(' ').label()
+            } else {
+                k.to_string()
+            };
+            (keys, i18n::text(&format!("hint-{}", b.id()), &[]), b.action)
+        })
+    })
 }
 
 /// The table as README prints it (Markdown).
 pub fn markdown() -> String {
     let mut out = String::from("| key | does |\n|---|---|\n");
     for b in BINDINGS {
-        let keys: Vec<String> = b.keys.iter().map(|k| format!("`{}`", k.label())).collect();
-        out.push_str(&format!("| {} | {} |\n", keys.join(" "), b.help));
+        let keys: Vec<String> = b
+            .keys
+            .iter()
+            .map(|k| format!("`{}`", k.label_in(Lang::En)))
+            .collect();
+        out.push_str(&format!(
+            "| {} | {} |\n",
+            keys.join(" "),
+            b.help_in(Lang::En)
+        ));
     }
     out
 }
@@ -337,6 +364,13 @@ mod tests {
                 assert_eq!(action(ev), Some(b.action), "{k:?}");
                 assert!(!seen.contains(&k), "{k:?} listed twice");
                 seen.push(k);
+            }
+        }
+        // every action has its help and, where it has a reminder, its word in the catalog
+        for b in BINDINGS {
+            assert!(i18n::has(&format!("key-{}", b.id())), "key-{}", b.id());
+            if b.hint.is_some() {
+                assert!(i18n::has(&format!("hint-{}", b.id())), "hint-{}", b.id());
             }
         }
         // and a key not in the table does nothing

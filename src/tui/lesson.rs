@@ -26,13 +26,19 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::i18n::{self, Lang};
 use crate::spec::{Given, RunInput, RunSpec, Source, SpecError, print};
 
 /// A lesson: its title and scenes, and the file it came from.
 #[derive(Clone, Debug)]
 pub struct Lesson {
-    /// The title, shown before each caption.
+    /// The title, shown before each caption (in the lesson's own language).
     pub title: String,
+    /// The title in other languages, where the file gives them.
+    pub titles: BTreeMap<Lang, String>,
+    /// The language the lesson is written in (`lang = "es"`): the screen speaks it unless
+    /// `--lang` says otherwise.
+    pub lang: Option<Lang>,
     /// The scenes, in order.
     pub scenes: Vec<Scene>,
     /// The file it came from (`None` for a lesson built into the program).
@@ -48,8 +54,15 @@ pub const BUILTIN: &[(&str, &str)] = &[(
 /// One scene: its caption and the run it plays, every setting checked.
 #[derive(Clone, Debug)]
 pub struct Scene {
-    /// What the banner says while the scene plays.
+    /// What the banner says while the scene plays (in the lesson's own language).
     pub caption: String,
+    /// The caption in other languages, where the file gives them.
+    pub captions: BTreeMap<Lang, String>,
+    /// Speaker notes: for the lecturer's eyes (a key shows them on the lecturer's own screen,
+    /// `--notes` sends them to another terminal), never on a mirrored or recorded screen.
+    pub notes: Option<String>,
+    /// The notes in other languages, where the file gives them.
+    pub notes_by: BTreeMap<Lang, String>,
     /// The run.
     pub run: RunSpec,
     /// A command whose trace the first pane shows instead of `run`'s algorithm (run by `sh -c`
@@ -78,7 +91,8 @@ pub enum LessonError {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawLesson {
-    title: Option<String>,
+    title: Option<Spanned<Localized>>,
+    lang: Option<Spanned<String>>,
     #[serde(default)]
     scene: Vec<Spanned<RawScene>>,
 }
@@ -86,7 +100,7 @@ struct RawLesson {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawScene {
-    caption: Spanned<String>,
+    caption: Spanned<Localized>,
     puzzle: Option<Spanned<toml::Value>>,
     algo: Option<Spanned<toml::Value>>,
     preset: Option<Spanned<toml::Value>>,
@@ -98,6 +112,69 @@ struct RawScene {
     set: Option<Spanned<BTreeMap<String, toml::Value>>>,
     start: Option<Spanned<toml::Value>>,
     watch: Option<Spanned<String>>,
+    notes: Option<Spanned<Localized>>,
+}
+
+/// A text in one language, or in several: `caption = "..."` or `caption.es = "..."`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Localized {
+    One(String),
+    Many(BTreeMap<String, String>),
+}
+
+/// A text's own version and its other languages: the plain string is in `own`; a table gives
+/// one per language code, the lesson's own language (or English) being the plain one.
+fn localized(
+    v: &Localized,
+    own: Lang,
+    what: &str,
+) -> Result<(String, BTreeMap<Lang, String>), String> {
+    match v {
+        Localized::One(t) => Ok((t.clone(), BTreeMap::new())),
+        Localized::Many(m) => {
+            let mut by = BTreeMap::new();
+            for (code, text) in m {
+                let lang = Lang::parse(code)
+                    .filter(|l| l.code() == code.as_str())
+                    .ok_or_else(|| format!("{what}.{code}: the languages are en, es and pt"))?;
+                by.insert(lang, text.clone());
+            }
+            let plain = by
+                .get(&own)
+                .or_else(|| by.get(&Lang::En))
+                .or_else(|| by.values().next())
+                .cloned()
+                .ok_or_else(|| format!("{what}: give the text in at least one language"))?;
+            Ok((plain, by))
+        }
+    }
+}
+
+/// A text in the language spoken now, else its own.
+fn in_current(plain: &str, by: &BTreeMap<Lang, String>) -> String {
+    by.get(&i18n::current())
+        .cloned()
+        .unwrap_or_else(|| plain.to_string())
+}
+
+impl Lesson {
+    /// The title in the language spoken now (else the lesson's own).
+    pub fn title_now(&self) -> String {
+        in_current(&self.title, &self.titles)
+    }
+}
+
+impl Scene {
+    /// The caption in the language spoken now (else the lesson's own).
+    pub fn caption_now(&self) -> String {
+        in_current(&self.caption, &self.captions)
+    }
+
+    /// The speaker notes in the language spoken now (else the lesson's own), if any.
+    pub fn notes_now(&self) -> Option<String> {
+        self.notes.as_ref().map(|n| in_current(n, &self.notes_by))
+    }
 }
 
 /// A TOML value as the text a flag would give: strings without quotes, numbers and booleans as
@@ -157,6 +234,16 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
             "no scene: add at least one [[scene]] with a caption".into(),
         ));
     }
+    let lang = match &raw.lang {
+        None => None,
+        Some(l) => Some(Lang::parse(l.get_ref()).ok_or_else(|| {
+            fail(
+                Some(l.span().start),
+                format!("lang = {:?}: the languages are en, es and pt", l.get_ref()),
+            )
+        })?),
+    };
+    let own = lang.unwrap_or(Lang::En);
     let mut scenes = Vec::new();
     for (i, s) in raw.scene.iter().enumerate() {
         let s = s.get_ref();
@@ -206,14 +293,35 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
             race,
             race_start: given(&s.race_start),
         };
+        let (caption, captions) = localized(s.caption.get_ref(), own, "caption")
+            .map_err(|m| fail(Some(s.caption.span().start), m))?;
+        let (notes, notes_by) = match &s.notes {
+            Some(n) => {
+                let (plain, by) = localized(n.get_ref(), own, "notes")
+                    .map_err(|m| fail(Some(n.span().start), m))?;
+                (Some(plain), by)
+            }
+            None => (None, BTreeMap::new()),
+        };
         scenes.push(Scene {
-            caption: s.caption.get_ref().clone(),
+            caption,
+            captions,
+            notes,
+            notes_by,
             run: crate::spec::check(&input)?,
             watch: s.watch.as_ref().map(|w| w.get_ref().clone()),
         });
     }
+    let (title, titles) = match &raw.title {
+        Some(t) => {
+            localized(t.get_ref(), own, "title").map_err(|m| fail(Some(t.span().start), m))?
+        }
+        None => (name.to_string(), BTreeMap::new()),
+    };
     Ok(Lesson {
-        title: raw.title.unwrap_or_else(|| name.to_string()),
+        title,
+        titles,
+        lang,
         scenes,
         path: Some(PathBuf::from(name)).filter(|_| !BUILTIN.iter().any(|b| b.0 == name)),
     })
@@ -383,6 +491,70 @@ paused = true
         for (a, b) in back.scenes.iter().zip(&l.scenes) {
             assert_eq!(a.run, b.run);
             assert_eq!(a.caption, b.caption);
+        }
+    }
+
+    #[test]
+    fn a_caption_per_language_and_the_lessons_own_language() {
+        let text = r#"
+title.en = "Local search"
+title.es = "Búsqueda local"
+lang = "es"
+[[scene]]
+caption = "El gradiente descendente se estanca"
+algo = "steepest"
+[[scene]]
+caption.pt = "A descida estagna"
+caption.es = "El gradiente se estanca"
+algo = "steepest"
+"#;
+        let l = parse(text, "t.toml").unwrap();
+        assert_eq!(l.lang, Some(Lang::Es));
+        // the plain text is the lesson's own language; a table's, that language's entry
+        assert_eq!(l.title, "Búsqueda local");
+        assert_eq!(l.titles[&Lang::En], "Local search");
+        assert_eq!(l.scenes[0].caption, "El gradiente descendente se estanca");
+        assert!(l.scenes[0].captions.is_empty());
+        assert_eq!(l.scenes[1].caption, "El gradiente se estanca");
+        assert_eq!(
+            in_current(
+                &l.scenes[1].caption,
+                &BTreeMap::from([(Lang::Pt, "x".to_string())])
+            ),
+            "El gradiente se estanca".to_string()
+        );
+        // a language the screen does not speak, or a table with no text, is an error with its line
+        let bad = parse(
+            "[[scene]]\ncaption.fr = \"non\"\nalgo = \"steepest\"\n",
+            "b.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            bad.contains("b.toml:2") && bad.contains("en, es and pt"),
+            "{bad}"
+        );
+        let bad = parse("lang = \"de\"\n[[scene]]\ncaption = \"x\"\n", "c.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            bad.contains("c.toml:1") && bad.contains("en, es and pt"),
+            "{bad}"
+        );
+    }
+
+    #[test]
+    fn the_built_in_lesson_speaks_all_three_languages() {
+        let l = read(Path::new("local-search")).unwrap();
+        for lang in [Lang::En, Lang::Es, Lang::Pt] {
+            assert!(l.titles.contains_key(&lang), "title in {lang:?}");
+            for (i, s) in l.scenes.iter().enumerate() {
+                assert!(
+                    s.captions.contains_key(&lang),
+                    "scene {} in {lang:?}",
+                    i + 1
+                );
+            }
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod remote;
 mod signals;
 pub mod theme;
 pub mod view;
+pub mod words;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -74,6 +75,10 @@ pub fn has_terminal() -> bool {
 /// Draw the app, and keep where its grid went for the mouse.
 pub fn draw(f: &mut ratatui::Frame, app: &mut App) {
     app.grid_at = view::draw(f, app);
+    // the speaker notes are this screen's own: a mirror draws the view alone
+    if app.show_notes {
+        view::overlay::notes(f, app);
+    }
 }
 
 /// Standard base64 (RFC 4648, with padding), for OSC 52.

@@ -38,6 +38,7 @@ pub fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Optio
         theme: Theme::new(Palette::Mono),
         lesson: None,
         lesson_out: None,
+        notes_out: None,
         guest: false,
         watch: None,
         trace: None,

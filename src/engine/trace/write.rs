@@ -8,7 +8,8 @@ use serde_json::{Map, Value, json};
 use super::{HEADER_KEY, Neighbourhood, VERSION};
 use crate::board::{Grid, Puzzle};
 use crate::engine::run_record::{Ending, key};
-use crate::engine::step_log::words;
+use crate::engine::step_log::words_in;
+use crate::i18n::Lang;
 use crate::search::registry::Family;
 use crate::search::{Decision, Event, Preset, Search, Step};
 use crate::spec::{Method, RunSpec, print};
@@ -98,7 +99,8 @@ impl<W: Write> TraceWriter<W> {
             line.insert("accepted".into(), json!(accepted));
         }
         let geo = self.puzzle.geometry();
-        line.insert("move".into(), json!(words(step, geo)));
+        // a trace is read by programs: its words are English whatever the screen speaks
+        line.insert("move".into(), json!(words_in(Lang::En, step, geo)));
         let metrics: Map<String, Value> = search
             .snapshot()
             .metrics

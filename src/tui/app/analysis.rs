@@ -16,19 +16,16 @@ pub fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<String>) {
     else {
         return (
             None,
-            Some(format!(
-                "the exact solver did not settle this puzzle within {} steps: no solution to compare with",
-                fmt_num(ANALYSIS_STEPS as f64)
+            Some(tr!(
+                "puzzle-unsettled",
+                steps = fmt_num(ANALYSIS_STEPS as f64)
             )),
         );
     };
     match solutions {
         Solutions::Unique(g) => (Some(g), None),
-        Solutions::Several(_) => (None, Some("this puzzle has several solutions: cost 0 is reachable in more than one way".into())),
-        Solutions::None => (
-            None,
-            Some("this puzzle has no solution (the exact solver proved it): local searches cannot reach cost 0".into()),
-        ),
+        Solutions::Several(_) => (None, Some(tr!("puzzle-several"))),
+        Solutions::None => (None, Some(tr!("puzzle-none"))),
     }
 }
 

@@ -48,9 +48,6 @@ const RACE_ORDER: &[&str] = &[
     "backtrack",
 ];
 
-/// What a served session says instead of writing a file.
-const GUEST_WRITES: &str = "a served session writes no file on the server: the command is above, and on your clipboard where your terminal allows it";
-
 /// At most this many panes race on one screen.
 const MAX_PANES: usize = 4;
 
@@ -70,6 +67,9 @@ pub struct Options {
     pub watch: Option<Arc<Feed>>,
     /// Write the first pane's run to this file as a trace (`tui --trace`): every step shown.
     pub trace: Option<PathBuf>,
+    /// Where each scene's speaker notes go as the scene starts (`--notes FILE`: a file, or a
+    /// second terminal's device such as /dev/pts/3).
+    pub notes_out: Option<PathBuf>,
     /// A served session (`sudoscope serve`): its keys never read or write a file on the host.
     /// Puzzles open from the built-in sets, `generate:` and puzzle text only; what would write
     /// a file is offered on screen and on the clipboard instead.
@@ -142,6 +142,8 @@ pub struct App {
     scene_command: Option<Child>,
     /// Text for the terminal's clipboard (OSC 52), taken by the screen's loop once.
     pub clipboard: Option<String>,
+    /// The scene's speaker notes are shown (`N`), on this terminal only.
+    pub show_notes: bool,
 }
 
 impl App {
@@ -198,10 +200,39 @@ impl App {
             detached,
             scene_command,
             clipboard: None,
+            show_notes: false,
             options: opts,
         };
         app.start_panes();
+        app.send_notes();
         app
+    }
+
+    /// The scene's notes to `--notes`' file or terminal, with the scene's number and caption.
+    fn send_notes(&mut self) {
+        let (Some(path), Some(l)) = (&self.options.notes_out, &self.lesson) else {
+            return;
+        };
+        use std::io::Write;
+        let scene = &l.lesson.scenes[l.scene];
+        let text = format!(
+            "── {} · {} ──\n{}\n\n",
+            tr!("scene-label", n = l.scene + 1, of = l.lesson.scenes.len()),
+            scene.caption_now(),
+            scene.notes_now().unwrap_or_else(|| tr!("notes-none"))
+        );
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(text.as_bytes()));
+        if let Err(e) = written {
+            self.status = Some(tr!(
+                "cannot-write",
+                path = path.display().to_string(),
+                reason = e.to_string()
+            ));
+        }
     }
 
     /// The panes of the current run: the first pane fresh (or from the given board), as
@@ -313,15 +344,22 @@ impl App {
     pub fn caption(&self) -> Option<String> {
         self.lesson.as_ref().map(|l| {
             let s = &l.lesson.scenes[l.scene];
-            format!("{} · {}", l.lesson.title, s.caption)
+            format!("{} · {}", l.lesson.title_now(), s.caption_now())
         })
+    }
+
+    /// The speaker notes of the scene on screen, if it has any.
+    pub fn notes(&self) -> Option<String> {
+        self.lesson
+            .as_ref()
+            .and_then(|l| l.lesson.scenes[l.scene].notes_now())
     }
 
     /// "scene 2/6" while a lesson is played.
     pub fn scene_label(&self) -> Option<String> {
         self.lesson
             .as_ref()
-            .map(|l| format!("scene {}/{}", l.scene + 1, l.lesson.scenes.len()))
+            .map(|l| tr!("scene-label", n = l.scene + 1, of = l.lesson.scenes.len()))
     }
 
     /// Records of a running experiment; says whether any came (the view then changes).
@@ -487,13 +525,10 @@ impl App {
                 self.dialog = Dialog::Algorithms(AlgoPicker::on(m.algo.name, m.preset, false));
             }
             Action::TogglePreset | Action::EditParameter if self.focused().watched().is_some() => {
-                self.status = Some(
-                    "a watched search keeps its own settings: a switches to a built-in algorithm from its board"
-                        .into(),
-                );
+                self.status = Some(tr!("status-watched-settings"));
             }
             Action::OpenPuzzle if self.panes.iter().any(|p| p.watched().is_some()) => {
-                self.status = Some("a watched trace is of its own puzzle".into());
+                self.status = Some(tr!("status-watched-puzzle"));
             }
             Action::TogglePreset => {
                 let m = &self.focused().method;
@@ -520,18 +555,18 @@ impl App {
             Action::Candidates => {
                 self.candidates = self.candidates.next();
                 if self.candidates != CandidateView::Off {
-                    self.status = Some(format!("showing {}", self.candidates.describe()));
+                    self.status = Some(tr!("status-showing", what = self.candidates.describe()));
                 }
             }
             Action::Solution => {
                 self.show_wrong = !self.show_wrong;
                 if self.solution.is_none() {
-                    self.status = Some("no unique solution to compare with".into());
+                    self.status = Some(tr!("status-no-solution"));
                 }
             }
             Action::AddRacer => {
                 if self.panes.len() >= MAX_PANES {
-                    self.status = Some("a race has at most four algorithms".into());
+                    self.status = Some(tr!("status-race-full"));
                 } else {
                     let next = RACE_ORDER
                         .iter()
@@ -547,7 +582,7 @@ impl App {
                     self.panes.remove(self.focus);
                     self.focus = self.focus.min(self.panes.len() - 1);
                 } else {
-                    self.status = Some("the last algorithm stays: use a to switch it".into());
+                    self.status = Some(tr!("status-last-algorithm"));
                 }
             }
             Action::NextPane => self.focus = (self.focus + 1) % self.panes.len(),
@@ -560,7 +595,10 @@ impl App {
             Action::Help => self.dialog = Dialog::Help(0),
             Action::Theme => {
                 self.theme = self.theme.next();
-                self.status = Some(format!("theme {}", self.theme.palette.name()));
+                self.status = Some(tr!(
+                    "legend-on-theme",
+                    theme = crate::tui::words::word("theme", self.theme.palette.name())
+                ));
             }
             Action::FocusLayout => self.focus_layout = !self.focus_layout,
             Action::Landscape => {
@@ -571,10 +609,16 @@ impl App {
                 self.cell_mode = !self.cell_mode;
                 self.selected = self.cell_mode.then_some(self.selected.unwrap_or(0));
                 if self.cell_mode {
-                    self.status = Some("cell mode: arrows or hjkl move, esc leaves".into());
+                    self.status = Some(tr!("status-cell-mode"));
                 }
             }
             Action::NextScene | Action::PreviousScene => self.change_scene(a == Action::NextScene),
+            Action::Notes => {
+                self.show_notes = !self.show_notes;
+                if self.show_notes && self.notes().is_none() {
+                    self.status = Some(tr!("notes-none"));
+                }
+            }
         }
     }
 
@@ -631,7 +675,7 @@ impl App {
     /// settings, so a scene plays the same every time.
     fn change_scene(&mut self, forward: bool) {
         let Some(l) = &mut self.lesson else {
-            self.status = Some("no lesson: start one with `sudoscope tui --lesson FILE`".into());
+            self.status = Some(tr!("status-no-lesson"));
             return;
         };
         let last = l.lesson.scenes.len() - 1;
@@ -642,9 +686,9 @@ impl App {
         };
         if next == l.scene {
             self.status = Some(if forward {
-                "this is the last scene".into()
+                tr!("status-last-scene")
             } else {
-                "this is the first scene".into()
+                tr!("status-first-scene")
             });
             return;
         }
@@ -672,6 +716,7 @@ impl App {
         self.panes.clear();
         self.focus = 0;
         self.start_panes();
+        self.send_notes();
     }
 
     /// Continue the focused pane from its board with another method.
@@ -718,10 +763,7 @@ impl App {
             .map(|p| Arm::of(p.method.clone()))
             .collect();
         if arms.is_empty() {
-            self.status = Some(
-                "restarts of a watched search: sudoscope experiment --command 'COMMAND {seed}'"
-                    .into(),
-            );
+            self.status = Some(tr!("status-watched-experiment"));
             return;
         }
         self.experiment = Some(ExperimentView::start(
@@ -792,7 +834,7 @@ impl App {
     /// file when one was given, else here; says where.
     fn write_command(&self) -> String {
         if self.options.guest {
-            return GUEST_WRITES.into();
+            return tr!("guest-writes");
         }
         let dir = self
             .options
@@ -804,11 +846,12 @@ impl App {
             .unwrap_or_default();
         let path = dir.join("sudoscope-command.txt");
         match std::fs::write(&path, format!("{}\n", self.command_line())) {
-            Ok(()) => format!(
-                "written to {} on one line (and copied to the clipboard where the terminal allows it)",
-                path.display()
+            Ok(()) => tr!("command-written", path = path.display().to_string()),
+            Err(e) => tr!(
+                "cannot-write",
+                path = path.display().to_string(),
+                reason = e.to_string()
             ),
-            Err(e) => format!("cannot write {}: {e}", path.display()),
         }
     }
 
@@ -835,15 +878,18 @@ impl App {
     /// `--lesson-out`, or `lesson.toml` here); says where.
     fn append_scene(&self) -> String {
         if self.options.guest {
-            return GUEST_WRITES.into();
+            return tr!("guest-writes");
         }
         let scene = Scene {
             caption: self
                 .lesson
                 .as_ref()
                 .map_or("a scene recorded in sudoscope".into(), |l| {
-                    l.lesson.scenes[l.scene].caption.clone()
+                    l.lesson.scenes[l.scene].caption_now()
                 }),
+            captions: Default::default(),
+            notes: None,
+            notes_by: Default::default(),
             run: self.spec(),
             watch: self
                 .lesson
@@ -858,7 +904,7 @@ impl App {
             .or_else(|| self.lesson.as_ref().and_then(|l| l.lesson.path.clone()))
             .unwrap_or_else(|| PathBuf::from("lesson.toml"));
         match lesson::append(&path, &scene, &self.puzzle_ref()) {
-            Ok(n) => format!("appended as scene {n} of {}", path.display()),
+            Ok(n) => tr!("command-appended", n = n, path = path.display().to_string()),
             Err(e) => e,
         }
     }
@@ -884,7 +930,7 @@ fn scene_watch(
         Err(e) => (
             None,
             None,
-            Some(format!("this scene's command did not start: {e}")),
+            Some(tr!("status-scene-command", reason = e.to_string())),
         ),
     }
 }

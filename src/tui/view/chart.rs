@@ -4,21 +4,21 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::symbols::Marker;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType};
 
 use crate::engine::history::Point;
 use crate::tui::theme::Theme;
 
 fn label(x: f64) -> String {
-    match x.abs() {
+    crate::i18n::localize(match x.abs() {
         a if a >= 1e9 => format!("{:.1}G", x / 1e9),
         a if a >= 1e6 => format!("{:.1}M", x / 1e6),
         a if a >= 1e4 => format!("{:.0}k", x / 1e3),
         a if a >= 100.0 || a == 0.0 => format!("{x:.0}"),
         a if a >= 0.01 => format!("{x:.2}"),
         _ => format!("{x:.1e}"),
-    }
+    })
 }
 
 fn axis_labels(lo: f64, hi: f64) -> Vec<Line<'static>> {
@@ -65,7 +65,7 @@ pub fn draw(
     let ymax = history.iter().map(|p| p.high).fold(1.0, f64::max);
     let datasets = vec![
         Dataset::default()
-            .name("cost")
+            .name(tr!("chart-cost"))
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
             .style(theme.series(0))
@@ -76,21 +76,26 @@ pub fn draw(
             .style(theme.series(0))
             .data(&low),
         Dataset::default()
-            .name("best")
+            .name(tr!("chart-best"))
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
             .style(theme.series(1))
             .data(&best),
     ];
+    // the series are named in the title, in their colours: a legend inside the chart would
+    // cover the curve where it starts, top left, or where it ends, top right
+    let title = Line::from(vec![
+        Span::raw(format!("{} ", tr!("chart-title"))),
+        Span::styled(format!("━ {}", tr!("chart-cost")), theme.series(0)),
+        Span::raw(" "),
+        Span::styled(format!("━ {} ", tr!("chart-best")), theme.series(1)),
+    ]);
     let chart = Chart::new(datasets)
-        .block(
-            Block::bordered()
-                .title("cost and best cost")
-                .border_style(theme.border()),
-        )
+        .legend_position(None)
+        .block(Block::bordered().title(title).border_style(theme.border()))
         .x_axis(
             Axis::default()
-                .title("step")
+                .title(tr!("chart-step"))
                 .bounds([x0, x1])
                 .labels(axis_labels(x0, x1))
                 .style(theme.dim()),
@@ -121,7 +126,7 @@ pub fn draw(
             .chain(&worst)
             .map(|p| p.1)
             .fold(f64::MIN_POSITIVE, f64::max);
-        let name = label.unwrap_or("");
+        let name = label.map(crate::tui::words::metric).unwrap_or_default();
         let mut sets = vec![
             Dataset::default()
                 .name(name.to_string())
@@ -133,20 +138,27 @@ pub fn draw(
         if !worst.is_empty() {
             sets.push(
                 Dataset::default()
-                    .name("worst")
+                    .name(tr!("chart-worst"))
                     .marker(Marker::Braille)
                     .graph_type(GraphType::Line)
                     .style(theme.series(3))
                     .data(&worst),
             );
         }
-        let title = if worst.is_empty() {
-            name.to_string()
-        } else {
-            format!("{name} and worst")
-        };
+        let mut title = vec![Span::styled(format!("━ {name} "), theme.series(2))];
+        if !worst.is_empty() {
+            title.push(Span::styled(
+                format!("━ {} ", tr!("chart-worst")),
+                theme.series(3),
+            ));
+        }
         let chart = Chart::new(sets)
-            .block(Block::bordered().title(title).border_style(theme.border()))
+            .legend_position(None)
+            .block(
+                Block::bordered()
+                    .title(Line::from(title))
+                    .border_style(theme.border()),
+            )
             .x_axis(Axis::default().bounds([x0, x1]).style(theme.dim()))
             .y_axis(
                 Axis::default()
@@ -198,7 +210,12 @@ fn draw_named(
             let legend = if pts.is_empty() {
                 name
             } else {
-                format!("{name} {}–{}", label(lo), label(hi))
+                format!(
+                    "{} {}–{}",
+                    crate::tui::words::metric(&name),
+                    label(lo),
+                    label(hi)
+                )
             };
             (legend, data)
         })

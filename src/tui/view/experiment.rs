@@ -4,6 +4,9 @@
 use std::sync::atomic::Ordering;
 
 use ratatui::Frame;
+
+use crate::i18n::num;
+use crate::tui::words;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Gauge, Row, Table};
 
@@ -23,22 +26,26 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     .areas(area);
     let stopped = x.run.progress.stop.load(Ordering::SeqCst);
     let label = format!(
-        "{done} / {} runs on {}{}",
-        x.run.total,
-        app.puzzle.name,
+        "{}{}",
+        tr!(
+            "experiment-progress",
+            done = done,
+            total = x.run.total,
+            puzzle = app.puzzle.name.clone()
+        ),
         if stopped {
-            " (stopped)"
+            format!(" ({})", tr!("experiment-stopped"))
         } else if done == x.run.total {
-            " (done)"
+            format!(" ({})", tr!("experiment-done"))
         } else {
-            ""
+            String::new()
         }
     );
     f.render_widget(
         Gauge::default()
             .block(
                 Block::bordered()
-                    .title(" experiment: 100 restarts each on all cores · x stops · esc closes ")
+                    .title(format!(" {} ", tr!("experiment-title")))
                     .border_style(theme.title()),
             )
             .gauge_style(theme.good())
@@ -71,20 +78,21 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         times.sort_by(f64::total_cmp);
         let med = times
             .get(times.len() / 2)
-            .map_or("-".into(), |t| format!("{:.1} ms", t * 1e3));
+            .map_or("-".into(), |t| format!("{} ms", num(t * 1e3, 1)));
+        let shown = words::label(label);
         rows.push(Row::new(vec![
-            label.clone(),
+            shown.clone(),
             format!("{n}"),
             format!("{k}"),
-            format!("{rate:.1}%"),
-            format!("[{:.1}%, {:.1}%]", 100.0 * lo, 100.0 * hi),
+            format!("{}%", num(rate, 1)),
+            format!("[{}%, {}%]", num(100.0 * lo, 1), num(100.0 * hi, 1)),
             med,
         ]));
         bars.push(
             Bar::default()
                 .value(rate.round() as u64)
-                .label(label.clone())
-                .text_value(format!("{rate:.0}%")),
+                .label(shown)
+                .text_value(format!("{}%", num(rate, 0))),
         );
     }
     let table = Table::new(
@@ -100,12 +108,12 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     )
     .header(
         Row::new(vec![
-            "algorithm",
-            "runs",
-            "solved",
-            "rate",
-            "95% interval",
-            "median solve",
+            tr!("experiment-algorithm"),
+            tr!("experiment-runs"),
+            tr!("experiment-solved"),
+            tr!("experiment-rate"),
+            tr!("experiment-interval"),
+            tr!("experiment-median"),
         ])
         .style(theme.title()),
     )
@@ -114,7 +122,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let chart = BarChart::default()
         .block(
             Block::bordered()
-                .title(" success rate (%) ")
+                .title(format!(" {} ", tr!("experiment-success")))
                 .border_style(theme.border()),
         )
         .data(BarGroup::default().bars(&bars))

@@ -40,11 +40,11 @@ impl CandidateView {
     }
 
     /// What the legend says it shows.
-    pub fn describe(self) -> &'static str {
+    pub fn describe(self) -> String {
         match self {
-            CandidateView::Off => "",
-            CandidateView::Givens => "pencil marks from the givens",
-            CandidateView::Board => "candidates on this board",
+            CandidateView::Off => String::new(),
+            CandidateView::Givens => tr!("candidates-givens"),
+            CandidateView::Board => tr!("candidates-board"),
         }
     }
 }

@@ -16,12 +16,15 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use super::app::{App, GridPlace, Pane};
 use super::dialog::Dialog;
 use super::keys;
+use super::words;
 use grid::GridLayout;
 
 /// Columns the panels beside a single grid keep at least.
 const PANELS_MIN: u16 = 44;
 /// Rows a race pane keeps under its grid: two lines of figures and a chart of five.
 const RACE_BELOW_GRID: u16 = 7;
+/// Columns a race pane's figures and chart take beside its grid, when the pane is wide.
+const RACE_SIDE: u16 = 30;
 
 /// Rows a lesson's caption takes at `width`: it wraps, up to three rows (0 without a lesson).
 fn caption_rows(app: &App, width: u16) -> u16 {
@@ -71,12 +74,9 @@ pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
     f.render_widget(Block::new().style(theme.base()), area);
     if let Some((w, h)) = too_small(app, area) {
         let msg = vec![
-            Line::styled(format!("terminal too small: need {w}×{h}"), theme.error()),
-            Line::from(format!(
-                "now {}×{}; enlarge the window or shrink the font",
-                area.width, area.height
-            )),
-            Line::styled("q quits", theme.dim()),
+            Line::styled(tr!("too-small", w = w, h = h), theme.error()),
+            Line::from(tr!("too-small-now", w = area.width, h = area.height)),
+            Line::styled(tr!("too-small-quit"), theme.dim()),
         ];
         f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
         return None;
@@ -176,14 +176,14 @@ fn grid_block(
     let inner = block.inner(area);
     f.render_widget(block, area);
     let Some(report) = &pane.report else {
-        f.render_widget(Paragraph::new("starting…"), inner);
+        f.render_widget(Paragraph::new(tr!("pane-starting")), inner);
         return (inner.x, inner.y);
     };
     if let Some(msg) = &report.crashed {
         let text = vec![
-            Line::styled("the search crashed", theme.error()),
+            Line::styled(tr!("pane-crashed"), theme.error()),
             Line::from(msg.clone()),
-            Line::styled("a: switch algorithm · r: restart", theme.dim()),
+            Line::styled(tr!("pane-crashed-keys"), theme.dim()),
         ];
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), inner);
         return (inner.x, inner.y);
@@ -293,16 +293,40 @@ fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
         let row = row_areas[i / 2];
         let [l, r] = Layout::horizontal([Constraint::Ratio(1, 2); 2]).areas(row);
         let cell = if i % 2 == 0 { l } else { r };
-        let layout = fit(app, cell.width, cell.height.saturating_sub(RACE_BELOW_GRID));
-        let [g, m, c] = Layout::vertical([
-            Constraint::Length(layout.height() + 2),
-            Constraint::Length(2),
-            Constraint::Min(5),
-        ])
-        .areas(cell);
-        let [g, _] =
-            Layout::horizontal([Constraint::Length(layout.width() + 2), Constraint::Min(0)])
-                .areas(g);
+        let below = fit(app, cell.width, cell.height.saturating_sub(RACE_BELOW_GRID));
+        // a wide cell (two rows of panes on a wide screen) puts the figures and the chart
+        // beside the grid rather than leave the columns right of it empty
+        let side = fit(app, cell.width.saturating_sub(RACE_SIDE), cell.height);
+        let beside = (side.width() + 4 >= below.width()
+            && side.width() + 2 + RACE_SIDE <= cell.width)
+            .then_some(side);
+        let (layout, g, m, c) = match beside {
+            Some(layout) => {
+                let [g, side] = Layout::horizontal([
+                    Constraint::Length(layout.width() + 2),
+                    Constraint::Min(RACE_SIDE),
+                ])
+                .areas(cell);
+                let [g, _] =
+                    Layout::vertical([Constraint::Length(layout.height() + 2), Constraint::Min(0)])
+                        .areas(g);
+                let [m, c] =
+                    Layout::vertical([Constraint::Length(2), Constraint::Min(5)]).areas(side);
+                (layout, g, m, c)
+            }
+            None => {
+                let [g, m, c] = Layout::vertical([
+                    Constraint::Length(below.height() + 2),
+                    Constraint::Length(2),
+                    Constraint::Min(5),
+                ])
+                .areas(cell);
+                let [g, _] =
+                    Layout::horizontal([Constraint::Length(below.width() + 2), Constraint::Min(0)])
+                        .areas(g);
+                (below, g, m, c)
+            }
+        };
         let o = grid_block(f, g, app, pane, &layout, i == app.focus);
         if i == app.focus {
             grid_at = Some((o.0, o.1, layout));
@@ -328,24 +352,28 @@ fn status_line(f: &mut Frame, area: Rect, app: &App) {
     if let Some(s) = &app.status {
         spans.push(Span::styled(format!("{s}  "), theme.key()));
     }
-    let speed = app.speed().map_or("unlimited".to_string(), |s| {
-        format!("{s} {}/s", if s == 1.0 { "step" } else { "steps" })
+    let speed = app.speed().map_or(tr!("speed-unlimited"), |s| {
+        tr!(
+            "speed-steps",
+            speed = crate::i18n::localize(s.to_string()),
+            n = if s == 1.0 { 1 } else { 2 }
+        )
     });
     spans.push(Span::styled(
-        format!("[{}, {speed}] ", app.state_word()),
+        format!("[{}, {speed}] ", words::state(app.state_word())),
         theme.title(),
     ));
     if let Some(scene) = app.scene_label() {
         spans.push(Span::styled(format!("{scene}  "), theme.title()));
     }
-    let hint = |(k, what): (&'static str, &'static str)| {
+    let hint = |(k, what, _): (String, String, keys::Action)| {
         [
             Span::styled(k, theme.key()),
             Span::raw(format!(" {what}  ")),
         ]
     };
     let (always, rest): (Vec<_>, Vec<_>) =
-        keys::hints().partition(|(_, w)| matches!(*w, "help" | "quit"));
+        keys::hints().partition(|(_, _, a)| matches!(*a, keys::Action::Help | keys::Action::Quit));
     let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
     let tail: Vec<Span> = always.into_iter().flat_map(hint).collect();
     let room = (area.width as usize).saturating_sub(width(&spans) + width(&tail));

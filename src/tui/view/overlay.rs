@@ -2,6 +2,8 @@
 //! parameter editor, the puzzle prompt and the command line.
 
 use ratatui::Frame;
+
+use crate::tui::words;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
@@ -65,20 +67,14 @@ pub fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
         .map(|b| {
             Line::from(vec![
                 Span::styled(format!("{:>10}  ", keys_label(b)), theme.key()),
-                Span::raw(b.help),
+                Span::raw(b.help()),
             ])
         })
         .collect();
     lines.push(Line::from(""));
-    lines.push(Line::styled(
-        "mouse: click a cell to see its candidates and conflicts",
-        theme.dim(),
-    ));
-    lines.push(Line::styled(
-        "grid: givens bold, conflicts underlined, last change reversed",
-        theme.dim(),
-    ));
-    lines.push(Line::styled("any other key closes this help", theme.dim()));
+    lines.push(Line::styled(tr!("help-mouse"), theme.dim()));
+    lines.push(Line::styled(tr!("help-grid"), theme.dim()));
+    lines.push(Line::styled(tr!("help-close"), theme.dim()));
     let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
     let rect = centered(area, width, lines.len() as u16 + 2);
     // rows the text takes at this width (long lines wrap), against the rows there are
@@ -91,15 +87,19 @@ pub fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
     let scroll = scroll.min(rows.saturating_sub(shown));
     f.render_widget(Clear, rect);
     let mut block = Block::bordered()
-        .title(" keys ")
+        .title(format!(" {} ", tr!("help-title")))
         .border_style(theme.title())
         .style(theme.base());
     if rows > shown {
         block = block.title_bottom(Line::styled(
             format!(
-                " ↑↓ PgUp PgDn scroll · rows {}–{} of {rows} ",
-                scroll + 1,
-                (scroll + shown).min(rows)
+                " {} ",
+                tr!(
+                    "help-scroll",
+                    first = scroll + 1,
+                    last = (scroll + shown).min(rows),
+                    rows = rows
+                )
             ),
             theme.key(),
         ));
@@ -116,26 +116,21 @@ pub fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
 /// The command line that gives the view, and where `a` appended it as a scene.
 pub fn command(f: &mut Frame, area: Rect, cmd: &str, appended: Option<&str>, theme: &Theme) {
     let mut lines = vec![
-        Line::from(
-            "this command opens the same view (puzzle, algorithm, preset, parameters, seed, the board it continued from):",
-        ),
+        Line::from(tr!("command-intro")),
         Line::from(""),
         Line::styled(cmd.to_string(), theme.key()),
         Line::from(""),
     ];
     match appended {
         Some(where_) => lines.push(Line::styled(where_.to_string(), theme.good())),
-        None => lines.push(Line::styled(
-            "copied to the clipboard (OSC 52) · w writes it to a file · a appends it as a lesson scene · any other key closes",
-            theme.dim(),
-        )),
+        None => lines.push(Line::styled(tr!("command-keys"), theme.dim())),
     }
     let width = area.width.saturating_sub(4).min(120);
     let height = (cmd.chars().count() as u16 / width.saturating_sub(2).max(1) + 8).min(area.height);
     boxed(
         f,
         centered(area, width, height),
-        "command line",
+        &tr!("command-title"),
         lines,
         theme,
     );
@@ -155,12 +150,13 @@ pub fn algorithms(
     let inner = width.saturating_sub(2) as usize;
     let mut lines = vec![Line::styled(
         fit(
-            &format!(
-                "preset {preset} (←/→ or tab toggles) · type a name's first letters · enter {} · esc cancels",
-                if adding {
-                    "adds to the race"
+            &tr!(
+                "picker-keys",
+                preset = words::word("preset", &preset.to_string()),
+                enter = if adding {
+                    tr!("picker-enter-race")
                 } else {
-                    "continues from the board"
+                    tr!("picker-enter-switch")
                 }
             ),
             inner,
@@ -179,7 +175,10 @@ pub fn algorithms(
         lines.push(Line::from(vec![
             Span::styled(format!(" {:<11}", a.name), style),
             Span::styled(
-                fit(&format!(" {}", a.about), inner.saturating_sub(12)),
+                fit(
+                    &format!(" {}", words::or("about", a.name, a.about)),
+                    inner.saturating_sub(12),
+                ),
                 theme.dim(),
             ),
         ]));
@@ -189,25 +188,25 @@ pub fn algorithms(
             &format!(
                 "{}{}",
                 if first + rows < ALGORITHMS.len() {
-                    "↓ more · "
+                    format!("↓ {} · ", tr!("picker-more"))
                 } else {
-                    ""
+                    String::new()
                 },
-                ALGORITHMS[index].about
+                words::or("about", ALGORITHMS[index].name, ALGORITHMS[index].about)
             ),
             inner,
         ),
         theme.title(),
     ));
     let title = if adding {
-        "add to the race"
+        tr!("picker-title-race")
     } else {
-        "switch algorithm"
+        tr!("picker-title-switch")
     };
     boxed(
         f,
         centered(area, width, lines.len() as u16 + 2),
-        title,
+        &title,
         lines,
         theme,
     );
@@ -227,13 +226,7 @@ pub fn parameters(
     let width = area.width.saturating_sub(4).min(110);
     let inner = width.saturating_sub(2) as usize;
     let specs = pane.method.params.specs();
-    let mut lines = vec![Line::styled(
-        fit(
-            "↑/↓ or type a name · enter edits · enter again applies (from the board) · esc",
-            inner,
-        ),
-        theme.dim(),
-    )];
+    let mut lines = vec![Line::styled(fit(&tr!("params-keys"), inner), theme.dim())];
     let rows = (area.height.saturating_sub(7) as usize).clamp(1, specs.len().max(1));
     let first = scroll_offset(index, specs.len(), rows);
     for (i, s) in specs.iter().enumerate().skip(first).take(rows) {
@@ -249,7 +242,10 @@ pub fn parameters(
         lines.push(Line::from(vec![
             Span::styled(format!(" {:<15} {:>12} ", s.name, value), style),
             Span::styled(
-                fit(&format!(" {}", s.meaning), inner.saturating_sub(30)),
+                fit(
+                    &format!(" {}", words::or("param", s.name, s.meaning)),
+                    inner.saturating_sub(30),
+                ),
                 theme.dim(),
             ),
         ]));
@@ -257,7 +253,12 @@ pub fn parameters(
     if let Some(s) = specs.get(index) {
         lines.push(Line::styled(
             fit(
-                &format!("{}: {} [{}]", s.name, s.meaning, s.range_text()),
+                &format!(
+                    "{}: {} [{}]",
+                    s.name,
+                    words::or("param", s.name, s.meaning),
+                    crate::i18n::localize(s.range_text())
+                ),
                 inner,
             ),
             theme.title(),
@@ -269,7 +270,7 @@ pub fn parameters(
     boxed(
         f,
         centered(area, width, lines.len() as u16 + 2),
-        &format!("parameters of {}", pane.label()),
+        &tr!("params-title", method = super::panel::pane_label(pane)),
         lines,
         theme,
     );
@@ -278,10 +279,7 @@ pub fn parameters(
 /// The puzzle opener: what was typed, and why the last reference was refused.
 pub fn puzzle(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, theme: &Theme) {
     let mut lines = vec![
-        Line::styled(
-            "a name (sudoku_7), set:N (top95:12), a file (path or path:N), a puzzle string, or a new one: generate:hard",
-            theme.dim(),
-        ),
+        Line::styled(tr!("opener-what"), theme.dim()),
         Line::from(vec![
             Span::styled("> ", theme.key()),
             Span::raw(format!("{input}▏")),
@@ -290,9 +288,41 @@ pub fn puzzle(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, theme
     if let Some(e) = error {
         lines.push(Line::styled(e.to_string(), theme.error()));
     }
-    lines.push(Line::styled(
-        "enter opens · esc cancels · `sudoscope puzzles` lists the sets",
-        theme.dim(),
-    ));
-    boxed(f, centered(area, 100, 8), "open a puzzle", lines, theme);
+    lines.push(Line::styled(tr!("opener-keys"), theme.dim()));
+    boxed(
+        f,
+        centered(area, 100, 8),
+        &tr!("opener-title"),
+        lines,
+        theme,
+    );
+}
+
+/// The scene's speaker notes in a box along the bottom of the screen (`N`), on the lecturer's
+/// own screen only.
+pub fn notes(f: &mut Frame, app: &crate::tui::App) {
+    let theme = &app.theme;
+    let area = f.area();
+    let text = app.notes().unwrap_or_else(|| tr!("notes-none"));
+    let width = area.width.saturating_sub(2).max(1);
+    let inner = width.saturating_sub(2).max(1) as usize;
+    let rows = text
+        .lines()
+        .map(|l| l.chars().count().max(1).div_ceil(inner))
+        .sum::<usize>() as u16;
+    let height = (rows + 2).min(area.height.saturating_sub(2)).max(3);
+    let rect = Rect::new(1, area.height.saturating_sub(height + 1), width, height);
+    f.render_widget(Clear, rect);
+    f.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: false })
+            .style(theme.base())
+            .block(
+                Block::bordered()
+                    .title(format!(" {} ", tr!("notes-title")))
+                    .border_style(theme.key())
+                    .style(theme.base()),
+            ),
+        rect,
+    );
 }

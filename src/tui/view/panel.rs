@@ -11,26 +11,67 @@ use crate::board::cost::conflicts;
 use crate::board::grid::symbol;
 use crate::engine::runner::Report;
 use crate::engine::step_log::cell;
+use crate::i18n::localize;
 use crate::search::Landscape;
 use crate::tui::app::{App, Pane};
 use crate::tui::theme::Theme;
+use crate::tui::words;
+use ratatui::style::Style;
 
 fn short(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e12 {
+    localize(if x.fract() == 0.0 && x.abs() < 1e12 {
         format!("{}", x as i64)
     } else if x.abs() >= 0.01 && x.abs() < 1e6 {
         format!("{x:.3}")
     } else {
         format!("{x:.2e}")
-    }
+    })
 }
 
 fn rate(sps: f64) -> String {
-    match sps {
+    localize(match sps {
         s if s >= 1e6 => format!("{:.1}M/s", s / 1e6),
         s if s >= 1e3 => format!("{:.1}k/s", s / 1e3),
         s => format!("{s:.0}/s"),
+    })
+}
+
+/// A pane's algorithm as the screen names it.
+pub fn pane_label(pane: &Pane) -> String {
+    match pane.watched() {
+        Some(f) => format!(
+            "{} ({})",
+            words::algorithm(&f.header.algorithm),
+            tr!("pane-trace")
+        ),
+        None => words::method(&pane.method),
     }
+}
+
+/// A search's state word, coloured: solved, another ending, running or paused.
+fn state_span(fr: &Report, theme: &Theme, running: Style) -> Span<'static> {
+    match fr.snapshot.ended {
+        Some(o) => Span::styled(
+            words::ending(o.word()),
+            if o == crate::search::Outcome::Solved {
+                theme.good()
+            } else {
+                theme.error()
+            },
+        ),
+        None if fr.running => Span::styled(words::state("running"), running),
+        None => Span::styled(words::state("paused"), theme.key()),
+    }
+}
+
+/// A search's figures: `temperature 0,13 · acceptance 0,9`.
+fn figures(s: &crate::search::Snapshot, most: usize) -> String {
+    s.metrics
+        .iter()
+        .take(most)
+        .map(|m| format!("{} {}", words::metric(m.name), short(m.value)))
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// The focused pane's algorithm, parameters and live figures.
@@ -38,15 +79,17 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
     let mut lines = Vec::new();
     let (params, seed) = pane.shown_settings();
     lines.push(Line::from(vec![
-        Span::styled(pane.label(), theme.title()),
+        Span::styled(pane_label(pane), theme.title()),
         Span::styled(
-            seed.map_or(String::new(), |s| format!("  seed {s}")),
+            seed.map_or(String::new(), |s| {
+                format!("  {}", tr!("panel-seed", seed = s))
+            }),
             theme.dim(),
         ),
     ]));
     lines.push(Line::styled(
         if params.is_empty() {
-            "no parameters".into()
+            tr!("panel-no-parameters")
         } else {
             params.join(" ")
         },
@@ -60,42 +103,31 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
     }
     if let Some(fr) = &pane.report {
         let s = &fr.snapshot;
-        let state = match s.ended {
-            Some(o) => Span::styled(
-                o.word().to_string(),
-                if o.word() == "solved" {
-                    theme.good()
-                } else {
-                    theme.error()
-                },
-            ),
-            None if fr.running => Span::styled("running", theme.good()),
-            None => Span::styled("paused", theme.key()),
-        };
+        let state = state_span(fr, theme, theme.good());
         lines.push(Line::from(vec![
             Span::raw(format!(
-                "step {}  cost {}  best {}  ",
-                s.steps, s.cost, s.best_cost
+                "{}  ",
+                tr!(
+                    "panel-figures",
+                    steps = s.steps,
+                    cost = s.cost,
+                    best = s.best_cost
+                )
             )),
             Span::raw(format!("{}  ", rate(fr.steps_per_second))),
             state,
         ]));
-        let ms: Vec<String> = s
-            .metrics
-            .iter()
-            .map(|m| format!("{} {}", m.name, short(m.value)))
-            .collect();
-        lines.push(Line::from(ms.join(" · ")));
+        lines.push(Line::from(figures(s, usize::MAX)));
         for (name, values) in &s.series {
             let v: Vec<String> = values.iter().map(|x| short(*x)).collect();
             lines.push(Line::styled(
-                format!("{name}: {}", v.join(" ")),
+                format!("{}: {}", words::metric(name), v.join(" ")),
                 theme.dim(),
             ));
         }
     }
     let block = Block::bordered()
-        .title(" algorithm ")
+        .title(format!(" {} ", tr!("panel-algorithm")))
         .border_style(theme.border());
     f.render_widget(
         Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
@@ -114,44 +146,28 @@ pub fn solved_before_moving(r: &Report) -> Option<String> {
         .pairs()
         .iter()
         .any(|&(k, v)| k == "propagate" && v != 0.0);
-    (s.ended == Some(crate::search::Outcome::Solved) && s.steps == 0 && propagates).then(|| {
-        "propagation alone solved this puzzle before a single move: to watch the search, \
-         press e and set propagate to 0, or p for the classic preset"
-            .to_string()
-    })
+    (s.ended == Some(crate::search::Outcome::Solved) && s.steps == 0 && propagates)
+        .then(|| tr!("panel-solved-before-moving"))
 }
 
 /// One line per race pane: cost, best, rate, state.
 pub fn race_line(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
     let s = &fr.snapshot;
-    let state = s
-        .ended
-        .map_or(if fr.running { "running" } else { "paused" }, |o| o.word());
-    let extra: Vec<String> = s
-        .metrics
-        .iter()
-        .take(3)
-        .map(|m| format!("{} {}", m.name, short(m.value)))
-        .collect();
     let lines = vec![
         Line::from(vec![
             Span::raw(format!(
-                "step {} cost {} best {} {} ",
-                s.steps,
-                s.cost,
-                s.best_cost,
+                "{} {} ",
+                tr!(
+                    "race-figures",
+                    steps = s.steps,
+                    cost = s.cost,
+                    best = s.best_cost
+                ),
                 rate(fr.steps_per_second)
             )),
-            Span::styled(
-                state.to_string(),
-                if state == "solved" {
-                    theme.good()
-                } else {
-                    theme.key()
-                },
-            ),
+            state_span(fr, theme, theme.key()),
         ]),
-        Line::styled(extra.join(" · "), theme.dim()),
+        Line::styled(figures(s, 3), theme.dim()),
     ];
     f.render_widget(Paragraph::new(lines), area);
 }
@@ -168,7 +184,7 @@ pub fn log(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
         .map(|l| Line::from(l.clone()))
         .collect();
     let block = Block::bordered()
-        .title(" step log ")
+        .title(format!(" {} ", tr!("panel-step-log")))
         .border_style(theme.border());
     f.render_widget(Paragraph::new(lines).block(block), area);
 }
@@ -192,26 +208,28 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                     .filter(|x| mask & 1 << (x - 1) != 0)
                     .map(symbol)
                     .collect();
-                if s.is_empty() { "none".into() } else { s }
+                if s.is_empty() { tr!("cell-none") } else { s }
             };
-            lines.push(Line::from(format!(
-                "{} holds {}{}",
-                cell(geo, c as u16),
-                symbol(v),
-                if app.puzzle.is_given(c) {
-                    " (given)"
-                } else {
-                    ""
-                }
+            let holds = if app.puzzle.is_given(c) {
+                "cell-holds-given"
+            } else {
+                "cell-holds"
+            };
+            lines.push(Line::from(crate::i18n::text(
+                holds,
+                &[
+                    ("cell", cell(geo, c as u16).into()),
+                    ("value", symbol(v).to_string().into()),
+                ],
             )));
-            lines.push(Line::from(format!(
-                "candidates on this board: {}",
-                listed(candidates(grid, c))
+            lines.push(Line::from(tr!(
+                "cell-candidates",
+                values = listed(candidates(grid, c))
             )));
             lines.push(Line::styled(
-                format!(
-                    "pencil marks from the givens: {}",
-                    listed(candidates(&app.puzzle.givens, c))
+                tr!(
+                    "cell-pencil-marks",
+                    values = listed(candidates(&app.puzzle.givens, c))
                 ),
                 theme.dim(),
             ));
@@ -222,15 +240,12 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                     .map(|&p| cell(geo, p))
                     .collect();
                 lines.push(Line::styled(
-                    format!("conflicts with {}", clash.join(", ")),
+                    tr!("cell-conflicts", cells = clash.join(", ")),
                     theme.conflict(),
                 ));
             }
         }
-        _ => lines.push(Line::styled(
-            "click a cell (or v, then arrows) to see its candidates",
-            theme.dim(),
-        )),
+        _ => lines.push(Line::styled(tr!("cell-click"), theme.dim())),
     }
     f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
 }
@@ -241,13 +256,13 @@ pub fn legend(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let sample = |s: &'static str, style| Span::styled(s, style);
     let mut spans = vec![
         sample("5", theme.given()),
-        Span::raw(" given  "),
+        Span::raw(format!(" {}  ", tr!("legend-given"))),
         sample("5", theme.conflict()),
-        Span::raw(" conflict  "),
+        Span::raw(format!(" {}  ", tr!("legend-conflict"))),
         sample("5", theme.given().patch(theme.given_conflict())),
-        Span::raw(" given in conflict  "),
+        Span::raw(format!(" {}  ", tr!("legend-given-conflict"))),
         sample("5", theme.changed()),
-        Span::raw(" last change  "),
+        Span::raw(format!(" {}  ", tr!("legend-last-change"))),
     ];
     let mut on = Vec::new();
     if app.candidates != CandidateView::Off {
@@ -255,18 +270,21 @@ pub fn legend(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     }
     if app.show_wrong {
         spans.push(sample("5", theme.wrong()));
-        spans.push(Span::raw(" differs from the solution  "));
-        on.push("differences".into());
+        spans.push(Span::raw(format!(" {}  ", tr!("legend-differs"))));
+        on.push(tr!("legend-on-differences"));
     }
     if app.landscape {
-        on.push("why stuck".into());
+        on.push(tr!("legend-on-why-stuck"));
     }
     if app.cell_mode {
-        on.push("cell cursor".into());
+        on.push(tr!("legend-on-cell-cursor"));
     }
-    on.push(format!("theme {}", app.theme.palette.name()));
+    on.push(tr!(
+        "legend-on-theme",
+        theme = words::word("theme", app.theme.palette.name())
+    ));
     spans.push(Span::styled(
-        format!("· on: {}", on.join(", ")),
+        format!("· {}", tr!("legend-on", what = on.join(", "))),
         theme.dim(),
     ));
     f.render_widget(Paragraph::new(Line::from(spans)), area);
@@ -279,15 +297,12 @@ pub fn legend(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 /// population holds per cell.
 pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
     let block = Block::bordered()
-        .title(" why it is where it is (l) ")
+        .title(format!(" {} ", tr!("stuck-title")))
         .border_style(theme.border());
     let room = area.height.saturating_sub(2) as usize;
     let mut lines = Vec::new();
     match &report.landscape {
-        None => lines.push(Line::styled(
-            "this search has no neighbourhood to show (the exact solver steps through a tree)",
-            theme.dim(),
-        )),
+        None => lines.push(Line::styled(tr!("stuck-none"), theme.dim())),
         Some(Landscape::Moves {
             deltas,
             temperature,
@@ -298,22 +313,26 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
             let (down, side, up) = (count(&|d| d < 0), count(&|d| d == 0), count(&|d| d > 0));
             lines.push(Line::from(vec![
                 Span::styled(
-                    format!("downhill {down}"),
+                    tr!("stuck-downhill", n = down),
                     if down == 0 {
                         theme.error()
                     } else {
                         theme.good()
                     },
                 ),
-                Span::raw(format!("  ·  sideways {side}  ·  uphill {up}  ")),
-                Span::styled(format!("(of {} neighbours)", down + side + up), theme.dim()),
+                Span::raw(format!(
+                    "  ·  {}  ·  {}  ",
+                    tr!("stuck-sideways", n = side),
+                    tr!("stuck-uphill", n = up)
+                )),
+                Span::styled(tr!("stuck-of", n = down + side + up), theme.dim()),
             ]));
             if down == 0 {
                 lines.push(Line::styled(
                     if side == 0 {
-                        "no neighbour is better or equal: a strict local minimum"
+                        tr!("stuck-strict-minimum")
                     } else {
-                        "no neighbour is better: a local minimum (a plateau leads on sideways)"
+                        tr!("stuck-minimum")
                     },
                     theme.error(),
                 ));
@@ -323,7 +342,9 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
             for &(d, n) in deltas.iter().take(room.saturating_sub(lines.len())) {
                 let bar = "█".repeat(((n * width).div_ceil(most)) as usize);
                 let p = match temperature {
-                    Some(t) if d > 0 => format!(" p={:.2}", libm::exp(-(d as f64) / t)),
+                    Some(t) if d > 0 => {
+                        format!(" p={}", crate::i18n::num(libm::exp(-(d as f64) / t), 2))
+                    }
                     _ => String::new(),
                 };
                 let style = match d.signum() {
@@ -347,20 +368,20 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
             let free: Vec<u8> = per_cell.iter().copied().filter(|&k| k > 1).collect();
             let converged = per_cell.iter().filter(|&&k| k == 1).count();
             let mean = free.iter().map(|&k| k as f64).sum::<f64>() / free.len().max(1) as f64;
-            lines.push(Line::from(format!(
-                "population of {size}: {converged} of {} cells hold one value in every member",
-                per_cell.len()
+            lines.push(Line::from(tr!(
+                "stuck-population",
+                size = *size,
+                converged = converged,
+                cells = per_cell.len()
             )));
-            lines.push(Line::from(format!(
-                "the others hold {mean:.1} distinct values on average"
+            lines.push(Line::from(tr!(
+                "stuck-population-others",
+                mean = crate::i18n::num(mean, 1)
             )));
             // per cell, the number of distinct values across the population, where it fits
             let n = (per_cell.len() as f64).sqrt() as usize;
             if room > lines.len() + n && area.width as usize >= 2 * n + 2 {
-                lines.push(Line::styled(
-                    "distinct values per cell (· = every member agrees):",
-                    theme.dim(),
-                ));
+                lines.push(Line::styled(tr!("stuck-population-cells"), theme.dim()));
                 for row in per_cell.chunks(n) {
                     let spans: Vec<Span> = row
                         .iter()
@@ -390,7 +411,7 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
                     break;
                 }
                 lines.push(Line::from(vec![
-                    Span::raw(format!("{k:>2} values {n:>4} ")),
+                    Span::raw(format!("{k:>2} {} {n:>4} ", tr!("stuck-values"))),
                     Span::styled("█".repeat((n * width).div_ceil(most)), theme.series(1)),
                 ]));
             }
@@ -420,18 +441,18 @@ fn pheromone_lines(
     let free: Vec<f32> = share.iter().copied().filter(|&s| s < 1.0).collect();
     let settled = free.iter().filter(|&&s| s >= 0.9).count();
     let mean = free.iter().map(|&s| s as f64).sum::<f64>() / free.len().max(1) as f64;
-    lines.push(Line::from(format!(
-        "settled (90% on one value): {settled} of {open} open cells"
+    lines.push(Line::from(tr!(
+        "stuck-settled",
+        settled = settled,
+        open = open
     )));
-    lines.push(Line::from(format!(
-        "strongest value's mean share {:.0}% (1/{n} = even)",
-        100.0 * mean
+    lines.push(Line::from(tr!(
+        "stuck-share",
+        share = crate::i18n::num(100.0 * mean, 0),
+        n = n
     )));
     if room > lines.len() + n && width as usize >= 2 * n + 2 {
-        lines.push(Line::styled(
-            "shade = strongest value's share: ░<50% ▒<70% ▓<90% █",
-            theme.dim(),
-        ));
+        lines.push(Line::styled(tr!("stuck-shade"), theme.dim()));
         for (row, values) in share.chunks(n).zip(strongest.chunks(n)) {
             let spans: Vec<Span> = row
                 .iter()

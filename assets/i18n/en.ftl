@@ -1,0 +1,380 @@
+# sudoscope: the English catalog, in Project Fluent's format. Every sentence the screen shows
+# comes from here or from es.ftl and pt.ftl, which hold the same messages with the same
+# arguments ({ $name }); the tests fail when one lacks a message or an argument. A new message
+# goes into all three; a translator edits only the text after `=`.
+# Review: the maintainers; the Spanish and Portuguese catalogs say who reviews them.
+
+## The key table: what each key does (help), and its word on the status line (hint)
+key-run-pause = run / pause
+hint-run-pause = run/pause
+key-step = step once (pauses)
+hint-step = step
+key-step-many = step 100 times
+key-faster = faster: 1, 2, 5, 10, 30, 100, 1k, 10k, 100k steps/s, then unlimited
+hint-faster = speed
+key-slower = slower
+key-undo = undo one step (rewind; recorded at 2000 steps/s or slower)
+hint-undo = undo
+key-undo-many = undo 20 steps
+key-restart = restart with a new seed
+key-pick-algorithm = switch algorithm, continuing from the board
+hint-pick-algorithm = algorithm
+key-toggle-preset = toggle classic / tuned preset, continuing from the board
+hint-toggle-preset = preset
+key-edit-parameter = edit a parameter live (validated, continues from the board)
+hint-edit-parameter = param
+key-open-puzzle = open another puzzle: name, set:N, a file, the puzzle text, or generate:hard
+hint-open-puzzle = puzzle
+key-candidates = candidates: pencil marks from the givens, then on this board, then off
+key-solution = mark cells that differ from the solution
+key-landscape = why it is stuck: the neighbours downhill, sideways and uphill
+hint-landscape = why stuck
+key-cell-mode = cell cursor: arrows or hjkl move, the cell's candidates and conflicts show
+key-focus-layout = focus layout: grid, cost chart and caption only
+key-theme = theme: dark, light (for a white projector), mono
+key-next-scene = lesson: next scene
+key-previous-scene = lesson: previous scene
+key-add-racer = race: add an algorithm side by side (up to four, restarted together)
+hint-add-racer = race
+key-remove-racer = race: remove the focused algorithm
+key-next-pane = race: focus the next pane
+key-experiment = experiment: 100 restarts of each algorithm on screen, on all cores
+hint-experiment = experiment
+key-show-command = show the command line that reproduces this view (a: append it to a lesson)
+key-help = help: every key
+hint-help = help
+key-quit = quit
+hint-quit = quit
+keyname-space = space
+
+## The screen
+too-small = terminal too small: need { $w }×{ $h }
+too-small-now = now { $w }×{ $h }; enlarge the window or shrink the font
+too-small-quit = q quits
+pane-starting = starting…
+pane-crashed = the search crashed
+pane-crashed-keys = a: switch algorithm · r: restart
+speed-unlimited = unlimited
+speed-steps = { $n ->
+    [one] { $speed } step/s
+   *[other] { $speed } steps/s
+}
+state-running = running
+state-paused = paused
+state-ended = ended
+pane-trace = trace
+
+## The panels beside the grid
+panel-seed = seed { $seed }
+panel-no-parameters = no parameters
+panel-figures = step { $steps }  cost { $cost }  best { $best }
+race-figures = step { $steps } cost { $cost } best { $best }
+panel-algorithm = algorithm
+panel-solved-before-moving = propagation alone solved this puzzle before a single move: to watch the search, press e and set propagate to 0, or p for the classic preset
+panel-step-log = step log
+cell-none = none
+cell-holds = { $cell } holds { $value }
+cell-holds-given = { $cell } holds { $value } (given)
+cell-candidates = candidates on this board: { $values }
+cell-pencil-marks = pencil marks from the givens: { $values }
+cell-conflicts = conflicts with { $cells }
+cell-click = click a cell (or v, then arrows) to see its candidates
+
+## The legend under the grid
+legend-given = given
+legend-conflict = conflict
+legend-given-conflict = given in conflict
+legend-last-change = last change
+legend-differs = differs from the solution
+legend-on = on: { $what }
+legend-on-differences = differences
+legend-on-why-stuck = why stuck
+legend-on-cell-cursor = cell cursor
+legend-on-theme = theme { $theme }
+theme-dark = dark
+theme-light = light
+theme-mono = mono
+
+## The why-stuck panel (l)
+stuck-title = why it is where it is (l)
+stuck-none = this search has no neighbourhood to show (the exact solver steps through a tree)
+stuck-downhill = downhill { $n }
+stuck-sideways = sideways { $n }
+stuck-uphill = uphill { $n }
+stuck-of = (of { $n } neighbours)
+stuck-strict-minimum = no neighbour is better or equal: a strict local minimum
+stuck-minimum = no neighbour is better: a local minimum (a plateau leads on sideways)
+stuck-population = population of { $size }: { $converged } of { $cells } cells hold one value in every member
+stuck-population-others = the others hold { $mean } distinct values on average
+stuck-population-cells = distinct values per cell (· = every member agrees):
+stuck-values = values
+stuck-settled = settled (90% on one value): { $settled } of { $open } open cells
+stuck-share = strongest value's mean share { $share }% (1/{ $n } = even)
+stuck-shade = shade = strongest value's share: ░<50% ▒<70% ▓<90% █
+candidates-givens = pencil marks from the givens
+candidates-board = candidates on this board
+
+## The cost chart
+chart-cost = cost
+chart-best = best
+chart-title = cost and best cost
+chart-step = step
+chart-worst = worst
+
+## What opens over the screen
+help-mouse = mouse: click a cell to see its candidates and conflicts
+help-grid = grid: givens bold, conflicts underlined, last change reversed
+help-close = any other key closes this help
+help-title = keys
+help-scroll = ↑↓ PgUp PgDn scroll · rows { $first }–{ $last } of { $rows }
+command-intro = this command opens the same view (puzzle, algorithm, preset, parameters, seed, the board it continued from):
+command-keys = copied to the clipboard (OSC 52) · w writes it to a file · a appends it as a lesson scene · any other key closes
+command-title = command line
+picker-keys = preset { $preset } (←/→ or tab toggles) · type a name's first letters · enter { $enter } · esc cancels
+picker-enter-race = adds to the race
+picker-enter-switch = continues from the board
+picker-more = more
+picker-title-race = add to the race
+picker-title-switch = switch algorithm
+params-keys = ↑/↓ or type a name · enter edits · enter again applies (from the board) · esc
+params-title = parameters of { $method }
+opener-what = a name (sudoku_7), set:N (top95:12), a file (path or path:N), a puzzle string, or a new one: generate:hard
+opener-keys = enter opens · esc cancels · `sudoscope puzzles` lists the sets
+opener-title = open a puzzle
+
+## The experiment view (x)
+experiment-progress = { $done } / { $total } runs on { $puzzle }
+experiment-stopped = stopped
+experiment-done = done
+experiment-title = experiment: 100 restarts each on all cores · x stops · esc closes
+experiment-algorithm = algorithm
+experiment-runs = runs
+experiment-solved = solved
+experiment-rate = rate
+experiment-interval = 95% interval
+experiment-median = median solve
+experiment-success = success rate (%)
+
+## Messages on the status line
+scene-label = scene { $n }/{ $of }
+status-watched-settings = a watched search keeps its own settings: a switches to a built-in algorithm from its board
+status-watched-puzzle = a watched trace is of its own puzzle
+status-showing = showing { $what }
+status-no-solution = no unique solution to compare with
+status-race-full = a race has at most four algorithms
+status-last-algorithm = the last algorithm stays: use a to switch it
+status-cell-mode = cell mode: arrows or hjkl move, esc leaves
+status-no-lesson = no lesson: start one with `sudoscope tui --lesson FILE`
+status-last-scene = this is the last scene
+status-first-scene = this is the first scene
+status-watched-experiment = restarts of a watched search: sudoscope experiment --command 'COMMAND {"{"}seed{"}"}'
+status-scene-command = this scene's command did not start: { $reason }
+command-written = written to { $path } on one line (and copied to the clipboard where the terminal allows it)
+cannot-write = cannot write { $path }: { $reason }
+command-appended = appended as scene { $n } of { $path }
+guest-writes = a served session writes no file on the server: the command is above, and on your clipboard where your terminal allows it
+
+## The step log: what one step did
+log-cost = cost { $cost }
+log-downhill = downhill { $delta }, accepted
+log-sideways = sideways 0, accepted
+log-uphill-accepted = uphill { $delta } accepted, p = { $p } at T = { $t }
+log-uphill-rejected = uphill { $delta } rejected, p = { $p } at T = { $t }
+log-sideways-frozen = sideways 0 rejected: T has reached 0
+log-tabu = { $delta } rejected: the state is tabu
+log-no-move = no neighbour improves: a local minimum
+log-set = set { $cell } { $from }→{ $to }
+log-swap = swap { $a } and { $b } ({ $a_value }↔{ $b_value })
+log-sweep = sweep resampled { $n } cells
+log-generation = generation { $index }: best { $best }, mean { $mean }, worst { $worst }
+log-ant = iteration { $iteration }, ant { $ant }: filled { $filled } of { $cells } cells ({ $chosen } chosen, the rest by propagation)
+log-ant-failed = , { $n } left with no possible value
+log-ant-deposit-new = ; this iteration's best ant becomes the reference and lays { $amount } on its { $n } values
+log-ant-deposit = ; the reference ant lays { $amount } on its { $n } values
+log-ant-reset = ; no new best for too long: the pheromone starts over
+log-propagated = propagation placed { $n } cells
+log-propagated-contradiction = propagation placed { $n } cells, then hit a contradiction
+log-guess = guess { $cell } = { $value } (of { $options }) at depth { $depth }
+log-undone = guess at { $cell } undone: no value left at depth { $depth }
+log-backtrack = backtrack: try { $cell } = { $value } at depth { $depth }
+log-solution = solution { $n } found
+log-finished = search tree exhausted
+log-returned-zero = cost 0 reached at step { $at }, but the course's bookkeeping keeps the state of cost { $cost }
+log-returned = the course's bookkeeping returns the state it kept, cost { $cost }
+log-idle = nothing to do: the search has ended
+
+## What a pane's search says in the step log besides its steps
+runner-crashed = the search crashed: { $message }
+runner-trace-unwritable = cannot write the trace { $path }: { $reason }
+runner-starts-trace = { $algo } starts (a trace: { $source }), cost { $cost }
+runner-starts = { $algo } ({ $preset }) starts, seed { $seed }, cost { $cost }
+runner-ended = ended: { $how } (best cost { $best })
+runner-ended-after = ended: { $how } after { $steps } steps (best cost { $best })
+runner-trace-stopped = the trace could not be written further
+runner-switched = switched to { $algo } ({ $preset }) from the board, cost { $cost }
+runner-restarted = restarted with seed { $seed }, cost { $cost }
+runner-restarted-shared = restarted from the shared board with seed { $seed }, cost { $cost }
+runner-nothing-to-rewind = nothing to rewind: steps are recorded at 2000 steps/s or slower
+runner-rewound = { $n ->
+    [one] rewound { $n } step, cost { $cost }
+   *[other] rewound { $n } steps, cost { $cost }
+}
+
+## Names the program keeps in English, as the screen shows them
+ending-solved = solved
+ending-stuck = stuck
+ending-budget-spent = budget spent
+ending-unsolvable = unsolvable
+preset-classic = classic
+preset-tuned = tuned
+algo-steepest = steepest
+algo-stochastic = stochastic
+algo-plateau = plateau
+algo-annealing = annealing
+algo-beam = beam
+algo-genetic = genetic
+algo-sampling = sampling
+algo-tabu = tabu
+algo-ants = ants
+algo-backtrack = backtrack
+
+## A search's figures (metrics and series)
+metric-t0 = T0
+metric-acceptance = acceptance
+metric-accepted-moves = accepted moves
+metric-ant = ant
+metric-backtracks = backtracks
+metric-beam-width = beam width
+metric-best-cells-filled = best cells filled
+metric-chain-length = chain length
+metric-deposit = deposit
+metric-depth = depth
+metric-diversity = diversity
+metric-examined-this-pass = examined this pass
+metric-free-cells = free cells
+metric-generation = generation
+metric-guesses = guesses
+metric-handovers = handovers
+metric-iteration = iteration
+metric-max-depth = max depth
+metric-mean = mean
+metric-neighbours = neighbours
+metric-pheromone-entropy = pheromone entropy
+metric-pool = pool
+metric-population = population
+metric-propagations = propagations
+metric-reference-filled = reference filled
+metric-reheats = reheats
+metric-renewals = renewals
+metric-resets = resets
+metric-sideways-run = sideways run
+metric-solutions = solutions
+metric-sweep = sweep
+metric-tabu-hits = tabu hits
+metric-tabu-size = tabu size
+metric-temperature = temperature
+metric-without-progress = without progress
+metric-worst = worst
+
+## What the exact solver found of the puzzle on screen
+puzzle-unsettled = the exact solver did not settle this puzzle within { $steps } steps: no solution to compare with
+puzzle-several = this puzzle has several solutions: cost 0 is reachable in more than one way
+puzzle-none = this puzzle has no solution (the exact solver proved it): local searches cannot reach cost 0
+
+## Served sessions
+watch-line = watching the lecturer's screen · t: try it yourself from this board · q: leave
+serve-goodbye = sudoscope: goodbye.
+serve-idle = sudoscope: closed after { $time } without a key; connect again to go on.
+serve-failed = sudoscope: this session stopped on { $what }; the server goes on. Connect again, and tell the lecturer.
+serve-full = sudoscope: the class is full ({ $n } sessions at once); try again in a minute, or ask the lecturer.
+serve-status = students: ssh -p { $port } class@{ $host }
+serve-status-password = students: ssh -p { $port } class@{ $host }  password { $password }
+minutes = { $n ->
+    [one] { $n } minute
+   *[other] { $n } minutes
+}
+seconds = { $n ->
+    [one] { $n } second
+   *[other] { $n } seconds
+}
+
+## What each algorithm is, in the picker (a)
+about-steepest = steepest descent: the best strictly improving neighbour, stop in a local minimum
+about-stochastic = stochastic descent: a random strictly improving neighbour
+about-plateau = stochastic descent that also takes sideways (equal-cost) moves
+about-annealing = simulated annealing (course: geometric T from 0.01; tuned: box swaps, Lewis schedule, reheats)
+about-beam = local beam search: pool all neighbours of k states, keep k
+about-genetic = genetic algorithm (course: all pairs breed, one-point crossover; tuned: box-wise, swap mutation, diversity)
+about-sampling = conflict-guided sampling: resample every cell by softmax of peer conflicts, anneal the sweep
+about-tabu = annealing with a tabu list of recent states (classic: permutation per row, swaps in a row)
+about-ants = ant colony system (Lloyd & Amos): ants fill cells with propagation, led by pheromone
+about-backtrack = exact backtracking with candidate masks (classic: naive; tuned: hidden singles, fewest candidates)
+steps-count = { $n ->
+    [one] { $n } step
+   *[other] { $n } steps
+}
+
+## Parameters: their ranges, and why a value is refused
+param-or = or
+param-range = { $min } to { $max }
+param-range-whole = { $min } to { $max } (whole number)
+param-not-a-number = { $name } = { $text } is not a number: valid values are { $valid }
+param-not-a-choice = { $name } = { $text } is not a choice: valid values are { $valid }
+param-out-of-range = { $name } = { $value } is out of range: valid values are { $valid }
+param-unknown-none = unknown parameter { $name }: this algorithm takes none
+param-unknown = unknown parameter { $name }{ $hint }: valid are { $valid }
+did-you-mean = did you mean { $name }?
+
+## Puzzle references that do not resolve
+ref-unreadable = cannot read { $path }: { $reason }
+ref-directory = { $path } is a directory; give a puzzle file
+ref-out-of-range = { $what } holds { $count } puzzles; there is no puzzle { $index } (use 1 to { $count })
+ref-not-one = { $what } holds { $count } puzzles; pick one as { $what }:N
+ref-no-files = { $what }: a served session opens no file on the server; give a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or the puzzle's text
+ref-unknown = unknown puzzle { $what }{ $hint }: not a built-in name ({ $names }), a set ({ $sets }), an existing file, or a puzzle string
+
+## Figures (experiment --plot)
+plot-success-title = Success rate per run setting (95% Wilson interval)
+plot-runs-solved = runs solved
+plot-run-setting = run setting (numbered as in the legend)
+plot-time-title = Time to solution: fraction of runs solved within t
+plot-time-axis = time t (log scale)
+plot-fraction-solved = fraction of runs solved
+plot-cost-title = Best cost: median and interquartile band
+plot-cost-by = Best cost by { $unit }
+plot-log-scale = { $unit } (log scale)
+plot-best-cost = best cost
+plot-best-cost-units = best cost (missing unit values)
+plot-depth-title = Exact solver: maximum depth and depth at the solution
+plot-depth-axis = depth (open guesses)
+plot-runs = runs
+plot-max-depth = maximum depth
+plot-solution-depth = depth at solution
+plot-settings = settings
+unit-moves = moves
+unit-proposals = proposals
+unit-sweeps = sweeps
+unit-beam-iterations = beam iterations
+unit-generations = generations
+unit-propagations-guesses-and-backtracks = propagations, guesses and backtracks
+unit-ants = ants
+
+## The experiment's table (sudoscope experiment)
+table-algorithm = algorithm
+table-puzzle = puzzle
+table-runs = runs
+table-solved = solved
+table-rate = rate
+table-interval = 95% interval
+table-cost = cost min/med/max
+table-steps = steps med/p90
+table-time = time med/p90
+table-solve-time = time to solve (med)
+table-all = all
+experiment-summary = { $done } of { $total } runs on { $threads } thread(s) in { $time }
+experiment-interrupted = interrupted: the table covers the { $done } runs that finished
+
+## Speaker notes (N, --notes)
+key-notes = speaker notes of the scene, on this screen only (never on a mirror or a recording)
+notes-title = speaker notes (N hides)
+notes-none = this scene has no speaker notes

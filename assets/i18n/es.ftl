@@ -1,0 +1,383 @@
+# sudoscope: el catálogo en español (Río de la Plata), en el formato de Project Fluent.
+#
+# Las palabras son las del curso: celdas fijas, costo, vecinos, mesetas, gradiente descendente,
+# simulated annealing, búsqueda local beam, algoritmos genéticos, población, generación.
+# Revisión: un docente o ayudante de la materia, leyendo la pantalla con
+#   sudoscope --lang es                       (y `sudoscope tui --lang es --lesson local-search`)
+# y comparando con en.ftl; cada mensaje lleva los mismos argumentos ({ $nombre }) que en inglés
+# (las pruebas lo controlan). Las correcciones se mandan como un cambio a este archivo.
+
+## La tabla de teclas: qué hace cada una (ayuda) y su palabra en la línea de estado
+key-run-pause = correr / pausar
+hint-run-pause = corre/pausa
+key-step = un paso (pausa)
+hint-step = paso
+key-step-many = 100 pasos
+key-faster = más rápido: 1, 2, 5, 10, 30, 100, 1k, 10k, 100k pasos/s, y después sin límite
+hint-faster = ritmo
+key-slower = más lento
+key-undo = deshacer un paso (se guardan a 2000 pasos/s o menos)
+hint-undo = deshacer
+key-undo-many = deshacer 20 pasos
+key-restart = empezar de nuevo con otra semilla
+key-pick-algorithm = cambiar de algoritmo, siguiendo desde el tablero
+hint-pick-algorithm = algoritmo
+key-toggle-preset = alternar la versión clásica / ajustada, siguiendo desde el tablero
+hint-toggle-preset = versión
+key-edit-parameter = cambiar un parámetro en vivo (se valida y sigue desde el tablero)
+hint-edit-parameter = parámetro
+key-open-puzzle = abrir otro sudoku: un nombre, set:N, un archivo, el texto del sudoku o generate:hard
+hint-open-puzzle = sudoku
+key-candidates = candidatos: las marcas de lápiz según las celdas fijas, después según este tablero, después nada
+key-solution = marcar las celdas distintas de la solución
+key-landscape = por qué se estancó: los vecinos que bajan, quedan igual o suben
+hint-landscape = estancado
+key-cell-mode = cursor de celda: flechas o hjkl para moverse; se ven los candidatos y conflictos de la celda
+key-focus-layout = vista concentrada: sólo la grilla, el gráfico de costo y el título
+key-theme = tema: oscuro, claro (para un proyector blanco), mono
+key-next-scene = clase: escena siguiente
+key-previous-scene = clase: escena anterior
+key-add-racer = carrera: sumar un algoritmo al lado (hasta cuatro, arrancan juntos)
+hint-add-racer = carrera
+key-remove-racer = carrera: sacar el algoritmo enfocado
+key-next-pane = carrera: enfocar el panel siguiente
+key-experiment = experimento: 100 reinicios de cada algoritmo en pantalla, en todos los núcleos
+hint-experiment = experimento
+key-show-command = mostrar el comando que reproduce esta vista (a: sumarlo a una clase)
+key-help = ayuda: todas las teclas
+hint-help = ayuda
+key-quit = salir
+hint-quit = salir
+keyname-space = espacio
+
+## La pantalla
+too-small = la terminal es chica: hacen falta { $w }×{ $h }
+too-small-now = ahora { $w }×{ $h }; agrandá la ventana o achicá la letra
+too-small-quit = q sale
+pane-starting = arrancando…
+pane-crashed = la búsqueda falló
+pane-crashed-keys = a: cambiar de algoritmo · r: empezar de nuevo
+speed-unlimited = sin límite
+speed-steps = { $n ->
+    [one] { $speed } paso/s
+   *[other] { $speed } pasos/s
+}
+state-running = activa
+state-paused = en pausa
+state-ended = terminó
+pane-trace = traza
+
+## Los paneles junto a la grilla
+panel-seed = semilla { $seed }
+panel-no-parameters = sin parámetros
+panel-figures = paso { $steps }  costo { $cost }  mejor { $best }
+race-figures = paso { $steps } costo { $cost } mejor { $best }
+panel-algorithm = algoritmo
+panel-solved-before-moving = la propagación sola resolvió este sudoku antes del primer movimiento: para ver la búsqueda, e y propagate en 0, o p para la versión clásica
+panel-step-log = registro de pasos
+cell-none = ninguno
+cell-holds = { $cell } tiene { $value }
+cell-holds-given = { $cell } tiene { $value } (fija)
+cell-candidates = candidatos en este tablero: { $values }
+cell-pencil-marks = marcas de lápiz según las celdas fijas: { $values }
+cell-conflicts = en conflicto con { $cells }
+cell-click = clic en una celda (o v y flechas) para ver sus candidatos
+
+## La leyenda bajo la grilla
+legend-given = fija
+legend-conflict = conflicto
+legend-given-conflict = fija en conflicto
+legend-last-change = último cambio
+legend-differs = distinta de la solución
+legend-on = activo: { $what }
+legend-on-differences = diferencias
+legend-on-why-stuck = por qué se estancó
+legend-on-cell-cursor = cursor de celda
+legend-on-theme = tema { $theme }
+theme-dark = oscuro
+theme-light = claro
+theme-mono = mono
+
+## El panel de por qué se estancó (l)
+stuck-title = por qué está donde está (l)
+stuck-none = esta búsqueda no tiene vecindario para mostrar (el método exacto recorre un árbol)
+stuck-downhill = bajan { $n }
+stuck-sideways = iguales { $n }
+stuck-uphill = suben { $n }
+stuck-of = (de { $n } vecinos)
+stuck-strict-minimum = ningún vecino es mejor ni igual: un mínimo local estricto
+stuck-minimum = ningún vecino es mejor: un mínimo local (una meseta sigue con movimientos laterales)
+stuck-population = población de { $size }: { $converged } de { $cells } celdas tienen un mismo valor en todos los individuos
+stuck-population-others = las demás tienen en promedio { $mean } valores distintos
+stuck-population-cells = valores distintos por celda (· = todos los individuos coinciden):
+stuck-values = valores
+stuck-settled = asentadas (90 % en un valor): { $settled } de { $open } celdas libres
+stuck-share = parte media del valor más fuerte { $share } % (1/{ $n } = pareja)
+stuck-shade = sombra = parte del valor más fuerte: ░<50 % ▒<70 % ▓<90 % █
+candidates-givens = marcas de lápiz según las celdas fijas
+candidates-board = candidatos en este tablero
+
+## El gráfico de costo
+chart-cost = costo
+chart-best = mejor
+chart-title = costo y mejor costo
+chart-step = paso
+chart-worst = peor
+
+## Lo que se abre sobre la pantalla
+help-mouse = mouse: clic en una celda para ver sus candidatos y conflictos
+help-grid = grilla: fijas en negrita, conflictos subrayados, último cambio invertido
+help-close = cualquier otra tecla cierra la ayuda
+help-title = teclas
+help-scroll = ↑↓ PgUp PgDn desplazan · filas { $first }–{ $last } de { $rows }
+command-intro = este comando abre la misma vista (sudoku, algoritmo, versión, parámetros, semilla, el tablero desde el que siguió):
+command-keys = copiado al portapapeles (OSC 52) · w lo guarda en un archivo · a lo suma como escena de una clase · otra tecla cierra
+command-title = línea de comando
+picker-keys = versión { $preset } (←/→ o tab alternan) · escribí las primeras letras · enter { $enter } · esc cancela
+picker-enter-race = lo suma a la carrera
+picker-enter-switch = sigue desde el tablero
+picker-more = hay más
+picker-title-race = sumar a la carrera
+picker-title-switch = cambiar de algoritmo
+params-keys = ↑/↓ o escribí un nombre · enter edita · enter otra vez aplica (desde el tablero) · esc
+params-title = parámetros de { $method }
+opener-what = un nombre (sudoku_7), set:N (top95:12), un archivo (ruta o ruta:N), el texto de un sudoku, o uno nuevo: generate:hard
+opener-keys = enter abre · esc cancela · `sudoscope puzzles` lista los sets
+opener-title = abrir un sudoku
+
+## La vista de experimento (x)
+experiment-progress = { $done } / { $total } corridas sobre { $puzzle }
+experiment-stopped = detenido
+experiment-done = listo
+experiment-title = experimento: 100 reinicios de cada uno en todos los núcleos · x detiene · esc cierra
+experiment-algorithm = algoritmo
+experiment-runs = corridas
+experiment-solved = resueltas
+experiment-rate = tasa
+experiment-interval = intervalo 95 %
+experiment-median = mediana al resolver
+experiment-success = tasa de éxito (%)
+
+## Mensajes en la línea de estado
+scene-label = escena { $n }/{ $of }
+status-watched-settings = una búsqueda observada conserva su configuración: a cambia a un algoritmo propio desde su tablero
+status-watched-puzzle = una traza observada es de su propio sudoku
+status-showing = se ven { $what }
+status-no-solution = no hay una solución única con la cual comparar
+status-race-full = una carrera tiene a lo sumo cuatro algoritmos
+status-last-algorithm = el último algoritmo se queda: con a se cambia
+status-cell-mode = cursor de celda: flechas o hjkl mueven, esc sale
+status-no-lesson = no hay clase: se empieza con `sudoscope tui --lesson ARCHIVO`
+status-last-scene = es la última escena
+status-first-scene = es la primera escena
+status-watched-experiment = reinicios de una búsqueda observada: sudoscope experiment --command 'COMANDO {"{"}seed{"}"}'
+status-scene-command = el comando de esta escena no arrancó: { $reason }
+command-written = guardado en { $path } en una línea (y copiado al portapapeles si la terminal lo permite)
+cannot-write = no se puede escribir { $path }: { $reason }
+command-appended = sumado como escena { $n } de { $path }
+guest-writes = una sesión remota no escribe archivos en el servidor: el comando está arriba, y en tu portapapeles si tu terminal lo permite
+
+## El registro de pasos: qué hizo cada paso
+log-cost = costo { $cost }
+log-downhill = baja { $delta }, aceptado
+log-sideways = lateral 0, aceptado
+log-uphill-accepted = sube { $delta }, aceptado, p = { $p } con T = { $t }
+log-uphill-rejected = sube { $delta }, rechazado, p = { $p } con T = { $t }
+log-sideways-frozen = lateral 0 rechazado: T llegó a 0
+log-tabu = { $delta } rechazado: el estado es tabú
+log-no-move = ningún vecino mejora: un mínimo local
+log-set = cambia { $cell } { $from }→{ $to }
+log-swap = intercambia { $a } y { $b } ({ $a_value }↔{ $b_value })
+log-sweep = una pasada volvió a sortear { $n } celdas
+log-generation = generación { $index }: mejor { $best }, media { $mean }, peor { $worst }
+log-ant = iteración { $iteration }, hormiga { $ant }: llenó { $filled } de { $cells } celdas ({ $chosen } elegidas, el resto por propagación)
+log-ant-failed = , { $n } quedaron sin valor posible
+log-ant-deposit-new = ; la mejor hormiga de esta iteración pasa a ser la referencia y deja { $amount } en sus { $n } valores
+log-ant-deposit = ; la hormiga de referencia deja { $amount } en sus { $n } valores
+log-ant-reset = ; demasiado tiempo sin un nuevo mejor: la feromona vuelve a empezar
+log-propagated = la propagación ubicó { $n } celdas
+log-propagated-contradiction = la propagación ubicó { $n } celdas y llegó a una contradicción
+log-guess = supone { $cell } = { $value } (entre { $options }) en profundidad { $depth }
+log-undone = se deshace la suposición en { $cell }: no queda valor en profundidad { $depth }
+log-backtrack = vuelta atrás: prueba { $cell } = { $value } en profundidad { $depth }
+log-solution = solución { $n } encontrada
+log-finished = árbol de búsqueda agotado
+log-returned-zero = el costo 0 se alcanzó en el paso { $at }, pero el registro del curso se queda con el estado de costo { $cost }
+log-returned = el registro del curso devuelve el estado que guardó, costo { $cost }
+log-idle = nada que hacer: la búsqueda terminó
+
+## Lo que la búsqueda de un panel dice en el registro además de sus pasos
+runner-crashed = la búsqueda falló: { $message }
+runner-trace-unwritable = no se puede escribir la traza { $path }: { $reason }
+runner-starts-trace = arranca { $algo } (una traza: { $source }), costo { $cost }
+runner-starts = arranca { $algo } ({ $preset }), semilla { $seed }, costo { $cost }
+runner-ended = terminó: { $how } (mejor costo { $best })
+runner-ended-after = terminó: { $how } tras { $steps } pasos (mejor costo { $best })
+runner-trace-stopped = la traza no se pudo seguir escribiendo
+runner-switched = cambió a { $algo } ({ $preset }) desde el tablero, costo { $cost }
+runner-restarted = empezó de nuevo con la semilla { $seed }, costo { $cost }
+runner-restarted-shared = empezó de nuevo desde el tablero compartido con la semilla { $seed }, costo { $cost }
+runner-nothing-to-rewind = nada que deshacer: los pasos se guardan a 2000 pasos/s o menos
+runner-rewound = { $n ->
+    [one] deshizo { $n } paso, costo { $cost }
+   *[other] deshizo { $n } pasos, costo { $cost }
+}
+
+## Nombres que el programa guarda en inglés, como los muestra la pantalla
+ending-solved = resuelto
+ending-stuck = estancado
+ending-budget-spent = presupuesto agotado
+ending-unsolvable = sin solución
+preset-classic = clásica
+preset-tuned = ajustada
+algo-steepest = gradiente descendente
+algo-stochastic = gradiente descendente estocástico
+algo-plateau = gradiente con mesetas
+algo-annealing = simulated annealing
+algo-beam = búsqueda local beam
+algo-genetic = algoritmo genético
+algo-sampling = muestreo guiado por conflictos
+algo-tabu = annealing con lista tabú
+algo-ants = colonia de hormigas
+algo-backtrack = vuelta atrás exacta
+
+## Las cifras de una búsqueda (métricas y series)
+metric-t0 = T0
+metric-acceptance = aceptación
+metric-accepted-moves = movimientos aceptados
+metric-ant = hormiga
+metric-backtracks = vueltas atrás
+metric-beam-width = ancho del beam
+metric-best-cells-filled = celdas llenas de la mejor
+metric-chain-length = largo de cadena
+metric-deposit = depósito
+metric-depth = profundidad
+metric-diversity = diversidad
+metric-examined-this-pass = vistos en esta pasada
+metric-free-cells = celdas libres
+metric-generation = generación
+metric-guesses = suposiciones
+metric-handovers = relevos
+metric-iteration = iteración
+metric-max-depth = profundidad máxima
+metric-mean = media
+metric-neighbours = vecinos
+metric-pheromone-entropy = entropía de la feromona
+metric-pool = candidatos
+metric-population = población
+metric-propagations = propagaciones
+metric-reference-filled = llenas de la referencia
+metric-reheats = recalentamientos
+metric-renewals = renovaciones
+metric-resets = reinicios
+metric-sideways-run = racha lateral
+metric-solutions = soluciones
+metric-sweep = pasada
+metric-tabu-hits = choques con la lista tabú
+metric-tabu-size = tamaño de la lista tabú
+metric-temperature = temperatura
+metric-without-progress = sin progreso
+metric-worst = peor
+
+## Lo que el método exacto encontró del sudoku en pantalla
+puzzle-unsettled = el método exacto no resolvió este sudoku en { $steps } pasos: no hay solución con la cual comparar
+puzzle-several = este sudoku tiene varias soluciones: se llega a costo 0 de más de una manera
+puzzle-none = este sudoku no tiene solución (el método exacto lo demostró): las búsquedas locales no pueden llegar a costo 0
+
+## Sesiones remotas
+watch-line = mirando la pantalla del docente · t: probalo vos desde este tablero · q: salir
+serve-goodbye = sudoscope: ¡chau!
+serve-idle = sudoscope: se cerró tras { $time } sin teclas; volvé a conectarte para seguir.
+serve-failed = sudoscope: esta sesión se cortó por { $what }; el servidor sigue. Volvé a conectarte y avisale al docente.
+serve-full = sudoscope: la clase está llena ({ $n } sesiones a la vez); probá de nuevo en un minuto o consultá al docente.
+serve-status = estudiantes: ssh -p { $port } class@{ $host }
+serve-status-password = estudiantes: ssh -p { $port } class@{ $host }  contraseña { $password }
+minutes = { $n ->
+    [one] { $n } minuto
+   *[other] { $n } minutos
+}
+seconds = { $n ->
+    [one] { $n } segundo
+   *[other] { $n } segundos
+}
+
+## Qué es cada algoritmo, en el selector (a)
+about-steepest = gradiente descendente: el mejor vecino que mejora estrictamente; se detiene en un mínimo local
+about-stochastic = gradiente descendente estocástico: un vecino al azar que mejora estrictamente
+about-plateau = gradiente estocástico que también acepta movimientos laterales (de igual costo): recorre mesetas
+about-annealing = simulated annealing (curso: T geométrica desde 0,01; ajustada: intercambios en cajas, esquema de Lewis, recalentamientos)
+about-beam = búsqueda local beam: junta todos los vecinos de k estados y se queda con k
+about-genetic = algoritmo genético (curso: se cruzan todos los pares, cruce en un punto; ajustada: por cajas, mutación por intercambio, diversidad)
+about-sampling = muestreo guiado por conflictos: vuelve a sortear cada celda según sus conflictos, con una pasada que se enfría
+about-tabu = annealing con una lista tabú de estados recientes (clásica: permutación por fila, intercambios en una fila)
+about-ants = sistema de colonia de hormigas (Lloyd y Amos): las hormigas llenan celdas con propagación, guiadas por la feromona
+about-backtrack = vuelta atrás exacta con máscaras de candidatos (clásica: ingenua; ajustada: únicos ocultos, menos candidatos primero)
+steps-count = { $n ->
+    [one] { $n } paso
+   *[other] { $n } pasos
+}
+
+## Parámetros: sus rangos, y por qué se rechaza un valor
+param-or = o
+param-range = de { $min } a { $max }
+param-range-whole = de { $min } a { $max } (entero)
+param-not-a-number = { $name } = { $text } no es un número: los valores válidos son { $valid }
+param-not-a-choice = { $name } = { $text } no es una de las opciones: los valores válidos son { $valid }
+param-out-of-range = { $name } = { $value } está fuera de rango: los valores válidos son { $valid }
+param-unknown-none = parámetro desconocido { $name }: este algoritmo no tiene parámetros
+param-unknown = parámetro desconocido { $name }{ $hint }: los válidos son { $valid }
+did-you-mean = ¿quisiste decir { $name }?
+
+## Referencias a sudokus que no se resuelven
+ref-unreadable = no se puede leer { $path }: { $reason }
+ref-directory = { $path } es una carpeta; indicá un archivo de sudokus
+ref-out-of-range = { $what } tiene { $count } sudokus; no hay un sudoku { $index } (usá de 1 a { $count })
+ref-not-one = { $what } tiene { $count } sudokus; elegí uno como { $what }:N
+ref-no-files = { $what }: una sesión remota no abre archivos del servidor; indicá un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard o el texto del sudoku
+ref-unknown = sudoku desconocido { $what }{ $hint }: no es un nombre incluido ({ $names }), un set ({ $sets }), un archivo existente ni el texto de un sudoku
+
+## Figuras (experiment --plot)
+plot-success-title = Tasa de éxito por configuración (intervalo de Wilson del 95 %)
+plot-runs-solved = corridas resueltas
+plot-run-setting = configuración (numerada como en la leyenda)
+plot-time-title = Tiempo hasta la solución: fracción de corridas resueltas en t
+plot-time-axis = tiempo t (escala logarítmica)
+plot-fraction-solved = fracción de corridas resueltas
+plot-cost-title = Mejor costo: mediana y banda intercuartil
+plot-cost-by = Mejor costo según { $unit }
+plot-log-scale = { $unit } (escala logarítmica)
+plot-best-cost = mejor costo
+plot-best-cost-units = mejor costo (valores que faltan)
+plot-depth-title = Método exacto: profundidad máxima y profundidad en la solución
+plot-depth-axis = profundidad (suposiciones abiertas)
+plot-runs = corridas
+plot-max-depth = profundidad máxima
+plot-solution-depth = profundidad en la solución
+plot-settings = configuraciones
+unit-moves = movimientos
+unit-proposals = propuestas
+unit-sweeps = pasadas
+unit-beam-iterations = iteraciones del beam
+unit-generations = generaciones
+unit-propagations-guesses-and-backtracks = propagaciones, suposiciones y vueltas atrás
+unit-ants = hormigas
+
+## La tabla del experimento (sudoscope experiment)
+table-algorithm = algoritmo
+table-puzzle = sudoku
+table-runs = corridas
+table-solved = resueltas
+table-rate = tasa
+table-interval = intervalo 95 %
+table-cost = costo mín/med/máx
+table-steps = pasos med/p90
+table-time = tiempo med/p90
+table-solve-time = tiempo hasta resolver (med)
+table-all = todos
+experiment-summary = { $done } de { $total } corridas en { $threads } hilo(s) en { $time }
+experiment-interrupted = interrumpido: la tabla cubre las { $done } corridas que terminaron
+
+## Notas del docente (N, --notes)
+key-notes = notas del docente para esta escena, sólo en esta pantalla (nunca en un espejo ni en una grabación)
+notes-title = notas del docente (N las oculta)
+notes-none = esta escena no tiene notas del docente

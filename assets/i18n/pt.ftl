@@ -1,0 +1,384 @@
+# sudoscope: o catálogo em português (Brasil), no formato do Project Fluent.
+#
+# As palavras são as de uma disciplina de IA no Brasil e da fonte do curso em português: custo,
+# vizinho, células fixas, linhas, colunas e quadrantes, Simulated Annealing, busca tabu,
+# algoritmo genético, população, geração, iteração.
+# Revisão: um professor ou monitor da disciplina, lendo a tela com
+#   sudoscope --lang pt                       (e `sudoscope tui --lang pt --lesson local-search`)
+# e comparando com en.ftl; cada mensagem leva os mesmos argumentos ({ $nome }) que em inglês
+# (os testes conferem). As correções chegam como uma mudança neste arquivo.
+
+## A tabela de teclas: o que cada uma faz (ajuda) e sua palavra na linha de estado
+key-run-pause = executar / pausar
+hint-run-pause = roda/pausa
+key-step = um passo (pausa)
+hint-step = passo
+key-step-many = 100 passos
+key-faster = mais rápido: 1, 2, 5, 10, 30, 100, 1k, 10k, 100k passos/s, e depois sem limite
+hint-faster = ritmo
+key-slower = mais devagar
+key-undo = desfazer um passo (guardados a 2000 passos/s ou menos)
+hint-undo = desfazer
+key-undo-many = desfazer 20 passos
+key-restart = recomeçar com outra semente
+key-pick-algorithm = trocar de algoritmo, seguindo do tabuleiro
+hint-pick-algorithm = algoritmo
+key-toggle-preset = alternar a versão clássica / ajustada, seguindo do tabuleiro
+hint-toggle-preset = versão
+key-edit-parameter = mudar um parâmetro ao vivo (validado, segue do tabuleiro)
+hint-edit-parameter = parâmetro
+key-open-puzzle = abrir outro sudoku: um nome, set:N, um arquivo, o texto do sudoku ou generate:hard
+hint-open-puzzle = sudoku
+key-candidates = candidatos: marcas a lápis pelas células fixas, depois por este tabuleiro, depois nada
+key-solution = marcar as células diferentes da solução
+key-landscape = por que estagnou: os vizinhos que descem, ficam iguais ou sobem
+hint-landscape = estagnado
+key-cell-mode = cursor de célula: setas ou hjkl movem; aparecem os candidatos e conflitos da célula
+key-focus-layout = vista concentrada: só a grade, o gráfico de custo e o título
+key-theme = tema: escuro, claro (para um projetor branco), mono
+key-next-scene = aula: próxima cena
+key-previous-scene = aula: cena anterior
+key-add-racer = corrida: somar um algoritmo lado a lado (até quatro, recomeçam juntos)
+hint-add-racer = corrida
+key-remove-racer = corrida: tirar o algoritmo em foco
+key-next-pane = corrida: focar o próximo painel
+key-experiment = experimento: 100 recomeços de cada algoritmo na tela, em todos os núcleos
+hint-experiment = experimento
+key-show-command = mostrar o comando que reproduz esta vista (a: somá-lo a uma aula)
+key-help = ajuda: todas as teclas
+hint-help = ajuda
+key-quit = sair
+hint-quit = sair
+keyname-space = espaço
+
+## A tela
+too-small = terminal pequeno demais: são precisos { $w }×{ $h }
+too-small-now = agora { $w }×{ $h }; aumente a janela ou diminua a fonte
+too-small-quit = q sai
+pane-starting = começando…
+pane-crashed = a busca falhou
+pane-crashed-keys = a: trocar de algoritmo · r: recomeçar
+speed-unlimited = sem limite
+speed-steps = { $n ->
+    [one] { $speed } passo/s
+   *[other] { $speed } passos/s
+}
+state-running = rodando
+state-paused = em pausa
+state-ended = terminou
+pane-trace = traço
+
+## Os painéis ao lado da grade
+panel-seed = semente { $seed }
+panel-no-parameters = sem parâmetros
+panel-figures = passo { $steps }  custo { $cost }  melhor { $best }
+race-figures = passo { $steps } custo { $cost } melhor { $best }
+panel-algorithm = algoritmo
+panel-solved-before-moving = a propagação sozinha resolveu este sudoku antes do primeiro movimento: para ver a busca, e e propagate em 0, ou p para a versão clássica
+panel-step-log = registro de passos
+cell-none = nenhum
+cell-holds = { $cell } tem { $value }
+cell-holds-given = { $cell } tem { $value } (fixa)
+cell-candidates = candidatos neste tabuleiro: { $values }
+cell-pencil-marks = marcas a lápis pelas células fixas: { $values }
+cell-conflicts = em conflito com { $cells }
+cell-click = clique numa célula (ou v e setas) para ver seus candidatos
+
+## A legenda sob a grade
+legend-given = fixa
+legend-conflict = conflito
+legend-given-conflict = fixa em conflito
+legend-last-change = última mudança
+legend-differs = difere da solução
+legend-on = ativo: { $what }
+legend-on-differences = diferenças
+legend-on-why-stuck = por que estagnou
+legend-on-cell-cursor = cursor de célula
+legend-on-theme = tema { $theme }
+theme-dark = escuro
+theme-light = claro
+theme-mono = mono
+
+## O painel de por que estagnou (l)
+stuck-title = por que está onde está (l)
+stuck-none = esta busca não tem vizinhança para mostrar (o método exato percorre uma árvore)
+stuck-downhill = descem { $n }
+stuck-sideways = iguais { $n }
+stuck-uphill = sobem { $n }
+stuck-of = (de { $n } vizinhos)
+stuck-strict-minimum = nenhum vizinho é melhor nem igual: um mínimo local estrito
+stuck-minimum = nenhum vizinho é melhor: um mínimo local (um platô continua com movimentos laterais)
+stuck-population = população de { $size }: { $converged } de { $cells } células têm o mesmo valor em todos os indivíduos
+stuck-population-others = as outras têm em média { $mean } valores distintos
+stuck-population-cells = valores distintos por célula (· = todos os indivíduos concordam):
+stuck-values = valores
+stuck-settled = assentadas (90 % num valor): { $settled } de { $open } células livres
+stuck-share = parcela média do valor mais forte { $share } % (1/{ $n } = por igual)
+stuck-shade = tom = parcela do valor mais forte: ░<50 % ▒<70 % ▓<90 % █
+candidates-givens = marcas a lápis pelas células fixas
+candidates-board = candidatos neste tabuleiro
+
+## O gráfico de custo
+chart-cost = custo
+chart-best = melhor
+chart-title = custo e melhor custo
+chart-step = passo
+chart-worst = pior
+
+## O que se abre sobre a tela
+help-mouse = mouse: clique numa célula para ver seus candidatos e conflitos
+help-grid = grade: fixas em negrito, conflitos sublinhados, última mudança invertida
+help-close = qualquer outra tecla fecha a ajuda
+help-title = teclas
+help-scroll = ↑↓ PgUp PgDn rolam · linhas { $first }–{ $last } de { $rows }
+command-intro = este comando abre a mesma vista (sudoku, algoritmo, versão, parâmetros, semente, o tabuleiro de onde seguiu):
+command-keys = copiado para a área de transferência (OSC 52) · w grava num arquivo · a soma como cena de uma aula · outra tecla fecha
+command-title = linha de comando
+picker-keys = versão { $preset } (←/→ ou tab alternam) · digite as primeiras letras · enter { $enter } · esc cancela
+picker-enter-race = soma à corrida
+picker-enter-switch = segue do tabuleiro
+picker-more = há mais
+picker-title-race = somar à corrida
+picker-title-switch = trocar de algoritmo
+params-keys = ↑/↓ ou digite um nome · enter edita · enter de novo aplica (do tabuleiro) · esc
+params-title = parâmetros de { $method }
+opener-what = um nome (sudoku_7), set:N (top95:12), um arquivo (caminho ou caminho:N), o texto de um sudoku, ou um novo: generate:hard
+opener-keys = enter abre · esc cancela · `sudoscope puzzles` lista os sets
+opener-title = abrir um sudoku
+
+## A vista de experimento (x)
+experiment-progress = { $done } / { $total } execuções sobre { $puzzle }
+experiment-stopped = interrompido
+experiment-done = pronto
+experiment-title = experimento: 100 recomeços de cada um em todos os núcleos · x interrompe · esc fecha
+experiment-algorithm = algoritmo
+experiment-runs = execuções
+experiment-solved = resolvidas
+experiment-rate = taxa
+experiment-interval = intervalo 95 %
+experiment-median = mediana até resolver
+experiment-success = taxa de sucesso (%)
+
+## Mensagens na linha de estado
+scene-label = cena { $n }/{ $of }
+status-watched-settings = uma busca observada mantém sua configuração: a troca para um algoritmo próprio a partir do tabuleiro dela
+status-watched-puzzle = um traço observado é do seu próprio sudoku
+status-showing = mostrando { $what }
+status-no-solution = não há uma solução única com que comparar
+status-race-full = uma corrida tem no máximo quatro algoritmos
+status-last-algorithm = o último algoritmo fica: com a ele é trocado
+status-cell-mode = cursor de célula: setas ou hjkl movem, esc sai
+status-no-lesson = não há aula: comece uma com `sudoscope tui --lesson ARQUIVO`
+status-last-scene = esta é a última cena
+status-first-scene = esta é a primeira cena
+status-watched-experiment = recomeços de uma busca observada: sudoscope experiment --command 'COMANDO {"{"}seed{"}"}'
+status-scene-command = o comando desta cena não começou: { $reason }
+command-written = gravado em { $path } numa linha (e copiado para a área de transferência se o terminal permitir)
+cannot-write = não é possível gravar { $path }: { $reason }
+command-appended = somado como cena { $n } de { $path }
+guest-writes = uma sessão remota não grava arquivos no servidor: o comando está acima, e na sua área de transferência se o seu terminal permitir
+
+## O registro de passos: o que cada passo fez
+log-cost = custo { $cost }
+log-downhill = desce { $delta }, aceito
+log-sideways = lateral 0, aceito
+log-uphill-accepted = sobe { $delta }, aceito, p = { $p } com T = { $t }
+log-uphill-rejected = sobe { $delta }, rejeitado, p = { $p } com T = { $t }
+log-sideways-frozen = lateral 0 rejeitado: T chegou a 0
+log-tabu = { $delta } rejeitado: o estado é tabu
+log-no-move = nenhum vizinho melhora: um mínimo local
+log-set = muda { $cell } { $from }→{ $to }
+log-swap = troca { $a } e { $b } ({ $a_value }↔{ $b_value })
+log-sweep = uma varredura sorteou de novo { $n } células
+log-generation = geração { $index }: melhor { $best }, média { $mean }, pior { $worst }
+log-ant = iteração { $iteration }, formiga { $ant }: preencheu { $filled } de { $cells } células ({ $chosen } escolhidas, o resto por propagação)
+log-ant-failed = , { $n } ficaram sem valor possível
+log-ant-deposit-new = ; a melhor formiga desta iteração passa a ser a referência e deposita { $amount } nos seus { $n } valores
+log-ant-deposit = ; a formiga de referência deposita { $amount } nos seus { $n } valores
+log-ant-reset = ; tempo demais sem um novo melhor: o feromônio recomeça
+log-propagated = a propagação colocou { $n } células
+log-propagated-contradiction = a propagação colocou { $n } células e chegou a uma contradição
+log-guess = chuta { $cell } = { $value } (entre { $options }) na profundidade { $depth }
+log-undone = o chute em { $cell } é desfeito: nenhum valor restante na profundidade { $depth }
+log-backtrack = retrocesso: tenta { $cell } = { $value } na profundidade { $depth }
+log-solution = solução { $n } encontrada
+log-finished = árvore de busca esgotada
+log-returned-zero = o custo 0 foi alcançado no passo { $at }, mas o registro do curso fica com o estado de custo { $cost }
+log-returned = o registro do curso devolve o estado que guardou, custo { $cost }
+log-idle = nada a fazer: a busca terminou
+
+## O que a busca de um painel diz no registro além dos seus passos
+runner-crashed = a busca falhou: { $message }
+runner-trace-unwritable = não é possível gravar o traço { $path }: { $reason }
+runner-starts-trace = começa { $algo } (um traço: { $source }), custo { $cost }
+runner-starts = começa { $algo } ({ $preset }), semente { $seed }, custo { $cost }
+runner-ended = terminou: { $how } (melhor custo { $best })
+runner-ended-after = terminou: { $how } após { $steps } passos (melhor custo { $best })
+runner-trace-stopped = o traço não pôde ser gravado além daqui
+runner-switched = trocou para { $algo } ({ $preset }) a partir do tabuleiro, custo { $cost }
+runner-restarted = recomeçou com a semente { $seed }, custo { $cost }
+runner-restarted-shared = recomeçou do tabuleiro compartilhado com a semente { $seed }, custo { $cost }
+runner-nothing-to-rewind = nada a desfazer: os passos são guardados a 2000 passos/s ou menos
+runner-rewound = { $n ->
+    [one] desfez { $n } passo, custo { $cost }
+   *[other] desfez { $n } passos, custo { $cost }
+}
+
+## Nomes que o programa guarda em inglês, como a tela os mostra
+ending-solved = resolvido
+ending-stuck = estagnado
+ending-budget-spent = orçamento esgotado
+ending-unsolvable = sem solução
+preset-classic = clássica
+preset-tuned = ajustada
+algo-steepest = descida mais íngreme
+algo-stochastic = descida estocástica
+algo-plateau = descida com platôs
+algo-annealing = Simulated Annealing
+algo-beam = busca local em feixe
+algo-genetic = algoritmo genético
+algo-sampling = amostragem guiada por conflitos
+algo-tabu = annealing com busca tabu
+algo-ants = colônia de formigas
+algo-backtrack = retrocesso exato
+
+## Os números de uma busca (métricas e séries)
+metric-t0 = T0
+metric-acceptance = aceitação
+metric-accepted-moves = movimentos aceitos
+metric-ant = formiga
+metric-backtracks = retrocessos
+metric-beam-width = largura do feixe
+metric-best-cells-filled = células preenchidas da melhor
+metric-chain-length = comprimento da cadeia
+metric-deposit = depósito
+metric-depth = profundidade
+metric-diversity = diversidade
+metric-examined-this-pass = vistos nesta passada
+metric-free-cells = células livres
+metric-generation = geração
+metric-guesses = chutes
+metric-handovers = revezamentos
+metric-iteration = iteração
+metric-max-depth = profundidade máxima
+metric-mean = média
+metric-neighbours = vizinhos
+metric-pheromone-entropy = entropia do feromônio
+metric-pool = candidatos
+metric-population = população
+metric-propagations = propagações
+metric-reference-filled = preenchidas da referência
+metric-reheats = reaquecimentos
+metric-renewals = renovações
+metric-resets = recomeços
+metric-sideways-run = sequência lateral
+metric-solutions = soluções
+metric-sweep = varredura
+metric-tabu-hits = choques com a lista tabu
+metric-tabu-size = tamanho da lista tabu
+metric-temperature = temperatura
+metric-without-progress = sem progresso
+metric-worst = pior
+
+## O que o método exato encontrou do sudoku na tela
+puzzle-unsettled = o método exato não resolveu este sudoku em { $steps } passos: não há solução com que comparar
+puzzle-several = este sudoku tem várias soluções: o custo 0 é alcançado de mais de um jeito
+puzzle-none = este sudoku não tem solução (o método exato provou): as buscas locais não podem chegar a custo 0
+
+## Sessões remotas
+watch-line = assistindo à tela do professor · t: tente você a partir deste tabuleiro · q: sair
+serve-goodbye = sudoscope: até logo!
+serve-idle = sudoscope: fechada após { $time } sem teclas; conecte de novo para continuar.
+serve-failed = sudoscope: esta sessão parou por { $what }; o servidor continua. Conecte de novo e avise o professor.
+serve-full = sudoscope: a turma está cheia ({ $n } sessões ao mesmo tempo); tente de novo em um minuto ou fale com o professor.
+serve-status = alunos: ssh -p { $port } class@{ $host }
+serve-status-password = alunos: ssh -p { $port } class@{ $host }  senha { $password }
+minutes = { $n ->
+    [one] { $n } minuto
+   *[other] { $n } minutos
+}
+seconds = { $n ->
+    [one] { $n } segundo
+   *[other] { $n } segundos
+}
+
+## O que é cada algoritmo, no seletor (a)
+about-steepest = descida mais íngreme: o melhor vizinho que melhora estritamente; para num mínimo local
+about-stochastic = descida estocástica: um vizinho ao acaso que melhora estritamente
+about-plateau = descida estocástica que também aceita movimentos laterais (de mesmo custo): percorre platôs
+about-annealing = Simulated Annealing (curso: T geométrica a partir de 0,01; ajustada: trocas em quadrantes, esquema de Lewis, reaquecimentos)
+about-beam = busca local em feixe: junta todos os vizinhos de k estados e fica com k
+about-genetic = algoritmo genético (curso: todos os pares cruzam, cruzamento em um ponto; ajustada: por quadrantes, mutação por troca, diversidade)
+about-sampling = amostragem guiada por conflitos: sorteia de novo cada célula conforme seus conflitos, numa varredura que esfria
+about-tabu = annealing com uma lista tabu de estados recentes (clássica: permutação por linha, trocas numa linha)
+about-ants = sistema de colônia de formigas (Lloyd e Amos): as formigas preenchem células com propagação, guiadas pelo feromônio
+about-backtrack = retrocesso exato com máscaras de candidatos (clássica: ingênua; ajustada: únicos ocultos, menos candidatos primeiro)
+steps-count = { $n ->
+    [one] { $n } passo
+   *[other] { $n } passos
+}
+
+## Parâmetros: suas faixas, e por que um valor é recusado
+param-or = ou
+param-range = de { $min } a { $max }
+param-range-whole = de { $min } a { $max } (inteiro)
+param-not-a-number = { $name } = { $text } não é um número: os valores válidos são { $valid }
+param-not-a-choice = { $name } = { $text } não é uma das opções: os valores válidos são { $valid }
+param-out-of-range = { $name } = { $value } está fora da faixa: os valores válidos são { $valid }
+param-unknown-none = parâmetro desconhecido { $name }: este algoritmo não tem parâmetros
+param-unknown = parâmetro desconhecido { $name }{ $hint }: os válidos são { $valid }
+did-you-mean = você quis dizer { $name }?
+
+## Referências a sudokus que não se resolvem
+ref-unreadable = não é possível ler { $path }: { $reason }
+ref-directory = { $path } é uma pasta; indique um arquivo de sudokus
+ref-out-of-range = { $what } tem { $count } sudokus; não há um sudoku { $index } (use de 1 a { $count })
+ref-not-one = { $what } tem { $count } sudokus; escolha um como { $what }:N
+ref-no-files = { $what }: uma sessão remota não abre arquivos do servidor; indique um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard ou o texto do sudoku
+ref-unknown = sudoku desconhecido { $what }{ $hint }: não é um nome incluído ({ $names }), um set ({ $sets }), um arquivo existente nem o texto de um sudoku
+
+## Figuras (experiment --plot)
+plot-success-title = Taxa de sucesso por configuração (intervalo de Wilson de 95 %)
+plot-runs-solved = execuções resolvidas
+plot-run-setting = configuração (numerada como na legenda)
+plot-time-title = Tempo até a solução: fração de execuções resolvidas em t
+plot-time-axis = tempo t (escala logarítmica)
+plot-fraction-solved = fração de execuções resolvidas
+plot-cost-title = Melhor custo: mediana e faixa interquartil
+plot-cost-by = Melhor custo por { $unit }
+plot-log-scale = { $unit } (escala logarítmica)
+plot-best-cost = melhor custo
+plot-best-cost-units = melhor custo (valores que faltam)
+plot-depth-title = Método exato: profundidade máxima e profundidade na solução
+plot-depth-axis = profundidade (chutes em aberto)
+plot-runs = execuções
+plot-max-depth = profundidade máxima
+plot-solution-depth = profundidade na solução
+plot-settings = configurações
+unit-moves = movimentos
+unit-proposals = propostas
+unit-sweeps = varreduras
+unit-beam-iterations = iterações do feixe
+unit-generations = gerações
+unit-propagations-guesses-and-backtracks = propagações, chutes e retrocessos
+unit-ants = formigas
+
+## A tabela do experimento (sudoscope experiment)
+table-algorithm = algoritmo
+table-puzzle = sudoku
+table-runs = execuções
+table-solved = resolvidas
+table-rate = taxa
+table-interval = intervalo 95 %
+table-cost = custo mín/med/máx
+table-steps = passos med/p90
+table-time = tempo med/p90
+table-solve-time = tempo até resolver (med)
+table-all = todos
+experiment-summary = { $done } de { $total } execuções em { $threads } thread(s) em { $time }
+experiment-interrupted = interrompido: a tabela cobre as { $done } execuções que terminaram
+
+## Notas do professor (N, --notes)
+key-notes = notas do professor para esta cena, só nesta tela (nunca num espelho nem numa gravação)
+notes-title = notas do professor (N esconde)
+notes-none = esta cena não tem notas do professor

@@ -1,0 +1,251 @@
+//! The words on screen in the class's language: English, Spanish or Portuguese. Every sentence
+//! a person reads comes from a message catalog per language (`assets/i18n/*.ftl`, Project
+//! Fluent's format, through fluent-bundle), looked up by id with named arguments ([`tr!`]).
+//! Numbers shown to people follow the language ([`num`]: a decimal comma in Spanish and
+//! Portuguese); what machines read (JSON, CSV, traces, command lines) never goes through here.
+//!
+//! The language is one for the whole process, set once at start ([`set`]): from `--lang`, a
+//! lesson's `lang`, or the environment ([`Lang::from_env`]). Until then it is English, so the
+//! library's own tests read English whatever the machine's locale.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+/// A language the screen speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    /// English, the program's own.
+    En,
+    /// Spanish, as a Río de la Plata university class speaks it.
+    Es,
+    /// Portuguese, as a Brazilian university class speaks it.
+    Pt,
+}
+
+/// Every language, English first.
+pub const LANGS: [Lang; 3] = [Lang::En, Lang::Es, Lang::Pt];
+
+impl Lang {
+    /// Its code: `en`, `es`, `pt`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Es => "es",
+            Lang::Pt => "pt",
+        }
+    }
+
+    /// A language by code, or by a locale name such as `es_AR.UTF-8` or `pt-BR`; `None` for
+    /// one this program does not speak.
+    pub fn parse(name: &str) -> Option<Lang> {
+        let code: String = name
+            .trim()
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        match code.as_str() {
+            "en" => Some(Lang::En),
+            "es" => Some(Lang::Es),
+            "pt" => Some(Lang::Pt),
+            _ => None,
+        }
+    }
+
+    /// The language the environment asks for: the first of `LC_ALL`, `LC_MESSAGES` and `LANG`
+    /// that is set; English when it is `C`, `POSIX`, unset or one this program does not speak.
+    pub fn from_env() -> Lang {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|v| std::env::var(v).ok())
+            .find(|v| !v.is_empty())
+            .and_then(|v| Lang::parse(&v))
+            .unwrap_or(Lang::En)
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The catalog's text.
+    pub fn catalog(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../../assets/i18n/en.ftl"),
+            Lang::Es => include_str!("../../assets/i18n/es.ftl"),
+            Lang::Pt => include_str!("../../assets/i18n/pt.ftl"),
+        }
+    }
+
+    /// The decimal separator its numbers use.
+    pub fn decimal(self) -> char {
+        match self {
+            Lang::En => '.',
+            Lang::Es | Lang::Pt => ',',
+        }
+    }
+}
+
+static CURRENT: AtomicU8 = AtomicU8::new(0);
+static BUNDLES: OnceLock<[FluentBundle<FluentResource>; 3]> = OnceLock::new();
+
+/// Speak `lang` from now on (the whole process).
+pub fn set(lang: Lang) {
+    CURRENT.store(lang.index() as u8, Ordering::Relaxed);
+}
+
+/// The language spoken now.
+pub fn current() -> Lang {
+    LANGS[CURRENT.load(Ordering::Relaxed) as usize % LANGS.len()]
+}
+
+fn bundles() -> &'static [FluentBundle<FluentResource>; 3] {
+    BUNDLES.get_or_init(|| LANGS.map(bundle))
+}
+
+/// One language's catalog, read. The catalogs are checked by the tests: a catalog that does
+/// not parse fails them, and is read here as far as it parses.
+fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let resource = FluentResource::try_new(lang.catalog().to_string()).unwrap_or_else(|(r, _)| r);
+    let id: unic_langid::LanguageIdentifier = lang.code().parse().expect("a language code");
+    let mut b = FluentBundle::new_concurrent(vec![id]);
+    // no Unicode isolation marks around arguments: a terminal would show them
+    b.set_use_isolating(false);
+    let _ = b.add_resource(resource);
+    b
+}
+
+/// An argument of a message: text, or a count (which may choose a plural form).
+#[derive(Clone, Debug)]
+pub enum Arg {
+    /// Shown as it is.
+    Text(String),
+    /// A whole number.
+    Count(i64),
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Text(s.to_string())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Text(s)
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(s: &String) -> Arg {
+        Arg::Text(s.clone())
+    }
+}
+
+macro_rules! count_from {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Count(n as i64)
+            }
+        }
+    )*};
+}
+count_from!(u8, u16, u32, u64, usize, i32, i64);
+
+/// The message `id` in the current language with its arguments; English where the current
+/// language's catalog lacks it, and the id itself where both do (the tests make sure none do).
+pub fn text(id: &str, args: &[(&str, Arg)]) -> String {
+    text_in(current(), id, args)
+}
+
+/// The message `id` in `lang` (see [`text`]).
+pub fn text_in(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
+    let all = bundles();
+    let here = &all[lang.index()];
+    let (bundle, message) = match here.get_message(id) {
+        Some(m) => (here, m),
+        None => match all[0].get_message(id) {
+            Some(m) => (&all[0], m),
+            None => return id.to_string(),
+        },
+    };
+    let Some(pattern) = message.value() else {
+        return id.to_string();
+    };
+    let mut fluent_args = FluentArgs::new();
+    for (name, value) in args {
+        match value {
+            Arg::Text(s) => fluent_args.set(*name, FluentValue::from(s.as_str())),
+            Arg::Count(n) => fluent_args.set(*name, FluentValue::from(*n)),
+        }
+    }
+    let mut errors = Vec::new();
+    bundle
+        .format_pattern(pattern, Some(&fluent_args), &mut errors)
+        .into_owned()
+}
+
+/// Whether the current language's catalog (or English) has `id`: for words looked up by a
+/// name that may have no entry (a search's metric), which are then shown as they are.
+pub fn has(id: &str) -> bool {
+    let all = bundles();
+    all[current().index()].has_message(id) || all[0].has_message(id)
+}
+
+/// The catalog's word for a name the program keeps in English (`algo-annealing`,
+/// `ending-budget-spent`, `metric-temperature`): `KIND-NAME` in the language spoken, or the name
+/// as it is when the catalog has none.
+pub fn word(kind: &str, name: &str) -> String {
+    let words: Vec<&str> = name
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let id = format!("{kind}-{}", words.join("-").to_ascii_lowercase());
+    if has(&id) {
+        text(&id, &[])
+    } else {
+        name.to_string()
+    }
+}
+
+/// The message `id` with named arguments, in the current language:
+/// `tr!("cell-conflicts", cells = "r1c1, r1c2")`. Counts (integers) may choose plural forms;
+/// give other numbers as text made by [`num`].
+#[macro_export]
+macro_rules! tr {
+    ($id:expr) => {
+        $crate::i18n::text($id, &[])
+    };
+    ($id:expr, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::i18n::text($id, &[$((stringify!($name), $crate::i18n::Arg::from($value))),+])
+    };
+}
+
+/// A number with `decimals` digits after the separator, which is the current language's.
+pub fn num(x: f64, decimals: usize) -> String {
+    num_in(current(), x, decimals)
+}
+
+/// A number as [`num`] writes it in `lang`.
+pub fn num_in(lang: Lang, x: f64, decimals: usize) -> String {
+    localize_in(lang, format!("{x:.decimals$}"))
+}
+
+/// Text a number was written into by `format!` (a point for the decimal separator), with the
+/// current language's separator instead.
+pub fn localize(s: String) -> String {
+    localize_in(current(), s)
+}
+
+fn localize_in(lang: Lang, s: String) -> String {
+    match lang.decimal() {
+        '.' => s,
+        c => s.replace('.', &c.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests;

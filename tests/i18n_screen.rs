@@ -1,0 +1,279 @@
+//! The real screen in Spanish and Portuguese, in tmux, at 80x24 and 200x60: none of the English
+//! catalog's words that the other catalog translates shows (parameters stay as `--set` takes
+//! them: `cooling=0.1`), numbers take a decimal comma, and the longer words do not cut what the
+//! English screen shows (the legend whole, the same key reminders, every panel's title).
+
+use std::collections::BTreeSet;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const LANGS: [&str; 3] = ["en", "es", "pt"];
+
+fn catalog(lang: &str) -> String {
+    let path = format!("{}/assets/i18n/{lang}.ftl", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// A catalog's messages: id → text (the lines after `=`, variants included).
+fn messages(lang: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for line in catalog(lang).lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        if !line.starts_with(' ')
+            && let Some((id, text)) = line.split_once(" = ")
+        {
+            out.push((id.trim().to_string(), text.to_string()));
+        } else if let Some(last) = out.last_mut() {
+            last.1.push(' ');
+            last.1.push_str(line);
+        }
+    }
+    out
+}
+
+/// The words of a text: runs of letters, lowercased, three letters or more, without Fluent's
+/// placeables (`{ $name }`) and variant keys (`[one]`).
+fn words(text: &str) -> BTreeSet<String> {
+    let mut cleaned = String::new();
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '{' | '[' => depth += 1,
+            '}' | ']' => depth -= 1,
+            _ if depth == 0 => cleaned.push(c),
+            _ => {}
+        }
+    }
+    cleaned
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 3)
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// English words the other catalog has no use for: what must not show on its screen.
+fn english_only(lang: &str) -> BTreeSet<String> {
+    let theirs: BTreeSet<String> = messages(lang).iter().flat_map(|(_, t)| words(t)).collect();
+    messages("en")
+        .iter()
+        .flat_map(|(_, t)| words(t))
+        .filter(|w| !theirs.contains(w))
+        .collect()
+}
+
+fn text_of(lang: &str, id: &str) -> String {
+    messages(lang)
+        .into_iter()
+        .find(|(i, _)| i == id)
+        .unwrap_or_else(|| panic!("{lang}.ftl has no {id}"))
+        .1
+}
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(name: &str, w: u16, h: u16, env: &str, args: &str) -> Tmux {
+        let socket = format!("sudoscope-i18n-{name}-{}", std::process::id());
+        let t = Tmux { socket };
+        let cmd = format!("{env} exec {} {args}", env!("CARGO_BIN_EXE_sudoscope"));
+        t.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "s",
+            "-x",
+            &w.to_string(),
+            "-y",
+            &h.to_string(),
+            &cmd,
+        ]);
+        t
+    }
+
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux is required for this test (.ci/run installs it)");
+        assert!(out.status.success(), "tmux {args:?} failed: {out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "s"])
+    }
+
+    /// Wait until the screen shows `text`.
+    fn wait_for(&self, text: &str) -> String {
+        let began = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                began.elapsed() < Duration::from_secs(30),
+                "never showed {text:?}:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "s"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+/// The screens of one language at one size: the main screen running, with the why-stuck
+/// panel, and with the help open.
+fn screens(test: &str, lang: &str, w: u16, h: u16, by_env: bool) -> Vec<String> {
+    let (env, flag) = if by_env {
+        (
+            format!(
+                "LC_ALL= LC_MESSAGES= LANG={}",
+                if lang == "es" {
+                    "es_AR.UTF-8"
+                } else {
+                    "pt_BR.UTF-8"
+                }
+            ),
+            String::new(),
+        )
+    } else {
+        (String::new(), format!("--lang {lang}"))
+    };
+    let t = Tmux::start(
+        &format!("{test}-{lang}-{w}-{by_env}"),
+        w,
+        h,
+        &env,
+        &format!("{flag} --speed 5 --seed 1"),
+    );
+    let quit = text_of(lang, "hint-quit");
+    // the step log has a swap in words: the screen has its sentences
+    let swap = text_of(lang, "log-swap");
+    let verb = swap.split_whitespace().next().unwrap().to_string();
+    let first = t.wait_for(&format!("q {quit}"));
+    let running = t.wait_for(&format!("  {verb} r"));
+    t.keys(&["l"]);
+    let stuck = t.wait_for(&text_of(lang, "stuck-title").replace(" (l)", ""));
+    t.keys(&["?"]);
+    let help = t.wait_for(&text_of(lang, "key-run-pause"));
+    vec![first, running, stuck, help]
+}
+
+/// The words of a screen, leaving out `name=value` settings (as `--set` takes them) and
+/// names of puzzles (`sudoku_7`).
+fn screen_words(screen: &str) -> BTreeSet<String> {
+    let kept: Vec<&str> = screen
+        .split_whitespace()
+        .filter(|t| !t.contains('=') || t.starts_with('='))
+        .filter(|t| !t.contains('_'))
+        .collect();
+    words(&kept.join(" "))
+}
+
+#[test]
+fn spanish_and_portuguese_screens_show_no_english_the_catalogs_translate() {
+    for lang in ["es", "pt"] {
+        let forbidden = english_only(lang);
+        assert!(
+            forbidden.len() > 100,
+            "{lang}: only {} English words to look for",
+            forbidden.len()
+        );
+        for (w, h) in [(80, 24), (200, 60)] {
+            for (i, screen) in screens("english", lang, w, h, w == 200).iter().enumerate() {
+                let shown = screen_words(screen);
+                let english: Vec<&String> = shown.intersection(&forbidden).collect();
+                assert!(
+                    english.is_empty(),
+                    "{lang} at {w}x{h}, screen {i}: English words {english:?}:\n{screen}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn numbers_on_screen_take_a_decimal_comma() {
+    let s = screens("comma", "es", 200, 60, false);
+    // the cost chart's axis labels and the annealing's figures
+    let running = &s[1];
+    assert!(
+        running.contains(",50") || running.contains(",00"),
+        "{running}"
+    );
+    assert!(!running.contains("71.00"), "{running}");
+}
+
+/// What the 80x24 screen shows whole in English, it shows whole in the others.
+#[test]
+fn longer_words_do_not_cut_what_english_shows_at_80x24() {
+    let mut reminders = Vec::new();
+    for lang in LANGS {
+        let s = screens("cut", lang, 80, 24, false);
+        let running = &s[1];
+        let lines: Vec<&str> = running.lines().collect();
+        let legend = lines[lines.len() - 2];
+        for id in [
+            "legend-given",
+            "legend-conflict",
+            "legend-given-conflict",
+            "legend-last-change",
+        ] {
+            assert!(
+                legend.contains(&text_of(lang, id)),
+                "{lang}: {id} cut from the legend: {legend:?}"
+            );
+        }
+        let theme =
+            text_of(lang, "legend-on-theme").replace("{ $theme }", &text_of(lang, "theme-dark"));
+        assert!(legend.ends_with(&theme), "{lang}: legend cut: {legend:?}");
+        for id in ["panel-algorithm", "panel-step-log", "chart-title"] {
+            assert!(
+                running.contains(&text_of(lang, id)),
+                "{lang}: the {id} title is cut:\n{running}"
+            );
+        }
+        // the key reminders on the status line: the same ones in every language
+        let status = lines[lines.len() - 1];
+        let shown: Vec<String> = messages(lang)
+            .into_iter()
+            .filter(|(id, _)| id.starts_with("hint-"))
+            .filter(|(_, word)| status.contains(&format!(" {word}")))
+            .map(|(id, _)| id)
+            .collect();
+        assert!(
+            shown.contains(&"hint-quit".to_string()),
+            "{lang}: {status:?}"
+        );
+        assert!(
+            shown.contains(&"hint-help".to_string()),
+            "{lang}: {status:?}"
+        );
+        reminders.push((lang, shown));
+    }
+    for (lang, shown) in &reminders[1..] {
+        assert_eq!(
+            shown, &reminders[0].1,
+            "{lang} shows other key reminders than English at 80x24"
+        );
+    }
+}
