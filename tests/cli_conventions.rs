@@ -223,6 +223,50 @@ fn completions_and_the_man_page() {
     assert!(man.contains("experiment"));
 }
 
+/// The manual page stands alone: every command with its own options (no `sudoscope-solve(1)`
+/// pages that do not exist), every key of the visualiser, the lesson format.
+#[test]
+fn the_manual_page_has_every_command_its_options_every_key_and_the_lesson_format() {
+    let man = stdout(&sudoscope(&["man"]));
+    assert!(!man.contains("sudoscope-tui(1)") && !man.contains("sudoscope-solve("));
+    for (command, option) in [
+        ("solve", "max-steps"),
+        ("experiment", "vary"),
+        ("serve", "max-sessions"),
+        ("watch", "follow"),
+        ("record", "size"),
+        ("generate", "clues"),
+    ] {
+        let at = man
+            .find(&format!(".SS \"sudoscope {command}\""))
+            .unwrap_or_else(|| panic!("no {command} section"));
+        let rest = &man[at + 4..];
+        let section = &rest[..rest.find(".SS").or_else(|| rest.find(".SH")).unwrap()];
+        assert!(
+            // roff writes every hyphen of an option as \-
+            section.contains(&format!("\\-\\-{}", option.replace('-', "\\-"))),
+            "{command} without --{option}:\n{section}"
+        );
+    }
+    for b in sudoscope::tui::keys::BINDINGS {
+        let help = b.help_in(sudoscope::i18n::Lang::En);
+        let first = help.split_whitespace().next().unwrap();
+        assert!(man.contains(first), "the key for {help:?}");
+    }
+    for heading in [
+        ".SH KEYS",
+        "LESSON FILES",
+        "SERVING A CLASS",
+        ".SH LANGUAGE",
+        "EXIT STATUS",
+    ] {
+        assert!(man.contains(heading), "{heading}");
+    }
+    for field in ["caption", "race_start", "notes", "caption.es"] {
+        assert!(man.contains(field), "the lesson field {field}");
+    }
+}
+
 /// `--help` lists the algorithms, presets and formats as possible values, and the exit codes.
 #[test]
 fn help_lists_algorithms_presets_formats_and_exit_codes() {

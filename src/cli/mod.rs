@@ -14,6 +14,7 @@ pub mod exit;
 mod experiment;
 mod generate;
 mod human;
+mod man;
 mod puzzles;
 mod solve_exact;
 mod solve_search;
@@ -66,7 +67,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             exit::OK
         }
         Some(Command::Man) => {
-            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+            man::render(&mut out)?;
             exit::OK
         }
         Some(Command::Tui(args)) => tui(&args, chosen)?,

@@ -389,10 +389,12 @@ impl App {
         let Some((x0, y0, layout)) = self.grid_at else {
             return;
         };
+        let cells = self.puzzle.geometry().cells;
         self.selected = if x < x0 || y < y0 {
             None
         } else {
-            layout.cell_at(x - x0, y - y0)
+            // the layout is the last frame's: after a change of puzzle it may be a larger grid's
+            layout.cell_at(x - x0, y - y0).filter(|&c| c < cells)
         };
     }
 

@@ -199,7 +199,11 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let mut lines = Vec::new();
     let pane = &app.panes[app.focus];
     match (app.selected, &pane.report) {
-        (Some(c), Some(fr)) => {
+        // (a selection from a larger puzzle's layout, between a puzzle change and the next
+        // frame, shows nothing)
+        (Some(c), Some(fr))
+            if c < fr.snapshot.grid.geometry().cells && c < app.puzzle.geometry().cells =>
+        {
             let grid = &fr.snapshot.grid;
             let geo = grid.geometry();
             let v = grid.get(c);
