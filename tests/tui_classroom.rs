@@ -405,6 +405,7 @@ fn recording(out: &std::path::Path, palette: Palette) -> sudoscope::tui::recordi
         seconds: None,
         size: (100, 30),
         out: out.to_path_buf(),
+        still: false,
     })
     .unwrap()
 }

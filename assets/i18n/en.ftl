@@ -378,3 +378,7 @@ experiment-interrupted = interrupted: the table covers the { $done } runs that f
 key-notes = speaker notes of the scene, on this screen only (never on a mirror or a recording)
 notes-title = speaker notes (N hides)
 notes-none = this scene has no speaker notes
+
+## A still of the screen (W)
+key-still = a still of the screen for a slide: SVG and PNG at this size, in this theme
+still-written = still written: { $svg } and { $png }

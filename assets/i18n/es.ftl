@@ -381,3 +381,7 @@ experiment-interrupted = interrumpido: la tabla cubre las { $done } corridas que
 key-notes = notas del docente para esta escena, sólo en esta pantalla (nunca en un espejo ni en una grabación)
 notes-title = notas del docente (N las oculta)
 notes-none = esta escena no tiene notas del docente
+
+## Una imagen fija de la pantalla (W)
+key-still = una imagen fija de la pantalla para una diapositiva: SVG y PNG en este tamaño y este tema
+still-written = imagen guardada: { $svg } y { $png }

@@ -382,3 +382,7 @@ experiment-interrupted = interrompido: a tabela cobre as { $done } execuções q
 key-notes = notas do professor para esta cena, só nesta tela (nunca num espelho nem numa gravação)
 notes-title = notas do professor (N esconde)
 notes-none = esta cena não tem notas do professor
+
+## Uma imagem fixa da tela (W)
+key-still = uma imagem fixa da tela para um slide: SVG e PNG neste tamanho e neste tema
+still-written = imagem gravada: { $svg } e { $png }

@@ -407,6 +407,10 @@ pub struct RecordArgs {
     /// The file to write: `.cast` (asciicast v2) or `.svg` (one animated, self-contained image).
     #[arg(long, short)]
     pub out: std::path::PathBuf,
+    /// Write the run's last screen as a still for a slide instead: FILE.svg and FILE.png (the
+    /// name given, its extension replaced).
+    #[arg(long)]
+    pub still: bool,
 }
 
 /// `sudoscope watch`: a trace on the visualiser.

@@ -220,16 +220,27 @@ fn record(args: &RecordArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         seconds: args.seconds,
         size,
         out: args.out.clone(),
+        still: args.still,
     })
     .map_err(anyhow::Error::msg)?;
-    writeln!(
-        out,
-        "wrote {}: {} frames, {:.1} s, {} steps",
-        args.out.display(),
-        done.frames,
-        done.seconds,
-        done.steps
-    )?;
+    if args.still {
+        writeln!(
+            out,
+            "wrote {} and {}: the screen after {} steps",
+            args.out.with_extension("svg").display(),
+            args.out.with_extension("png").display(),
+            done.steps
+        )?;
+    } else {
+        writeln!(
+            out,
+            "wrote {}: {} frames, {:.1} s, {} steps",
+            args.out.display(),
+            done.frames,
+            done.seconds,
+            done.steps
+        )?;
+    }
     Ok(exit::OK)
 }
 

@@ -68,6 +68,8 @@ pub enum Action {
     PreviousScene,
     /// The scene's speaker notes, on this screen only.
     Notes,
+    /// A still of the screen, as SVG and PNG.
+    Still,
 }
 
 /// A key as a person presses it.
@@ -259,6 +261,11 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('N')],
         action: Action::Notes,
+        hint: None,
+    },
+    Binding {
+        keys: &[Char('W')],
+        action: Action::Still,
         hint: None,
     },
     Binding {

@@ -17,6 +17,7 @@ pub mod keys;
 pub mod lesson;
 pub mod recording;
 pub mod remote;
+pub mod still;
 mod signals;
 pub mod theme;
 pub mod view;
@@ -332,6 +333,10 @@ pub fn drive<S: remote::Screen>(
                     }
                     stage.write().on_event(e);
                     pending = host.input.try_recv().ok();
+                }
+                if std::mem::take(&mut stage.write().still_wanted) {
+                    let size = terminal.size()?;
+                    stage.write().write_still(size.width, size.height);
                 }
                 draw_now(terminal)?;
                 if let Some(text) = stage.write().clipboard.take() {

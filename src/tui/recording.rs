@@ -35,8 +35,10 @@ pub struct RecordOptions {
     pub seconds: Option<f64>,
     /// The screen size: columns and rows.
     pub size: (u16, u16),
-    /// `.cast` or `.svg`.
+    /// `.cast` or `.svg` (or, for a still, the name its .svg and .png take).
     pub out: PathBuf,
+    /// Write the last frame as a still (SVG and PNG) instead of a recording.
+    pub still: bool,
 }
 
 /// What a recording holds.
@@ -57,6 +59,7 @@ pub fn record(opts: RecordOptions) -> Result<Recorded, String> {
     }
     let ext = opts.out.extension().and_then(|e| e.to_str());
     let svg = match ext.map(str::to_ascii_lowercase).as_deref() {
+        _ if opts.still => true,
         Some("cast") => false,
         Some("svg") => true,
         _ => {
@@ -96,7 +99,7 @@ pub fn record(opts: RecordOptions) -> Result<Recorded, String> {
     )
     .map_err(|e| e.to_string())?;
     let mut test = Terminal::new(TestBackend::new(w, h)).map_err(|e| e.to_string())?;
-    let mut cast = if svg {
+    let mut cast = if svg || opts.still {
         None
     } else {
         Some(Cast::create(&opts.out, w, h).map_err(|e| cannot(&opts, e))?)
@@ -157,7 +160,9 @@ pub fn record(opts: RecordOptions) -> Result<Recorded, String> {
         c.output(end, "").map_err(|e| cannot(&opts, e))?;
         c.finish().map_err(|e| cannot(&opts, e))?;
     }
-    if svg {
+    if opts.still {
+        super::still::write(test.backend().buffer(), opts.app.theme.palette, &opts.out)?;
+    } else if svg {
         std::fs::write(&opts.out, movie.svg(end)).map_err(|e| cannot(&opts, e))?;
     }
     Ok(Recorded {
@@ -195,17 +200,11 @@ impl Movie {
     }
 
     fn default_fg(&self) -> &'static str {
-        match self.palette {
-            Palette::Light => "#000000",
-            _ => "#e4e4e4",
-        }
+        page_colors(self.palette).0
     }
 
     fn default_bg(&self) -> &'static str {
-        match self.palette {
-            Palette::Light => "#ffffff",
-            _ => "#1c1c1c",
-        }
+        page_colors(self.palette).1
     }
 
     /// Note the screen at simulated time `t`.
@@ -319,6 +318,21 @@ impl Movie {
     }
 }
 
+/// The page's text and background colours of a theme, as a terminal with that theme shows them.
+pub(crate) fn page_colors(palette: Palette) -> (&'static str, &'static str) {
+    match palette {
+        Palette::Light => ("#000000", "#ffffff"),
+        _ => ("#e4e4e4", "#1c1c1c"),
+    }
+}
+
+/// One screen as a still SVG (the recorder's drawing, one frame that never changes).
+pub fn still_svg(buf: &Buffer, palette: Palette) -> String {
+    let mut movie = Movie::new(buf.area.width, buf.area.height, palette);
+    movie.frame(0.0, buf);
+    movie.svg(0.0)
+}
+
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -326,7 +340,7 @@ fn escape(s: &str) -> String {
 }
 
 /// A terminal colour as an SVG colour (`None`: the default).
-fn color(c: Option<Color>) -> Option<String> {
+pub(crate) fn color(c: Option<Color>) -> Option<String> {
     const BASIC: [&str; 16] = [
         "#000000", "#cd0000", "#00cd00", "#cdcd00", "#0000ee", "#cd00cd", "#00cdcd", "#e5e5e5",
         "#7f7f7f", "#ff0000", "#00ff00", "#ffff00", "#5c5cff", "#ff00ff", "#00ffff", "#ffffff",

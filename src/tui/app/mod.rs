@@ -144,6 +144,8 @@ pub struct App {
     pub clipboard: Option<String>,
     /// The scene's speaker notes are shown (`N`), on this terminal only.
     pub show_notes: bool,
+    /// A still of the screen was asked for (`W`): the screen's loop writes it at its size.
+    pub still_wanted: bool,
 }
 
 impl App {
@@ -201,6 +203,7 @@ impl App {
             scene_command,
             clipboard: None,
             show_notes: false,
+            still_wanted: false,
             options: opts,
         };
         app.start_panes();
@@ -346,6 +349,31 @@ impl App {
             let s = &l.lesson.scenes[l.scene];
             format!("{} · {}", l.lesson.title_now(), s.caption_now())
         })
+    }
+
+    /// Write a still of the screen as it is at `width` x `height` (`W`), beside the lesson
+    /// being written or here; the status line says where.
+    pub fn write_still(&mut self, width: u16, height: u16) {
+        let dir = self
+            .options
+            .lesson_out
+            .as_ref()
+            .and_then(|p| p.parent())
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_default();
+        let buf = crate::tui::still::screen(self, width, height);
+        let stem = crate::tui::still::next_stem(&dir);
+        self.status = Some(
+            match crate::tui::still::write(&buf, self.theme.palette, &stem) {
+                Ok((svg, png)) => tr!(
+                    "still-written",
+                    svg = svg.display().to_string(),
+                    png = png.display().to_string()
+                ),
+                Err(e) => e,
+            },
+        );
     }
 
     /// The speaker notes of the scene on screen, if it has any.
@@ -615,6 +643,13 @@ impl App {
                 }
             }
             Action::NextScene | Action::PreviousScene => self.change_scene(a == Action::NextScene),
+            Action::Still => {
+                if self.options.guest {
+                    self.status = Some(tr!("guest-writes"));
+                } else {
+                    self.still_wanted = true;
+                }
+            }
             Action::Notes => {
                 self.show_notes = !self.show_notes;
                 if self.show_notes && self.notes().is_none() {

@@ -1,0 +1,96 @@
+//! A still for a slide: `record --still` writes the last screen of a run, and `W` the screen on
+//! the terminal, as SVG and PNG at the screen's size, in its theme.
+
+mod common;
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use common::{sudoscope, stderr};
+
+/// A PNG's width and height, from its header.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    let be = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (be(16), be(20))
+}
+
+#[test]
+fn record_still_writes_the_last_screen_as_svg_and_png_in_its_theme() {
+    let dir = tempfile::tempdir().unwrap();
+    for (theme, page) in [("light", "#ffffff"), ("dark", "#1c1c1c")] {
+        let out = dir.path().join(format!("slide-{theme}.png"));
+        let o = sudoscope(&[
+            "record",
+            "--algo",
+            "plateau",
+            "--steps",
+            "40",
+            "--size",
+            "100x30",
+            "--theme",
+            theme,
+            "--still",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let svg = std::fs::read_to_string(out.with_extension("svg")).unwrap();
+        // the screen's own words and its theme's page
+        assert!(svg.contains("plateau (classic)"), "{svg}");
+        assert!(svg.contains(&format!(r#"fill="{page}""#)), "{theme}");
+        // one frame: nothing animates
+        assert!(!svg.contains("<set "), "a still has no animation");
+        let png = std::fs::read(out.with_extension("png")).unwrap();
+        // ten by twenty pixels a cell
+        assert_eq!(png_size(&png), (1000, 600));
+    }
+}
+
+#[test]
+fn w_writes_the_terminals_screen_at_its_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let socket = format!("sudoscope-still-{}", std::process::id());
+    let tmux = |args: &[&str]| {
+        let o = Command::new("tmux")
+            .arg("-L")
+            .arg(&socket)
+            .args(args)
+            .output()
+            .expect("tmux is required for this test (.ci/run installs it)");
+        assert!(o.status.success(), "tmux {args:?}: {o:?}");
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let cmd = format!(
+        "cd {} && exec {} --paused",
+        dir.path().display(),
+        env!("CARGO_BIN_EXE_sudoscope")
+    );
+    tmux(&["new-session", "-d", "-s", "s", "-x", "110", "-y", "35", &cmd]);
+    let wait = |text: &str| {
+        let began = Instant::now();
+        loop {
+            let screen = tmux(&["capture-pane", "-p", "-t", "s"]);
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(began.elapsed() < Duration::from_secs(30), "{text:?}:\n{screen}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    wait("q quit");
+    tmux(&["send-keys", "-t", "s", "W"]);
+    wait("still written: sudoscope-still-1.svg and sudoscope-still-1.png");
+    // a second one takes the next name
+    tmux(&["send-keys", "-t", "s", "W"]);
+    wait("sudoscope-still-2.svg");
+    tmux(&["send-keys", "-t", "s", "q"]);
+    let _ = Command::new("tmux")
+        .args(["-L", &socket, "kill-server"])
+        .output();
+    let png = std::fs::read(dir.path().join("sudoscope-still-1.png")).unwrap();
+    assert_eq!(png_size(&png), (1100, 700));
+    let svg = std::fs::read_to_string(dir.path().join("sudoscope-still-1.svg")).unwrap();
+    assert!(svg.contains("sudoku_7"));
+    assert!(svg.contains(r#"width="924""#), "110 columns of 8.4 px");
+}
