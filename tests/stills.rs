@@ -6,7 +6,7 @@ mod common;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{sudoscope, stderr};
+use common::{stderr, sudoscope};
 
 /// A PNG's width and height, from its header.
 fn png_size(bytes: &[u8]) -> (u32, u32) {
@@ -66,7 +66,17 @@ fn w_writes_the_terminals_screen_at_its_size() {
         dir.path().display(),
         env!("CARGO_BIN_EXE_sudoscope")
     );
-    tmux(&["new-session", "-d", "-s", "s", "-x", "110", "-y", "35", &cmd]);
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        "s",
+        "-x",
+        "110",
+        "-y",
+        "35",
+        &cmd,
+    ]);
     let wait = |text: &str| {
         let began = Instant::now();
         loop {
@@ -74,7 +84,10 @@ fn w_writes_the_terminals_screen_at_its_size() {
             if screen.contains(text) {
                 return screen;
             }
-            assert!(began.elapsed() < Duration::from_secs(30), "{text:?}:\n{screen}");
+            assert!(
+                began.elapsed() < Duration::from_secs(30),
+                "{text:?}:\n{screen}"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     };

@@ -370,3 +370,27 @@ fn a_three_pane_race_leaves_no_wide_gap_beside_its_grids() {
         assert!(next != ' ', "an empty column beside the grid:\n{t}");
     }
 }
+
+/// A 16x16 grid fits 80x24 and a 25x25 one 100x30: the panels give way, and on a short screen
+/// the large grid its border and the legend line; every row of the grid and the key line show.
+#[test]
+fn large_grids_fit_80x24_and_100x30() {
+    for (puzzle, n, w, h) in [("la16:1", 16, 80, 24), ("la25:1", 25, 100, 30)] {
+        let (mut app, _rx) = settled(options(puzzle, "annealing", Preset::Classic, &[]), 2);
+        let t = text(&render(&mut app, w, h));
+        assert!(!t.contains("too small"), "{puzzle} at {w}x{h}:\n{t}");
+        let b = (n as f64).sqrt() as usize;
+        // a row of the grid crosses every box border: b - 1 separators before the panels
+        let rows = t
+            .lines()
+            .filter(|l| {
+                let grid: String = l.chars().take(w as usize - 36).collect();
+                grid.matches('│').count() >= b - 1 && grid.chars().any(|c| c.is_alphanumeric())
+            })
+            .count();
+        assert!(rows >= n, "{puzzle} at {w}x{h}: {rows} of {n} rows:\n{t}");
+        assert!(t.lines().last().unwrap().contains("q quit"), "{t}");
+        // the panels beside it: the algorithm and the step log
+        assert!(t.contains("algorithm") && t.contains("step log"), "{t}");
+    }
+}

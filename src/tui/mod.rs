@@ -17,8 +17,9 @@ pub mod keys;
 pub mod lesson;
 pub mod recording;
 pub mod remote;
-pub mod still;
+mod screen_svg;
 mod signals;
+pub mod still;
 pub mod theme;
 pub mod view;
 pub mod words;
@@ -336,7 +337,8 @@ pub fn drive<S: remote::Screen>(
                 }
                 if std::mem::take(&mut stage.write().still_wanted) {
                     let size = terminal.size()?;
-                    stage.write().write_still(size.width, size.height);
+                    let said = still::of_app(&stage.read(), size.width, size.height);
+                    stage.write().status = Some(said);
                 }
                 draw_now(terminal)?;
                 if let Some(text) = stage.write().clipboard.take() {

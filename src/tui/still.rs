@@ -14,7 +14,7 @@ use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
 
 use super::App;
-use super::recording::{color, page_colors, still_svg};
+use super::screen_svg::{color, page_colors, still_svg};
 use super::theme::Palette;
 
 /// Pixels per character cell, and the font's size in them.
@@ -32,6 +32,21 @@ pub fn screen(app: &App, width: u16, height: u16) -> Buffer {
     })
     .expect("drawing offscreen");
     t.backend().buffer().clone()
+}
+
+/// A still of what `app` shows at `width` x `height` (`W`), under the next free name in its
+/// still directory; what the status line says of it.
+pub fn of_app(app: &App, width: u16, height: u16) -> String {
+    let buf = screen(app, width, height);
+    let stem = next_stem(&app.still_dir());
+    match write(&buf, app.theme.palette, &stem) {
+        Ok((svg, png)) => tr!(
+            "still-written",
+            svg = svg.display().to_string(),
+            png = png.display().to_string()
+        ),
+        Err(e) => e,
+    }
 }
 
 /// Write `buf` as `stem.svg` and `stem.png`; returns the two paths.
@@ -112,12 +127,19 @@ fn write_png(buf: &Buffer, palette: Palette, path: &Path) -> Result<(), String> 
                 if style.add_modifier.contains(Modifier::BOLD) {
                     font = font.style(FontStyle::Bold);
                 }
-                root.draw(&Text::new(symbol.to_string(), (x0, y0 + 1), font.color(&fg)))
-                    .map_err(err)?;
+                root.draw(&Text::new(
+                    symbol.to_string(),
+                    (x0, y0 + 1),
+                    font.color(&fg),
+                ))
+                .map_err(err)?;
             }
             if style.add_modifier.contains(Modifier::UNDERLINED) {
                 root.draw(&Rectangle::new(
-                    [(x0, y0 + CELL_H as i32 - 3), (x0 + CELL_W as i32, y0 + CELL_H as i32 - 2)],
+                    [
+                        (x0, y0 + CELL_H as i32 - 3),
+                        (x0 + CELL_W as i32, y0 + CELL_H as i32 - 2),
+                    ],
                     fg.filled(),
                 ))
                 .map_err(err)?;
@@ -167,7 +189,16 @@ fn braille<DB: DrawingBackend>(
     y0: i32,
     fg: RGBColor,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    const AT: [(i32, i32); 8] = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (0, 3), (1, 3)];
+    const AT: [(i32, i32); 8] = [
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (1, 0),
+        (1, 1),
+        (1, 2),
+        (0, 3),
+        (1, 3),
+    ];
     for (bit, (col, row)) in AT.iter().enumerate() {
         if bits & (1 << bit) != 0 {
             let x = x0 + 2 + col * (CELL_W as i32 / 2);

@@ -351,29 +351,15 @@ impl App {
         })
     }
 
-    /// Write a still of the screen as it is at `width` x `height` (`W`), beside the lesson
-    /// being written or here; the status line says where.
-    pub fn write_still(&mut self, width: u16, height: u16) {
-        let dir = self
-            .options
+    /// Where a still of the screen goes (`W`): beside the lesson being written, or here.
+    pub fn still_dir(&self) -> PathBuf {
+        self.options
             .lesson_out
             .as_ref()
             .and_then(|p| p.parent())
             .filter(|d| !d.as_os_str().is_empty())
             .map(PathBuf::from)
-            .unwrap_or_default();
-        let buf = crate::tui::still::screen(self, width, height);
-        let stem = crate::tui::still::next_stem(&dir);
-        self.status = Some(
-            match crate::tui::still::write(&buf, self.theme.palette, &stem) {
-                Ok((svg, png)) => tr!(
-                    "still-written",
-                    svg = svg.display().to_string(),
-                    png = png.display().to_string()
-                ),
-                Err(e) => e,
-            },
-        );
+            .unwrap_or_default()
     }
 
     /// The speaker notes of the scene on screen, if it has any.

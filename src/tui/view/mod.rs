@@ -21,6 +21,8 @@ use grid::GridLayout;
 
 /// Columns the panels beside a single grid keep at least.
 const PANELS_MIN: u16 = 44;
+/// The same beside a 16x16 or 25x25 grid.
+const PANELS_MIN_LARGE: u16 = 38;
 /// Rows a race pane keeps under its grid: two lines of figures and a chart of five.
 const RACE_BELOW_GRID: u16 = 7;
 /// Columns a race pane's figures and chart take beside its grid, when the pane is wide.
@@ -59,11 +61,38 @@ fn too_small(app: &App, area: Rect) -> Option<(u16, u16)> {
     // a race pane: its grid, two lines of figures and a chart of five rows
     let pane_h = smallest.1 + RACE_BELOW_GRID;
     let need = match app.panes.len() {
-        1 => (smallest.0 + PANELS_MIN, smallest.1.max(18) + lines),
+        // a large grid alone may lose its border and the legend (see `compact`)
+        1 => {
+            let full = smallest.1.max(18) + lines;
+            let h = if n > 9 {
+                full.min((smallest.1 - 2).max(18) + lines - 1)
+            } else {
+                full
+            };
+            (smallest.0 + panels_min(n), h)
+        }
         2 => (2 * smallest.0.max(36), pane_h + lines),
         _ => (2 * smallest.0.max(36), 2 * pane_h + lines),
     };
     (area.width < need.0 || area.height < need.1).then_some(need)
+}
+
+/// The panels beside a single grid take at least this many columns: fewer beside a 16x16 or
+/// 25x25 grid, so that one fits 80 columns and the other 100.
+fn panels_min(n: usize) -> u16 {
+    if n > 9 { PANELS_MIN_LARGE } else { PANELS_MIN }
+}
+
+/// A single large grid on a short screen gives up its border and the legend line, so that a
+/// 25x25 grid fits 30 rows; the legend's colours are the same as on any larger screen.
+fn compact(app: &App, area: Rect) -> bool {
+    let n = app.puzzle.geometry().n;
+    let l = GridLayout::smallest(n);
+    n > 9
+        && app.panes.len() == 1
+        && app.experiment.is_none()
+        && !app.focus_layout
+        && area.height < l.height() + 2 + 2 + caption_rows(app, area.width)
 }
 
 /// Draw the whole screen; returns where the focused grid went, if it was drawn.
@@ -82,10 +111,11 @@ pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
         return None;
     }
     let caption_h = caption_rows(app, area.width);
+    let compact = compact(app, area);
     let [caption, main, legend, status] = Layout::vertical([
         Constraint::Length(caption_h),
         Constraint::Min(1),
-        Constraint::Length(1),
+        Constraint::Length(if compact { 0 } else { 1 }),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -102,11 +132,13 @@ pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
         experiment::draw(f, main, app, &theme);
         None
     } else if app.panes.len() == 1 {
-        single(f, main, app)
+        single(f, main, app, !compact)
     } else {
         race(f, main, app)
     };
-    panel::legend(f, legend, app, &theme);
+    if !compact {
+        panel::legend(f, legend, app, &theme);
+    }
     status_line(f, status, app);
     draw_overlay(f, app);
     // widgets that clear their background (the chart's braille) get the theme's back
@@ -165,14 +197,35 @@ fn grid_block(
     layout: &GridLayout,
     focused: bool,
 ) -> (u16, u16) {
+    grid_in(f, area, app, pane, layout, focused, true)
+}
+
+/// The focused pane's grid without its border (a large grid on a short screen).
+fn bare_grid(f: &mut Frame, area: Rect, app: &App, pane: &Pane, layout: &GridLayout) -> (u16, u16) {
+    grid_in(f, area, app, pane, layout, true, false)
+}
+
+fn grid_in(
+    f: &mut Frame,
+    area: Rect,
+    app: &App,
+    pane: &Pane,
+    layout: &GridLayout,
+    focused: bool,
+    bordered: bool,
+) -> (u16, u16) {
     let theme = &app.theme;
-    let block = Block::bordered()
-        .title(pane_title(app, pane))
-        .border_style(if focused {
-            theme.title()
-        } else {
-            theme.border()
-        });
+    // without its border the grid has no title either (a title takes a row of its own)
+    let block = if bordered {
+        Block::bordered().title(pane_title(app, pane))
+    } else {
+        Block::new()
+    };
+    let block = block.border_style(if focused {
+        theme.title()
+    } else {
+        theme.border()
+    });
     let inner = block.inner(area);
     f.render_widget(block, area);
     let Some(report) = &pane.report else {
@@ -216,20 +269,27 @@ fn fit(app: &App, w: u16, h: u16) -> GridLayout {
         .unwrap_or(GridLayout::smallest(n))
 }
 
-fn single(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
+fn single(f: &mut Frame, area: Rect, app: &App, bordered: bool) -> Option<GridPlace> {
     let theme = app.theme;
     if app.focus_layout {
         return focus(f, area, app);
     }
-    // the grid takes what the panels leave, up to three fifths of the width
-    let room = (area.width.saturating_sub(PANELS_MIN)).min(area.width * 3 / 5);
-    let layout = fit(app, room, area.height);
-    let (gw, gh) = (layout.width() + 2, layout.height() + 2);
+    // the grid takes what the panels leave, up to three fifths of the width (more for a large
+    // grid, whose panels give way)
+    let panels = panels_min(app.puzzle.geometry().n);
+    let border = if bordered { 2 } else { 0 };
+    let room = (area.width.saturating_sub(panels)).min(area.width * 3 / 5);
+    let layout = fit(app, room + 2 - border, area.height + 2 - border);
+    let (gw, gh) = (layout.width() + border, layout.height() + border);
     let [left, right] =
-        Layout::horizontal([Constraint::Length(gw), Constraint::Min(PANELS_MIN)]).areas(area);
+        Layout::horizontal([Constraint::Length(gw), Constraint::Min(panels)]).areas(area);
     let [grid_area, info_area] =
         Layout::vertical([Constraint::Length(gh), Constraint::Min(0)]).areas(left);
-    let origin = grid_block(f, grid_area, app, &app.panes[0], &layout, true);
+    let origin = if bordered {
+        grid_block(f, grid_area, app, &app.panes[0], &layout, true)
+    } else {
+        bare_grid(f, grid_area, app, &app.panes[0], &layout)
+    };
     panel::cell_info(f, info_area, app, &theme);
     let pane = &app.panes[0];
     // on a short screen the metrics and then the log give up rows before the chart does: 9
