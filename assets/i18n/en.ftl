@@ -382,3 +382,9 @@ notes-none = this scene has no speaker notes
 ## A still of the screen (W)
 key-still = a still of the screen for a slide: SVG and PNG at this size, in this theme
 still-written = still written: { $svg } and { $png }
+
+## Handouts (puzzles --sheet)
+sheet-answers = Answers
+sheet-answers-more = Answers (continued)
+sheet-no-answer = no unique solution
+sheet-caption = { $n }. { $name } ({ $size }, { $givens } givens)

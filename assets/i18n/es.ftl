@@ -385,3 +385,9 @@ notes-none = esta escena no tiene notas del docente
 ## Una imagen fija de la pantalla (W)
 key-still = una imagen fija de la pantalla para una diapositiva: SVG y PNG en este tamaño y este tema
 still-written = imagen guardada: { $svg } y { $png }
+
+## Hojas para la clase (puzzles --sheet)
+sheet-answers = Soluciones
+sheet-answers-more = Soluciones (continuación)
+sheet-no-answer = sin solución única
+sheet-caption = { $n }. { $name } ({ $size }, { $givens } celdas fijas)

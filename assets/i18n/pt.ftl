@@ -386,3 +386,9 @@ notes-none = esta cena não tem notas do professor
 ## Uma imagem fixa da tela (W)
 key-still = uma imagem fixa da tela para um slide: SVG e PNG neste tamanho e neste tema
 still-written = imagem gravada: { $svg } e { $png }
+
+## Folhas para a aula (puzzles --sheet)
+sheet-answers = Soluções
+sheet-answers-more = Soluções (continuação)
+sheet-no-answer = sem solução única
+sheet-caption = { $n }. { $name } ({ $size }, { $givens } células fixas)

@@ -228,6 +228,13 @@ pub struct PuzzlesArgs {
     /// of a set, as `bench exact --variant` times it.
     #[arg(long, default_value_t = 0)]
     pub variant: u64,
+    /// Write a handout instead: the puzzles a few to an A4 page, then an answer key, as a
+    /// `.pdf` or an `.svg`.
+    #[arg(long, value_name = "FILE.pdf|.svg")]
+    pub sheet: Option<std::path::PathBuf>,
+    /// Puzzles on a page of the handout: 1, 2, 4 or 6.
+    #[arg(long, default_value_t = 4, requires = "sheet")]
+    pub per_page: usize,
 }
 
 /// What the visualiser shows: the same flags for `tui` (and the bare command) and `record`, so a

@@ -39,6 +39,17 @@ pub fn run(args: &PuzzlesArgs, out: &mut impl Write) -> anyhow::Result<i32> {
             p.givens = crate::board::symmetry::variant(&p.givens, args.variant, i as u64);
         }
     }
+    if let Some(path) = &args.sheet {
+        let pages = crate::engine::sheet::write(&puzzles, args.per_page, path)?;
+        writeln!(
+            out,
+            "wrote {}: {} puzzles on {} pages, the answer key last",
+            path.display(),
+            puzzles.len(),
+            pages
+        )?;
+        return Ok(exit::OK);
+    }
     for p in &puzzles {
         if args.lines {
             writeln!(out, "{}", p.givens.to_line())?;

@@ -10,6 +10,7 @@ pub mod plot;
 pub mod resident;
 pub mod run_record;
 pub mod runner;
+pub mod sheet;
 pub mod stats;
 pub mod step_log;
 pub mod trace;
