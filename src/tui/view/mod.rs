@@ -187,25 +187,9 @@ fn pane_title(app: &App, pane: &Pane) -> String {
     format!(" {} · {} {} ", pane.label(), app.puzzle.name, g.label())
 }
 
-/// Draw a pane's grid, as large as `layout`, in `area` (a bordered block); returns where its
-/// first cell is.
+/// Draw a pane's grid, as large as `layout`, in `area` (a bordered block, or without its border
+/// for a large grid on a short screen); returns where its first cell is.
 fn grid_block(
-    f: &mut Frame,
-    area: Rect,
-    app: &App,
-    pane: &Pane,
-    layout: &GridLayout,
-    focused: bool,
-) -> (u16, u16) {
-    grid_in(f, area, app, pane, layout, focused, true)
-}
-
-/// The focused pane's grid without its border (a large grid on a short screen).
-fn bare_grid(f: &mut Frame, area: Rect, app: &App, pane: &Pane, layout: &GridLayout) -> (u16, u16) {
-    grid_in(f, area, app, pane, layout, true, false)
-}
-
-fn grid_in(
     f: &mut Frame,
     area: Rect,
     app: &App,
@@ -285,11 +269,7 @@ fn single(f: &mut Frame, area: Rect, app: &App, bordered: bool) -> Option<GridPl
         Layout::horizontal([Constraint::Length(gw), Constraint::Min(panels)]).areas(area);
     let [grid_area, info_area] =
         Layout::vertical([Constraint::Length(gh), Constraint::Min(0)]).areas(left);
-    let origin = if bordered {
-        grid_block(f, grid_area, app, &app.panes[0], &layout, true)
-    } else {
-        bare_grid(f, grid_area, app, &app.panes[0], &layout)
-    };
+    let origin = grid_block(f, grid_area, app, &app.panes[0], &layout, true, bordered);
     panel::cell_info(f, info_area, app, &theme);
     let pane = &app.panes[0];
     // on a short screen the metrics and then the log give up rows before the chart does: 9
@@ -337,7 +317,7 @@ fn focus(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
             .areas(area);
     let [grid_area, _] =
         Layout::vertical([Constraint::Length(layout.height() + 2), Constraint::Min(0)]).areas(left);
-    let origin = grid_block(f, grid_area, app, &app.panes[0], &layout, true);
+    let origin = grid_block(f, grid_area, app, &app.panes[0], &layout, true, true);
     if let Some(report) = &app.panes[0].report {
         chart::draw(f, right, &report.history, &[], false, &theme);
     }
@@ -387,7 +367,7 @@ fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
                 (below, g, m, c)
             }
         };
-        let o = grid_block(f, g, app, pane, &layout, i == app.focus);
+        let o = grid_block(f, g, app, pane, &layout, i == app.focus, true);
         if i == app.focus {
             grid_at = Some((o.0, o.1, layout));
         }

@@ -64,6 +64,18 @@ fn state_span(fr: &Report, theme: &Theme, running: Style) -> Span<'static> {
     }
 }
 
+/// "step 12  cost 4  best 3" as the catalog's message `id` words it.
+fn step_cost_best(id: &str, s: &crate::search::Snapshot) -> String {
+    crate::i18n::text(
+        id,
+        &[
+            ("steps", s.steps.into()),
+            ("cost", s.cost.into()),
+            ("best", s.best_cost.into()),
+        ],
+    )
+}
+
 /// A search's figures: `temperature 0,13 · acceptance 0,9`.
 fn figures(s: &crate::search::Snapshot, most: usize) -> String {
     s.metrics
@@ -105,15 +117,7 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
         let s = &fr.snapshot;
         let state = state_span(fr, theme, theme.good());
         lines.push(Line::from(vec![
-            Span::raw(format!(
-                "{}  ",
-                tr!(
-                    "panel-figures",
-                    steps = s.steps,
-                    cost = s.cost,
-                    best = s.best_cost
-                )
-            )),
+            Span::raw(format!("{}  ", step_cost_best("panel-figures", s))),
             Span::raw(format!("{}  ", rate(fr.steps_per_second))),
             state,
         ]));
@@ -157,12 +161,7 @@ pub fn race_line(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
         Line::from(vec![
             Span::raw(format!(
                 "{} {} ",
-                tr!(
-                    "race-figures",
-                    steps = s.steps,
-                    cost = s.cost,
-                    best = s.best_cost
-                ),
+                step_cost_best("race-figures", s),
                 rate(fr.steps_per_second)
             )),
             state_span(fr, theme, theme.key()),
