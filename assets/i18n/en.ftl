@@ -388,3 +388,62 @@ sheet-answers = Answers
 sheet-answers-more = Answers (continued)
 sheet-no-answer = no unique solution
 sheet-caption = { $n }. { $name } ({ $size }, { $givens } givens)
+
+## What each parameter means, in the parameter editor (e): by algorithm, and by preset where
+## the two presets differ
+param-steepest-max_iterations = iterations (moves) before the run stops
+param-stochastic-max_iterations = iterations (moves) before the run stops
+param-plateau-max_iterations = iterations (moves) before the run stops
+param-plateau-max_sideways = consecutive sideways moves allowed before stopping
+param-annealing-classic-t0 = initial temperature (cost units; the notebooks' 0.01)
+param-annealing-tuned-t0 = initial temperature; 0 = the spread of random move deltas
+param-annealing-classic-cooling = T is multiplied by this after each accepted move
+param-annealing-tuned-cooling = T is multiplied by this after each Markov chain
+param-annealing-max_iterations = stop after this many accepted moves (the course's max_iterations)
+param-annealing-bookkeeping = fixed: keep the best state; course: as the course's code (can lose a solution)
+param-annealing-chain = chain length as a multiple of Σ (free cells per box)²
+param-annealing-reheat_after = chains without a new best before reheating (0 = never)
+param-annealing-reheat = reheat to this fraction of T0
+param-annealing-min_conflicts = probability that the first cell is drawn among conflicting cells
+param-annealing-propagate = before moving, lock the cells the givens determine and swap only within candidates: 0 = off, 1 = by singles, 2 = also by subsets and locked candidates
+param-annealing-escape = with propagation, probability that a swap's partner may be any free cell of the box, not only one keeping both values within candidates
+param-beam-k = beam width (states kept)
+param-beam-patience = iterations without a new best before stopping
+param-beam-max_iterations = iterations before the run stops
+param-beam-tau = selection temperature: weight exp(-(cost - cheapest)/tau)
+param-genetic-population = individuals per generation
+param-genetic-temperature = mutation probability is exp(-1/temperature)
+param-genetic-classic-elite = fraction of parents that survive
+param-genetic-tuned-elite = fraction of the best that survive unchanged
+param-genetic-classic-patience = generations without a new best before stopping
+param-genetic-tuned-patience = generations without a new best before the population is renewed
+param-genetic-max_generations = generations before the run stops
+param-genetic-fresh = fraction of each generation that is new random individuals
+param-genetic-weak = fraction of random non-elite parents that survive
+param-genetic-mutation = probability of each further swap mutation of a child
+param-sampling-lambda = sharpness: P(v) ∝ exp(-lambda · peers holding v)
+param-sampling-t0 = initial temperature of the sweep acceptance
+param-sampling-cooling = T is multiplied by this after each sweep
+param-sampling-reheat_after = sweeps without a new best before T returns to T0 (0 = never)
+param-sampling-max_sweeps = sweeps before the run stops
+param-tabu-classic-t0 = initial temperature
+param-tabu-tuned-t0 = initial temperature; 0 = the spread of random move deltas
+param-tabu-classic-cooling = T is multiplied by this after every proposal
+param-tabu-tuned-cooling = T is multiplied by this after each Markov chain
+param-tabu-freeze = stop when T falls below this
+param-tabu-tabu = length of the tabu list (recent states forbidden)
+param-tabu-chain = chain length as a multiple of Σ (free cells per box)²
+param-tabu-reheat_after = chains without a new best before reheating (0 = never)
+param-tabu-reheat = reheat to this fraction of T0
+param-tabu-min_conflicts = probability that the first cell is drawn among conflicting cells
+param-tabu-propagate = before moving, lock the cells the givens determine and swap only within candidates: 0 = off, 1 = by singles, 2 = also by subsets and locked candidates
+param-tabu-escape = with propagation, probability that a swap's partner may be any free cell of the box, not only one keeping both values within candidates
+param-ants-ants = ants per iteration
+param-ants-q0 = probability of taking the value with the most pheromone
+param-ants-rho = global update: share of the way towards the deposit
+param-ants-xi = local update: share of the way back to the starting level
+param-ants-bve = best value evaporation: the deposit shrinks by this share per iteration
+param-ants-order = cells an ant visits: cyclic from a random cell, or the fewest candidates first
+param-ants-reset_after = iterations without a new best before the pheromone starts over (0 = never)
+param-ants-max_iterations = iterations before the run stops
+param-backtrack-solutions = stop after this many solutions (2 proves uniqueness)

@@ -391,3 +391,61 @@ sheet-answers = Soluciones
 sheet-answers-more = Soluciones (continuación)
 sheet-no-answer = sin solución única
 sheet-caption = { $n }. { $name } ({ $size }, { $givens } celdas fijas)
+
+## Qué significa cada parámetro, en el editor de parámetros (e)
+param-steepest-max_iterations = iteraciones (movimientos) antes de que la corrida se detenga
+param-stochastic-max_iterations = iteraciones (movimientos) antes de que la corrida se detenga
+param-plateau-max_iterations = iteraciones (movimientos) antes de que la corrida se detenga
+param-plateau-max_sideways = movimientos laterales seguidos permitidos antes de detenerse
+param-annealing-classic-t0 = temperatura inicial (en unidades de costo; el 0,01 de las notebooks)
+param-annealing-tuned-t0 = temperatura inicial; 0 = la dispersión de los Δ de movimientos al azar
+param-annealing-classic-cooling = T se multiplica por esto tras cada movimiento aceptado
+param-annealing-tuned-cooling = T se multiplica por esto tras cada cadena de Markov
+param-annealing-max_iterations = detenerse tras esta cantidad de movimientos aceptados (el max_iterations del curso)
+param-annealing-bookkeeping = fixed: guarda el mejor estado; course: como el código del curso (puede perder una solución)
+param-annealing-chain = largo de cadena como múltiplo de Σ (celdas libres por caja)²
+param-annealing-reheat_after = cadenas sin un nuevo mejor antes de recalentar (0 = nunca)
+param-annealing-reheat = recalentar a esta fracción de T0
+param-annealing-min_conflicts = probabilidad de que la primera celda se elija entre las que están en conflicto
+param-annealing-propagate = antes de moverse, fijar las celdas que determinan las fijas e intercambiar sólo entre candidatos: 0 = no, 1 = por únicos, 2 = también por subconjuntos y candidatos bloqueados
+param-annealing-escape = con propagación, probabilidad de que el compañero de un intercambio sea cualquier celda libre de la caja, no sólo una que mantenga ambos valores entre los candidatos
+param-beam-k = ancho del beam (estados que se conservan)
+param-beam-patience = iteraciones sin un nuevo mejor antes de detenerse
+param-beam-max_iterations = iteraciones antes de que la corrida se detenga
+param-beam-tau = temperatura de selección: peso exp(-(costo - más barato)/tau)
+param-genetic-population = individuos por generación
+param-genetic-temperature = la probabilidad de mutación es exp(-1/temperatura)
+param-genetic-classic-elite = fracción de los padres que sobreviven
+param-genetic-tuned-elite = fracción de los mejores que sobreviven sin cambios
+param-genetic-classic-patience = generaciones sin un nuevo mejor antes de detenerse
+param-genetic-tuned-patience = generaciones sin un nuevo mejor antes de renovar la población
+param-genetic-max_generations = generaciones antes de que la corrida se detenga
+param-genetic-fresh = fracción de cada generación formada por individuos nuevos al azar
+param-genetic-weak = fracción de padres no élite, al azar, que sobreviven
+param-genetic-mutation = probabilidad de cada mutación por intercambio adicional de un hijo
+param-sampling-lambda = nitidez: P(v) ∝ exp(-lambda · pares que tienen v)
+param-sampling-t0 = temperatura inicial de la aceptación de la pasada
+param-sampling-cooling = T se multiplica por esto tras cada pasada
+param-sampling-reheat_after = pasadas sin un nuevo mejor antes de que T vuelva a T0 (0 = nunca)
+param-sampling-max_sweeps = pasadas antes de que la corrida se detenga
+param-tabu-classic-t0 = temperatura inicial
+param-tabu-tuned-t0 = temperatura inicial; 0 = la dispersión de los Δ de movimientos al azar
+param-tabu-classic-cooling = T se multiplica por esto tras cada propuesta
+param-tabu-tuned-cooling = T se multiplica por esto tras cada cadena de Markov
+param-tabu-freeze = detenerse cuando T baje de esto
+param-tabu-tabu = largo de la lista tabú (estados recientes prohibidos)
+param-tabu-chain = largo de cadena como múltiplo de Σ (celdas libres por caja)²
+param-tabu-reheat_after = cadenas sin un nuevo mejor antes de recalentar (0 = nunca)
+param-tabu-reheat = recalentar a esta fracción de T0
+param-tabu-min_conflicts = probabilidad de que la primera celda se elija entre las que están en conflicto
+param-tabu-propagate = antes de moverse, fijar las celdas que determinan las fijas e intercambiar sólo entre candidatos: 0 = no, 1 = por únicos, 2 = también por subconjuntos y candidatos bloqueados
+param-tabu-escape = con propagación, probabilidad de que el compañero de un intercambio sea cualquier celda libre de la caja, no sólo una que mantenga ambos valores entre los candidatos
+param-ants-ants = hormigas por iteración
+param-ants-q0 = probabilidad de tomar el valor con más feromona
+param-ants-rho = actualización global: parte del camino hacia el depósito
+param-ants-xi = actualización local: parte del camino de vuelta al nivel inicial
+param-ants-bve = evaporación del mejor valor: el depósito se reduce esta parte por iteración
+param-ants-order = celdas que visita una hormiga: en ciclo desde una celda al azar, o primero las de menos candidatos
+param-ants-reset_after = iteraciones sin un nuevo mejor antes de que la feromona vuelva a empezar (0 = nunca)
+param-ants-max_iterations = iteraciones antes de que la corrida se detenga
+param-backtrack-solutions = detenerse tras esta cantidad de soluciones (2 prueba la unicidad)

@@ -392,3 +392,61 @@ sheet-answers = Soluções
 sheet-answers-more = Soluções (continuação)
 sheet-no-answer = sem solução única
 sheet-caption = { $n }. { $name } ({ $size }, { $givens } células fixas)
+
+## O que significa cada parâmetro, no editor de parâmetros (e)
+param-steepest-max_iterations = iterações (movimentos) antes de a execução parar
+param-stochastic-max_iterations = iterações (movimentos) antes de a execução parar
+param-plateau-max_iterations = iterações (movimentos) antes de a execução parar
+param-plateau-max_sideways = movimentos laterais seguidos permitidos antes de parar
+param-annealing-classic-t0 = temperatura inicial (em unidades de custo; o 0,01 dos notebooks)
+param-annealing-tuned-t0 = temperatura inicial; 0 = a dispersão dos Δ de movimentos aleatórios
+param-annealing-classic-cooling = T é multiplicada por isto após cada movimento aceito
+param-annealing-tuned-cooling = T é multiplicada por isto após cada cadeia de Markov
+param-annealing-max_iterations = parar após esta quantidade de movimentos aceitos (o max_iterations do curso)
+param-annealing-bookkeeping = fixed: guarda o melhor estado; course: como o código do curso (pode perder uma solução)
+param-annealing-chain = comprimento da cadeia como múltiplo de Σ (células livres por quadrante)²
+param-annealing-reheat_after = cadeias sem um novo melhor antes de reaquecer (0 = nunca)
+param-annealing-reheat = reaquecer a esta fração de T0
+param-annealing-min_conflicts = probabilidade de a primeira célula ser sorteada entre as células em conflito
+param-annealing-propagate = antes de mover, fixar as células que as fixas determinam e trocar só entre candidatos: 0 = não, 1 = por únicos, 2 = também por subconjuntos e candidatos bloqueados
+param-annealing-escape = com propagação, probabilidade de o par de uma troca ser qualquer célula livre do quadrante, não só uma que mantenha ambos os valores entre os candidatos
+param-beam-k = largura do feixe (estados mantidos)
+param-beam-patience = iterações sem um novo melhor antes de parar
+param-beam-max_iterations = iterações antes de a execução parar
+param-beam-tau = temperatura de seleção: peso exp(-(custo - mais barato)/tau)
+param-genetic-population = indivíduos por geração
+param-genetic-temperature = a probabilidade de mutação é exp(-1/temperatura)
+param-genetic-classic-elite = fração dos pais que sobrevivem
+param-genetic-tuned-elite = fração dos melhores que sobrevivem sem mudança
+param-genetic-classic-patience = gerações sem um novo melhor antes de parar
+param-genetic-tuned-patience = gerações sem um novo melhor antes de renovar a população
+param-genetic-max_generations = gerações antes de a execução parar
+param-genetic-fresh = fração de cada geração formada por novos indivíduos aleatórios
+param-genetic-weak = fração de pais fora da elite, sorteados, que sobrevivem
+param-genetic-mutation = probabilidade de cada mutação por troca adicional de um filho
+param-sampling-lambda = nitidez: P(v) ∝ exp(-lambda · pares que têm v)
+param-sampling-t0 = temperatura inicial da aceitação da varredura
+param-sampling-cooling = T é multiplicada por isto após cada varredura
+param-sampling-reheat_after = varreduras sem um novo melhor antes de T voltar a T0 (0 = nunca)
+param-sampling-max_sweeps = varreduras antes de a execução parar
+param-tabu-classic-t0 = temperatura inicial
+param-tabu-tuned-t0 = temperatura inicial; 0 = a dispersão dos Δ de movimentos aleatórios
+param-tabu-classic-cooling = T é multiplicada por isto após cada proposta
+param-tabu-tuned-cooling = T é multiplicada por isto após cada cadeia de Markov
+param-tabu-freeze = parar quando T cair abaixo disto
+param-tabu-tabu = tamanho da lista tabu (estados recentes proibidos)
+param-tabu-chain = comprimento da cadeia como múltiplo de Σ (células livres por quadrante)²
+param-tabu-reheat_after = cadeias sem um novo melhor antes de reaquecer (0 = nunca)
+param-tabu-reheat = reaquecer a esta fração de T0
+param-tabu-min_conflicts = probabilidade de a primeira célula ser sorteada entre as células em conflito
+param-tabu-propagate = antes de mover, fixar as células que as fixas determinam e trocar só entre candidatos: 0 = não, 1 = por únicos, 2 = também por subconjuntos e candidatos bloqueados
+param-tabu-escape = com propagação, probabilidade de o par de uma troca ser qualquer célula livre do quadrante, não só uma que mantenha ambos os valores entre os candidatos
+param-ants-ants = formigas por iteração
+param-ants-q0 = probabilidade de tomar o valor com mais feromônio
+param-ants-rho = atualização global: parte do caminho em direção ao depósito
+param-ants-xi = atualização local: parte do caminho de volta ao nível inicial
+param-ants-bve = evaporação do melhor valor: o depósito diminui esta parcela por iteração
+param-ants-order = células que uma formiga visita: em ciclo a partir de uma célula aleatória, ou primeiro as de menos candidatos
+param-ants-reset_after = iterações sem um novo melhor antes de o feromônio recomeçar (0 = nunca)
+param-ants-max_iterations = iterações antes de a execução parar
+param-backtrack-solutions = parar após esta quantidade de soluções (2 prova a unicidade)

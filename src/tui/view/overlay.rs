@@ -243,7 +243,7 @@ pub fn parameters(
             Span::styled(format!(" {:<15} {:>12} ", s.name, value), style),
             Span::styled(
                 fit(
-                    &format!(" {}", words::or("param", s.name, s.meaning)),
+                    &format!(" {}", words::param_meaning(&pane.method, s.name, s.meaning)),
                     inner.saturating_sub(30),
                 ),
                 theme.dim(),
@@ -256,7 +256,7 @@ pub fn parameters(
                 &format!(
                     "{}: {} [{}]",
                     s.name,
-                    words::or("param", s.name, s.meaning),
+                    words::param_meaning(&pane.method, s.name, s.meaning),
                     crate::i18n::localize(s.range_text())
                 ),
                 inner,
