@@ -393,6 +393,12 @@ fn speaker_notes_show_on_the_lecturers_screen_only_and_go_to_a_second_terminal()
         assert!(s.text().contains("Steepest descent takes"), "{}", s.text());
         assert!(!s.text().contains("Ask first"), "{}", s.text());
         assert!(!s.text().contains("speaker notes"), "{}", s.text());
+        // in a session of the student's own, N says the notes are the lecturer's
+        s.keys(b"t").await;
+        s.wait_for("space run/pause").await;
+        s.keys(b"N").await;
+        s.wait_for("for the lecturer's screen only").await;
+        assert!(!s.text().contains("Ask first"), "{}", s.text());
     });
     // and every scene's notes went to the file, as each scene started
     let sent = std::fs::read_to_string(&notes).unwrap();

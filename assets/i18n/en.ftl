@@ -447,3 +447,4 @@ param-ants-order = cells an ant visits: cyclic from a random cell, or the fewest
 param-ants-reset_after = iterations without a new best before the pheromone starts over (0 = never)
 param-ants-max_iterations = iterations before the run stops
 param-backtrack-solutions = stop after this many solutions (2 proves uniqueness)
+notes-lecturer = speaker notes are for the lecturer's screen only

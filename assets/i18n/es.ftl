@@ -449,3 +449,4 @@ param-ants-order = celdas que visita una hormiga: en ciclo desde una celda al az
 param-ants-reset_after = iteraciones sin un nuevo mejor antes de que la feromona vuelva a empezar (0 = nunca)
 param-ants-max_iterations = iteraciones antes de que la corrida se detenga
 param-backtrack-solutions = detenerse tras esta cantidad de soluciones (2 prueba la unicidad)
+notes-lecturer = las notas del docente se ven sólo en la pantalla del docente

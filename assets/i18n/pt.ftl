@@ -450,3 +450,4 @@ param-ants-order = células que uma formiga visita: em ciclo a partir de uma cé
 param-ants-reset_after = iterações sem um novo melhor antes de o feromônio recomeçar (0 = nunca)
 param-ants-max_iterations = iterações antes de a execução parar
 param-backtrack-solutions = parar após esta quantidade de soluções (2 prova a unicidade)
+notes-lecturer = as notas do professor aparecem só na tela do professor

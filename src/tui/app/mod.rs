@@ -636,6 +636,8 @@ impl App {
                     self.still_wanted = true;
                 }
             }
+            // the notes are the lecturer's: a student's served session does not show them
+            Action::Notes if self.options.guest => self.status = Some(tr!("notes-lecturer")),
             Action::Notes => {
                 self.show_notes = !self.show_notes;
                 if self.show_notes && self.notes().is_none() {
