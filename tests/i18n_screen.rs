@@ -3,9 +3,12 @@
 //! them: `cooling=0.1`), numbers take a decimal comma, and the longer words do not cut what the
 //! English screen shows (the legend whole, the same key reminders, every panel's title).
 
+#[path = "common/tmux.rs"]
+mod tmux;
+
 use std::collections::BTreeSet;
-use std::process::Command;
-use std::time::{Duration, Instant};
+
+use tmux::Tmux;
 
 const LANGS: [&str; 3] = ["en", "es", "pt"];
 
@@ -71,75 +74,6 @@ fn text_of(lang: &str, id: &str) -> String {
         .1
 }
 
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn start(name: &str, w: u16, h: u16, env: &str, args: &str) -> Tmux {
-        let socket = format!("sudoscope-i18n-{name}-{}", std::process::id());
-        let t = Tmux { socket };
-        let cmd = format!("{env} exec {} {args}", env!("CARGO_BIN_EXE_sudoscope"));
-        t.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "s",
-            "-x",
-            &w.to_string(),
-            "-y",
-            &h.to_string(),
-            &cmd,
-        ]);
-        t
-    }
-
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux is required for this test (.ci/run installs it)");
-        assert!(out.status.success(), "tmux {args:?} failed: {out:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-t", "s"])
-    }
-
-    /// Wait until the screen shows `text`.
-    fn wait_for(&self, text: &str) -> String {
-        let began = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(text) {
-                return s;
-            }
-            assert!(
-                began.elapsed() < Duration::from_secs(30),
-                "never showed {text:?}:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "s"];
-        args.extend_from_slice(keys);
-        self.run(&args);
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-    }
-}
-
 /// The screens of one language at one size: the main screen running, with the why-stuck
 /// panel, and with the help open.
 fn screens(test: &str, lang: &str, w: u16, h: u16, by_env: bool) -> Vec<String> {
@@ -159,11 +93,13 @@ fn screens(test: &str, lang: &str, w: u16, h: u16, by_env: bool) -> Vec<String> 
         (String::new(), format!("--lang {lang}"))
     };
     let t = Tmux::start(
-        &format!("{test}-{lang}-{w}-{by_env}"),
+        &format!("i18n-{test}-{lang}-{w}-{by_env}"),
         w,
         h,
-        &env,
-        &format!("{flag} --speed 5 --seed 1"),
+        &format!(
+            "{env} exec {} {flag} --speed 5 --seed 1",
+            env!("CARGO_BIN_EXE_sudoscope")
+        ),
     );
     let quit = text_of(lang, "hint-quit");
     // the step log has a swap in words: the screen has its sentences

@@ -2,11 +2,11 @@
 //! the terminal, as SVG and PNG at the screen's size, in its theme.
 
 mod common;
-
-use std::process::Command;
-use std::time::{Duration, Instant};
+#[path = "common/tmux.rs"]
+mod tmux;
 
 use common::{stderr, sudoscope};
+use tmux::Tmux;
 
 /// A PNG's width and height, from its header.
 fn png_size(bytes: &[u8]) -> (u32, u32) {
@@ -50,57 +50,20 @@ fn record_still_writes_the_last_screen_as_svg_and_png_in_its_theme() {
 #[test]
 fn w_writes_the_terminals_screen_at_its_size() {
     let dir = tempfile::tempdir().unwrap();
-    let socket = format!("sudoscope-still-{}", std::process::id());
-    let tmux = |args: &[&str]| {
-        let o = Command::new("tmux")
-            .arg("-L")
-            .arg(&socket)
-            .args(args)
-            .output()
-            .expect("tmux is required for this test (.ci/run installs it)");
-        assert!(o.status.success(), "tmux {args:?}: {o:?}");
-        String::from_utf8_lossy(&o.stdout).into_owned()
-    };
     let cmd = format!(
         "cd {} && exec {} --paused",
         dir.path().display(),
         env!("CARGO_BIN_EXE_sudoscope")
     );
-    tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        "s",
-        "-x",
-        "110",
-        "-y",
-        "35",
-        &cmd,
-    ]);
-    let wait = |text: &str| {
-        let began = Instant::now();
-        loop {
-            let screen = tmux(&["capture-pane", "-p", "-t", "s"]);
-            if screen.contains(text) {
-                return screen;
-            }
-            assert!(
-                began.elapsed() < Duration::from_secs(30),
-                "{text:?}:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    };
-    wait("q quit");
-    tmux(&["send-keys", "-t", "s", "W"]);
-    wait("still written: sudoscope-still-1.svg and sudoscope-still-1.png");
+    let t = Tmux::start("still", 110, 35, &cmd);
+    t.wait_for("q quit");
+    t.keys(&["W"]);
+    t.wait_for("still written: sudoscope-still-1.svg and sudoscope-still-1.png");
     // a second one takes the next name
-    tmux(&["send-keys", "-t", "s", "W"]);
-    wait("sudoscope-still-2.svg");
-    tmux(&["send-keys", "-t", "s", "q"]);
-    let _ = Command::new("tmux")
-        .args(["-L", &socket, "kill-server"])
-        .output();
+    t.keys(&["W"]);
+    t.wait_for("sudoscope-still-2.svg");
+    t.keys(&["q"]);
+    drop(t);
     let png = std::fs::read(dir.path().join("sudoscope-still-1.png")).unwrap();
     assert_eq!(png_size(&png), (1100, 700));
     let svg = std::fs::read_to_string(dir.path().join("sudoscope-still-1.svg")).unwrap();

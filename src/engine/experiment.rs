@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
@@ -294,13 +294,19 @@ pub fn drive(
             .get(next_mark)
             .map_or(max_steps, |&m| m.min(max_steps));
         let turn = super::gate::slice();
+        // a turn at the gate (a served screen's experiment) lasts about one slice, as a
+        // runner's does; alone, a batch takes between one and ten milliseconds
+        let (short, long) = match turn {
+            Some(_) => (super::gate::SLICE / 8, super::gate::SLICE / 2),
+            None => (Duration::from_millis(1), Duration::from_millis(10)),
+        };
         let began = Instant::now();
         search.advance((until - steps).clamp(1, batch));
         drop(turn);
-        let took = began.elapsed().as_secs_f64();
-        if took < 1e-3 {
+        let took = began.elapsed();
+        if took < short {
             batch = (batch * 2).min(1 << 16);
-        } else if took > 1e-2 {
+        } else if took > long {
             batch = (batch / 2).max(1);
         }
     };

@@ -465,11 +465,7 @@ impl Core {
             self.rewind.pop_front();
         }
         let line = match self.search.words() {
-            Some(w) => format!(
-                "{:>7}  {w}  ({})",
-                self.total_steps(),
-                tr!("log-cost", cost = step.cost)
-            ),
+            Some(w) => super::step_log::line(self.total_steps(), &w, step.cost),
             None => describe(&step, self.puzzle.geometry(), self.total_steps()),
         };
         self.note(line);

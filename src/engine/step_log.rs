@@ -81,12 +81,13 @@ fn what(lang: Lang, change: Change, geo: &Geometry) -> Option<String> {
 
 /// One line for the step log: the step's number, what it did, the cost after it.
 pub fn describe(step: &Step, geo: &Geometry, index: u64) -> String {
-    let lang = i18n::current();
-    format!(
-        "{index:>7}  {}  ({})",
-        words_in(lang, step, geo),
-        say(lang, "log-cost", &[("cost", step.cost.into())])
-    )
+    line(index, &words(step, geo), step.cost)
+}
+
+/// A step log line of the step's number, its words (built in or a trace's) and the cost after
+/// it.
+pub fn line(index: u64, words: &str, cost: u32) -> String {
+    format!("{index:>7}  {words}  ({})", tr!("log-cost", cost = cost))
 }
 
 /// What a step did, in words, in the language spoken now.

@@ -38,7 +38,7 @@ pub fn screen(app: &App, width: u16, height: u16) -> Buffer {
 /// still directory; what the status line says of it.
 pub fn of_app(app: &App, width: u16, height: u16) -> String {
     let buf = screen(app, width, height);
-    let stem = next_stem(&app.still_dir());
+    let stem = next_stem(&app.files_dir());
     match write(&buf, app.theme.palette, &stem) {
         Ok((svg, png)) => tr!(
             "still-written",

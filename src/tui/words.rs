@@ -6,10 +6,7 @@
 use crate::i18n;
 use crate::spec::Method;
 
-/// The catalog's word for `name` of `kind`, or `name` (see [`i18n::word`]).
-pub fn word(kind: &str, name: &str) -> String {
-    i18n::word(kind, name)
-}
+pub use crate::i18n::word;
 
 /// The catalog's text for `name` of `kind`, or `fallback` (the English the program carries).
 pub fn or(kind: &str, name: &str, fallback: &str) -> String {

@@ -13,6 +13,10 @@ use russh::keys::PrivateKey;
 use russh::keys::ssh_key::PublicKey;
 use russh::{ChannelMsg, Disconnect};
 
+#[path = "../common/tmux.rs"]
+mod tmux;
+use tmux::Tmux;
+
 /// The class password every test server takes.
 pub const PASSWORD: &str = "test-class";
 
@@ -25,7 +29,7 @@ pub const PATIENCE: Duration = Duration::from_secs(30);
 /// A server process, stopped (SIGTERM, then SIGKILL) when dropped.
 pub struct Server {
     child: Option<Child>,
-    tmux: Option<String>,
+    tmux: Option<Tmux>,
     pub pid: u32,
     pub port: u16,
     pub dir: tempfile::TempDir,
@@ -84,7 +88,6 @@ impl Server {
     /// `width` x `height`.
     pub fn mirrored(name: &str, width: u16, height: u16, extra: &[&str]) -> Server {
         let dir = tempfile::tempdir().unwrap();
-        let socket = format!("sudoscope-serve-{name}-{}", std::process::id());
         let mut args = serve_args(dir.path(), extra);
         args.push("--mirror".into());
         let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
@@ -93,30 +96,11 @@ impl Server {
             env!("CARGO_BIN_EXE_sudoscope"),
             quoted.join(" ")
         );
-        tmux(
-            &socket,
-            &[
-                "new-session",
-                "-d",
-                "-s",
-                "lecturer",
-                "-x",
-                &width.to_string(),
-                "-y",
-                &height.to_string(),
-                &cmd,
-            ],
-        );
-        let pid: u32 = tmux(
-            &socket,
-            &["display-message", "-p", "-t", "lecturer", "#{pane_pid}"],
-        )
-        .trim()
-        .parse()
-        .expect("tmux gives the pane's process");
+        let lecturer = Tmux::start(&format!("serve-{name}"), width, height, &cmd);
+        let pid = lecturer.pane_pid();
         let mut s = Server {
             child: None,
-            tmux: Some(socket),
+            tmux: Some(lecturer),
             pid,
             port: 0,
             dir,
@@ -153,16 +137,12 @@ impl Server {
 
     /// Keys to the lecturer's screen (tmux key names).
     pub fn lecturer_keys(&self, keys: &[&str]) {
-        let socket = self.tmux.as_ref().expect("a mirrored server");
-        let mut args = vec!["send-keys", "-t", "lecturer"];
-        args.extend_from_slice(keys);
-        tmux(socket, &args);
+        self.tmux.as_ref().expect("a mirrored server").keys(keys);
     }
 
     /// The lecturer's screen as text.
     pub fn lecturer_screen(&self) -> String {
-        let socket = self.tmux.as_ref().expect("a mirrored server");
-        tmux(socket, &["capture-pane", "-p", "-t", "lecturer"])
+        self.tmux.as_ref().expect("a mirrored server").screen()
     }
 
     /// A figure of the server's /proc/PID/status (`Threads`, `VmRSS` in KiB).
@@ -198,13 +178,9 @@ impl Server {
     }
 }
 
+/// The lecturer's terminal goes with its tmux server, when dropped; a child is stopped here.
 impl Drop for Server {
     fn drop(&mut self) {
-        if let Some(socket) = &self.tmux {
-            let _ = Command::new("tmux")
-                .args(["-L", socket, "kill-server"])
-                .output();
-        }
         if let Some(c) = &mut self.child {
             // SAFETY: signalling our own child process by its id.
             unsafe {
@@ -221,18 +197,6 @@ impl Drop for Server {
             let _ = c.wait();
         }
     }
-}
-
-/// A tmux command on `socket`; its output. Fails the test when tmux does.
-pub fn tmux(socket: &str, args: &[&str]) -> String {
-    let out = Command::new("tmux")
-        .arg("-L")
-        .arg(socket)
-        .args(args)
-        .output()
-        .expect("tmux is required for this test (.ci/run installs it)");
-    assert!(out.status.success(), "tmux {args:?} failed: {out:?}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// Trusts the test server's key (it is made fresh for each test).

@@ -351,8 +351,9 @@ impl App {
         })
     }
 
-    /// Where a still of the screen goes (`W`): beside the lesson being written, or here.
-    pub fn still_dir(&self) -> PathBuf {
+    /// Where the screen writes a file (`y`'s `w`, a still with `W`): beside the lesson being
+    /// written, or here.
+    pub fn files_dir(&self) -> PathBuf {
         self.options
             .lesson_out
             .as_ref()
@@ -861,15 +862,7 @@ impl App {
         if self.options.guest {
             return tr!("guest-writes");
         }
-        let dir = self
-            .options
-            .lesson_out
-            .as_ref()
-            .and_then(|p| p.parent())
-            .filter(|d| !d.as_os_str().is_empty())
-            .map(PathBuf::from)
-            .unwrap_or_default();
-        let path = dir.join("sudoscope-command.txt");
+        let path = self.files_dir().join("sudoscope-command.txt");
         match std::fs::write(&path, format!("{}\n", self.command_line())) {
             Ok(()) => tr!("command-written", path = path.display().to_string()),
             Err(e) => tr!(
