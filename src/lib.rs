@@ -3,8 +3,9 @@
 //! The modules in layers, lowest first; a module uses only its own layer and those below it
 //! (`tests/architecture.rs` reads this list and checks every import against it):
 //!
-//! 1. [`cpu`], [`rng`], [`suggest`], [`i18n`], [`board`]: the processor's instruction set, the
-//!    seeded generator, "did you mean", the language catalogs, and the puzzle domain
+//! 1. [`cpu`], [`rng`], [`signals`], [`suggest`], [`i18n`], [`board`]: the processor's
+//!    instruction set, the seeded generator, the signals that end the program, "did you mean",
+//!    the language catalogs, and the puzzle domain
 //! 2. [`search`]: every algorithm
 //! 3. [`generate`]: new puzzles with one solution
 //! 4. [`catalog`]: built-in puzzle sets and puzzle references
@@ -29,6 +30,7 @@ pub mod generate;
 pub mod rng;
 pub mod search;
 pub mod serve;
+pub mod signals;
 pub mod spec;
 pub mod suggest;
 pub mod tui;

@@ -179,6 +179,7 @@ log-cost = cost { $cost }
 log-downhill = downhill { $delta }, accepted
 log-sideways = sideways 0, accepted
 log-uphill-accepted = uphill { $delta } accepted, p = { $p } at T = { $t }
+log-uphill-taken = uphill { $delta }, taken
 log-uphill-rejected = uphill { $delta } rejected, p = { $p } at T = { $t }
 log-sideways-frozen = sideways 0 rejected: T has reached 0
 log-tabu = { $delta } rejected: the state is tabu
@@ -448,3 +449,21 @@ param-ants-reset_after = iterations without a new best before the pheromone star
 param-ants-max_iterations = iterations before the run stops
 param-backtrack-solutions = stop after this many solutions (2 proves uniqueness)
 notes-lecturer = speaker notes are for the lecturer's screen only
+
+# a trace source on screen: waiting for it, its error output
+key-error-output = the watched command's error output, newest first (a traceback's last line on top)
+status-no-command = no command is watched: its error output shows with watch -- COMMAND
+watch-waiting-title = waiting for a trace
+watch-waiting-command = { $what }: waiting for its trace header · { $seconds } s
+watch-waiting-file = { $what }: waiting for a trace in it · { $seconds } s
+watch-waiting-input = waiting for a trace on standard input · { $seconds } s
+watch-waiting-key = waiting for the trace's header: q leaves, ↑ ↓ scroll its error output
+watch-waiting-keys = q quit · ↑ ↓ scroll · ? help
+watch-errors = its error output, newest first
+watch-errors-none = nothing on its error output yet
+watch-errors-title = error output of { $what }, newest first
+watch-new-run = { $what } holds a new run (run { $run }): the panes start again on it
+table-failed = failed
+experiment-partial = partial: interrupted after { $done } of { $total } runs; the table holds the runs that finished
+experiment-command-limit = each run of the command may take { $seconds } s (--max-seconds); a run that crashes, is killed, runs past it or writes no header is counted as failed
+experiment-failed = { $failed } run(s) of the command failed: they are counted, as unsolved, in the table

@@ -182,6 +182,7 @@ log-cost = costo { $cost }
 log-downhill = baja { $delta }, aceptado
 log-sideways = lateral 0, aceptado
 log-uphill-accepted = sube { $delta }, aceptado, p = { $p } con T = { $t }
+log-uphill-taken = sube { $delta }, aceptado
 log-uphill-rejected = sube { $delta }, rechazado, p = { $p } con T = { $t }
 log-sideways-frozen = lateral 0 rechazado: T llegó a 0
 log-tabu = { $delta } rechazado: el estado es tabú
@@ -450,3 +451,21 @@ param-ants-reset_after = iteraciones sin un nuevo mejor antes de que la feromona
 param-ants-max_iterations = iteraciones antes de que la corrida se detenga
 param-backtrack-solutions = detenerse tras esta cantidad de soluciones (2 prueba la unicidad)
 notes-lecturer = las notas del docente se ven sólo en la pantalla del docente
+
+# a trace source on screen: waiting for it, its error output
+key-error-output = la salida de error del comando observado, la más reciente primero (la última línea de un traceback arriba)
+status-no-command = no se observa ningún comando: su salida de error se ve con watch -- COMANDO
+watch-waiting-title = esperando una traza
+watch-waiting-command = { $what }: esperando el encabezado de su traza · { $seconds } s
+watch-waiting-file = { $what }: esperando una traza en el archivo · { $seconds } s
+watch-waiting-input = esperando una traza en la entrada estándar · { $seconds } s
+watch-waiting-key = esperando el encabezado de la traza: q sale, ↑ ↓ desplazan su salida de error
+watch-waiting-keys = q salir · ↑ ↓ desplazar · ? ayuda
+watch-errors = su salida de error, la más reciente primero
+watch-errors-none = todavía nada en su salida de error
+watch-errors-title = salida de error de { $what }, la más reciente primero
+watch-new-run = { $what } tiene una nueva ejecución (ejecución { $run }): los paneles empiezan de nuevo con ella
+table-failed = fallidas
+experiment-partial = parcial: interrumpido tras { $done } de { $total } ejecuciones; la tabla tiene las ejecuciones que terminaron
+experiment-command-limit = cada ejecución del comando puede durar { $seconds } s (--max-seconds); una ejecución que falla, es terminada, se pasa de ese tiempo o no escribe encabezado cuenta como fallida
+experiment-failed = { $failed } ejecución(es) del comando fallaron: cuentan en la tabla, como no resueltas

@@ -183,6 +183,7 @@ log-cost = custo { $cost }
 log-downhill = desce { $delta }, aceito
 log-sideways = lateral 0, aceito
 log-uphill-accepted = sobe { $delta }, aceito, p = { $p } com T = { $t }
+log-uphill-taken = sobe { $delta }, aceito
 log-uphill-rejected = sobe { $delta }, rejeitado, p = { $p } com T = { $t }
 log-sideways-frozen = lateral 0 rejeitado: T chegou a 0
 log-tabu = { $delta } rejeitado: o estado é tabu
@@ -451,3 +452,21 @@ param-ants-reset_after = iterações sem um novo melhor antes de o feromônio re
 param-ants-max_iterations = iterações antes de a execução parar
 param-backtrack-solutions = parar após esta quantidade de soluções (2 prova a unicidade)
 notes-lecturer = as notas do professor aparecem só na tela do professor
+
+# a trace source on screen: waiting for it, its error output
+key-error-output = a saída de erro do comando observado, a mais recente primeiro (a última linha de um traceback em cima)
+status-no-command = nenhum comando é observado: sua saída de erro aparece com watch -- COMANDO
+watch-waiting-title = esperando um rastro
+watch-waiting-command = { $what }: esperando o cabeçalho do seu rastro · { $seconds } s
+watch-waiting-file = { $what }: esperando um rastro no arquivo · { $seconds } s
+watch-waiting-input = esperando um rastro na entrada padrão · { $seconds } s
+watch-waiting-key = esperando o cabeçalho do rastro: q sai, ↑ ↓ rolam sua saída de erro
+watch-waiting-keys = q sair · ↑ ↓ rolar · ? ajuda
+watch-errors = sua saída de erro, a mais recente primeiro
+watch-errors-none = ainda nada na sua saída de erro
+watch-errors-title = saída de erro de { $what }, a mais recente primeiro
+watch-new-run = { $what } tem uma nova execução (execução { $run }): os painéis começam de novo com ela
+table-failed = falhas
+experiment-partial = parcial: interrompido após { $done } de { $total } execuções; a tabela tem as execuções que terminaram
+experiment-command-limit = cada execução do comando pode durar { $seconds } s (--max-seconds); uma execução que quebra, é terminada, passa desse tempo ou não escreve cabeçalho conta como falha
+experiment-failed = { $failed } execução(ões) do comando falharam: contam na tabela, como não resolvidas

@@ -75,7 +75,7 @@ pub fn run(out: &mut impl Write, long: usize) -> anyhow::Result<()> {
     let size = std::fs::metadata(&path)?.len();
     let before = crate::engine::resident::rss_kib().unwrap_or(0);
     let started = Instant::now();
-    let (feed, _) = crate::engine::trace::feed::open(
+    let (source, _guard) = crate::engine::trace::source::start(
         crate::engine::trace::feed::SourceSpec::File {
             path: path.clone(),
             follow: false,
@@ -83,6 +83,9 @@ pub fn run(out: &mut impl Write, long: usize) -> anyhow::Result<()> {
         |r| crate::catalog::resolve_one(r).map_err(|e| e.to_string()),
     )
     .map_err(anyhow::Error::msg)?;
+    let feed = source
+        .ready(None, &std::sync::atomic::AtomicBool::new(false))
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let mut replay = crate::engine::trace::replay::Replay::new(feed, 0, None);
     use crate::search::Search;
     let mut peak = before;

@@ -1,8 +1,9 @@
 //! Exit codes, documented in README: 0 success; 1 the command ran but a puzzle was left
 //! unsolved (no solution exists, several exist where one was required, or a local search did
 //! not reach cost 0); 2 bad input or usage (unknown puzzle or algorithm, bad parameter,
-//! unreadable or malformed file, no terminal for the visualiser); 101 a panic; 130 interrupted
-//! by Ctrl-C.
+//! unreadable or malformed file, no terminal for the visualiser); 3 `experiment --command`: a
+//! run of the command failed; 101 a panic; 128 + N a signal N ended it (130 Ctrl-C, 143
+//! SIGTERM, 129 SIGHUP).
 
 /// Success.
 pub const OK: i32 = 0;
@@ -10,6 +11,9 @@ pub const OK: i32 = 0;
 pub const UNSOLVED: i32 = 1;
 /// Bad input or usage.
 pub const BAD_INPUT: i32 = 2;
+/// `experiment --command`: a run of the command failed (crashed, was killed, ran past its time
+/// limit or wrote no trace header); the table counts it.
+pub const RUNS_FAILED: i32 = 3;
 /// Interrupted by Ctrl-C.
 pub const INTERRUPTED: i32 = 130;
 

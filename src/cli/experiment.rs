@@ -54,10 +54,21 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let commands = args.command.is_some() as usize;
     let total = ((arms.len() * puzzles.len() + commands) * args.runs) as u64;
     let progress = Arc::new(Progress::default());
+    // Ctrl-C, SIGTERM and SIGHUP stop the runs (a command's with its process group) and the
+    // table of the runs that finished is printed, marked partial
+    crate::signals::catch();
+    let watching = Arc::new(std::sync::atomic::AtomicBool::new(true));
     {
-        let p = Arc::clone(&progress);
-        // a second Ctrl-C (or an earlier handler) falls back to the default behaviour
-        let _ = ctrlc::set_handler(move || p.stop.store(true, Ordering::SeqCst));
+        let (p, w) = (Arc::clone(&progress), Arc::clone(&watching));
+        std::thread::spawn(move || {
+            while w.load(Ordering::Relaxed) {
+                if crate::signals::caught().is_some() {
+                    p.stop.store(true, Ordering::SeqCst);
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        });
     }
     let bar = progress_bar(total);
     // the wall time is the work's own: the runs, from the first start to the last end
@@ -72,8 +83,13 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         records.extend(runs);
     }
     let wall = started.elapsed().as_secs_f64();
+    watching.store(false, Ordering::Relaxed);
     bar.finish_and_clear();
     let interrupted = progress.stop.load(Ordering::SeqCst);
+    let failed = records
+        .iter()
+        .filter(|r| r.outcome == crate::engine::run_record::Ending::Failed)
+        .count();
 
     let mut summaries = table_rows(&arms, &puzzles, &records);
     for label in &command_rows {
@@ -82,7 +98,26 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         summaries.push(summarise(label, puzzle, &mine));
     }
     match (args.format, &args.out) {
-        (TableFormat::Table, _) | (_, Some(_)) => write_table(out, &summaries)?,
+        (TableFormat::Table, _) | (_, Some(_)) => {
+            if interrupted {
+                writeln!(
+                    out,
+                    "{}",
+                    tr!("experiment-partial", done = records.len(), total = total)
+                )?;
+            }
+            write_table(out, &summaries)?;
+            if args.command.is_some() {
+                writeln!(
+                    out,
+                    "{}",
+                    tr!(
+                        "experiment-command-limit",
+                        seconds = crate::i18n::num(command_seconds(args), 0)
+                    )
+                )?;
+            }
+        }
         _ => {}
     }
     match (args.format, &args.out) {
@@ -125,12 +160,17 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     );
     if interrupted {
         eprintln!("{}", tr!("experiment-interrupted", done = records.len()));
-        return Ok(exit::INTERRUPTED);
+        return Ok(crate::signals::caught().map_or(exit::INTERRUPTED, exit::by_signal));
+    }
+    if failed > 0 {
+        eprintln!("{}", tr!("experiment-failed", failed = failed));
+        return Ok(exit::RUNS_FAILED);
     }
     Ok(exit::OK)
 }
 
-/// `--command`: the runs of the command, each problem said on standard error with its run.
+/// `--command`: the runs of the command, each problem and each failure said on standard error
+/// with its run and seed.
 fn command_runs(
     template: &str,
     args: &ExperimentArgs,
@@ -138,26 +178,42 @@ fn command_runs(
     progress: &Progress,
     bar: &indicatif::ProgressBar,
 ) -> Vec<Record> {
-    use crate::engine::trace::runs::{CommandPlan, run};
+    use crate::engine::trace::runs::{CommandPlan, name_runs, run};
     let plan = CommandPlan {
         template,
         runs: args.runs,
         seed: args.seed,
         max_steps: args.max_steps,
-        max_seconds: args.max_seconds,
+        max_seconds: command_seconds(args),
         threads,
     };
+    let mut runs = run(&plan, progress, &|_| bar.inc(1));
+    name_runs(&mut runs, template);
     let mut records = Vec::new();
-    for r in run(&plan, progress, &|_| bar.inc(1)) {
+    for r in runs {
         for p in &r.problems {
             bar.suspend(|| eprintln!("--command run {} (seed {}): {p}", r.run, r.seed));
         }
-        match r.record {
-            Ok(rec) => records.push(rec),
-            Err(e) => bar.suspend(|| eprintln!("--command run {} (seed {}): {e}", r.run, r.seed)),
+        if let Some(f) = &r.record.failure {
+            bar.suspend(|| {
+                eprintln!(
+                    "--command run {} (seed {}) failed: {}",
+                    r.run, r.seed, f.reason
+                );
+                for l in &f.stderr {
+                    eprintln!("    {l}");
+                }
+            });
         }
+        records.push(r.record);
     }
     records
+}
+
+/// The time limit of a run of `--command`: --max-seconds, else the default.
+fn command_seconds(args: &ExperimentArgs) -> f64 {
+    args.max_seconds
+        .unwrap_or(crate::engine::trace::runs::DEFAULT_SECONDS)
 }
 
 /// The arms: each algorithm in each preset with the `--set` values it declares, or one arm per
@@ -272,8 +328,10 @@ fn table_rows(arms: &[Arm], puzzles: &[Puzzle], records: &[Record]) -> Vec<Summa
 
 fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
     use crate::i18n::num;
+    // the failed column only when a run failed (a command's), so built-in tables stay as they are
+    let failures = rows.iter().any(|r| r.failed > 0);
     // each column as wide as its widest cell, and at least as the English table always was
-    let header = [
+    let mut header = vec![
         tr!("table-algorithm"),
         tr!("table-puzzle"),
         tr!("table-runs"),
@@ -285,10 +343,27 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
         tr!("table-time"),
         tr!("table-solve-time"),
     ];
-    let cells: Vec<[String; 10]> = rows
+    // (least width, right-aligned, the gap after)
+    let mut layout: Vec<(usize, bool, usize)> = vec![
+        (9, false, 1),
+        (6, false, 1),
+        (5, true, 1),
+        (6, true, 1),
+        (7, true, 2),
+        (17, false, 1),
+        (13, false, 1),
+        (17, false, 1),
+        (21, false, 1),
+        (0, false, 0),
+    ];
+    if failures {
+        header.insert(4, tr!("table-failed"));
+        layout.insert(4, (6, true, 1));
+    }
+    let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
-            [
+            let mut row = vec![
                 crate::tui::words::label(&r.algorithm),
                 if r.puzzle == "all" {
                     tr!("table-all")
@@ -311,25 +386,18 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
                     human_time(r.time_p90)
                 )),
                 crate::i18n::localize(r.solve_time_median.map_or("-".into(), human_time)),
-            ]
+            ];
+            if failures {
+                row.insert(4, r.failed.to_string());
+            }
+            row
         })
         .collect();
     let len = |s: &str| s.chars().count();
     let widest = |c: usize| cells.iter().map(|row| len(&row[c])).max().unwrap_or(0);
-    // (least width, right-aligned, the gap after)
-    let layout: [(usize, bool, usize); 10] = [
-        (widest(0).max(9) + 2, false, 1),
-        (widest(1).max(6) + 1, false, 1),
-        (5, true, 1),
-        (6, true, 1),
-        (7, true, 2),
-        (17, false, 1),
-        (13, false, 1),
-        (17, false, 1),
-        (21, false, 1),
-        (0, false, 0),
-    ];
-    let line = |row: &[String; 10]| -> String {
+    layout[0].0 = widest(0).max(9) + 2;
+    layout[1].0 = widest(1).max(6) + 1;
+    let line = |row: &[String]| -> String {
         let mut text = String::new();
         for (c, cell) in row.iter().enumerate() {
             let (least, right, gap) = layout[c];

@@ -1,14 +1,27 @@
 //! `sudoscope watch`: a trace on the visualiser, from a file, standard input or a command.
 
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
 use super::args::WatchArgs;
 use super::exit;
-use crate::engine::trace::feed::{self, SourceSpec};
+use crate::engine::trace::feed::SourceSpec;
 use crate::engine::trace::replay::Replay;
-use crate::spec::{Given, Method, RunInput, Source, check_on, print};
+use crate::engine::trace::source::{self, NotReady, Phase, Source};
+use crate::spec::{Given, RunInput, check_on};
 
-/// Open the trace, then the screen; the command (if any) ends when the screen does.
+/// How long a file or standard input may take to give its header before the screen opens on it
+/// (a file at hand gives it at once; a bad one is then an error before any screen).
+const AT_HAND: Duration = Duration::from_secs(2);
+
+fn resolve(r: &str) -> Result<crate::board::Puzzle, String> {
+    crate::catalog::resolve_one(r).map_err(|e| e.to_string())
+}
+
+/// Open the screen at once, then the trace in it as it comes; the command (if any) and its
+/// process group end when the screen does, by any path.
 pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
-    let source = match (&args.file, args.command.is_empty()) {
+    let spec = match (&args.file, args.command.is_empty()) {
         (Some(f), true) if f == "-" => SourceSpec::Stdin,
         (Some(f), true) => SourceSpec::File {
             path: f.into(),
@@ -21,37 +34,33 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
         ),
     };
     if args.check {
-        return check(source);
+        return check(spec);
     }
     if !crate::tui::has_terminal() {
         eprintln!("sudoscope: {}", crate::tui::TuiError::NoTerminal);
         return Ok(exit::BAD_INPUT);
     }
-    let (feed, child) = feed::open(source, |r| {
-        crate::catalog::resolve_one(r).map_err(|e| e.to_string())
-    })?;
-    let puzzle = feed.puzzle().clone();
-    // the header's run, when it is a built-in algorithm's (a trace `solve --trace` wrote): a
-    // switch then starts from its settings; else the default algorithm stands by
-    let from = Source::File {
-        path: "header".into(),
-        line: Some(1),
-        scene: None,
+    // the run the panes start from: the default algorithm with the flags given, on the default
+    // puzzle until the trace's header names its own
+    let input = RunInput {
+        speed: Some(Given::flag("--speed", &args.speed)),
+        paused: Some(Given::flag("--paused", args.paused.to_string())),
+        race: args.race.iter().map(|r| Given::flag("--race", r)).collect(),
+        ..RunInput::default()
     };
-    let mut input = print::from_json(&feed.header.json, &from);
-    if check_on(&input, puzzle.clone()).is_err() {
-        input = RunInput::default();
-    }
-    input.speed = Some(Given::flag("--speed", &args.speed));
-    input.paused = Some(Given::flag("--paused", args.paused.to_string()));
-    input.race = args.race.iter().map(|r| Given::flag("--race", r)).collect();
-    let mut run = check_on(&input, puzzle)?;
-    run.start = None;
-    if run.method.algo.name != feed.header.algorithm {
-        run.method = Method::new(
-            crate::search::find(crate::spec::defaults::ALGO).expect("the default exists"),
-            run.method.preset,
-        );
+    let puzzle = crate::catalog::resolve_one(crate::catalog::DEFAULT_PUZZLE)?;
+    let run = check_on(&input, puzzle)?;
+    let at_hand = matches!(
+        spec,
+        SourceSpec::Stdin | SourceSpec::File { follow: false, .. }
+    );
+    let (source, mut guard) = source::start(spec, resolve).map_err(anyhow::Error::msg)?;
+    if at_hand
+        && let Err(NotReady::Failed(f)) =
+            source.ready(Some(Instant::now() + AT_HAND), &AtomicBool::new(false))
+    {
+        eprintln!("sudoscope: {f}");
+        return Ok(exit::BAD_INPUT);
     }
     let opts = crate::tui::Options {
         run,
@@ -60,13 +69,17 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
         lesson_out: None,
         notes_out: None,
         guest: false,
-        watch: Some(feed),
+        watch: Some(source.clone()),
         trace: None,
     };
     let result = crate::tui::run(opts, args.record.clone());
-    drop(child);
+    guard.end();
     match result {
-        Ok(ended_by) => Ok(ended_by.map_or(exit::OK, exit::by_signal)),
+        Ok(Some(signal)) => Ok(exit::by_signal(signal)),
+        Ok(None) => Ok(failed(&source).map_or(exit::OK, |f| {
+            eprintln!("sudoscope: {f}");
+            exit::BAD_INPUT
+        })),
         Err(e @ crate::tui::TuiError::NoTerminal) => {
             eprintln!("sudoscope: {e}");
             Ok(exit::BAD_INPUT)
@@ -75,18 +88,44 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
     }
 }
 
+/// Why the source gave no run, if it gave none.
+fn failed(source: &Source) -> Option<String> {
+    match source.phase().0 {
+        Phase::Failed(f) => Some(f.why),
+        _ => None,
+    }
+}
+
 /// Notes `watch --check` prints at most (every problem is counted).
 const SHOWN: usize = 200;
 
-/// `watch --check`: the trace replayed without a screen; what it holds, and its problems.
-fn check(source: SourceSpec) -> anyhow::Result<i32> {
+/// `watch --check`: the trace replayed without a screen; what it holds, and its problems. A
+/// signal (Ctrl-C, SIGTERM, SIGHUP) ends it, and its command, at once.
+fn check(spec: SourceSpec) -> anyhow::Result<i32> {
     use crate::search::Search;
-    let (feed, child) = feed::open(source, |r| {
-        crate::catalog::resolve_one(r).map_err(|e| e.to_string())
-    })?;
-    let started = std::time::Instant::now();
+    crate::signals::catch();
+    let (source, mut guard) = source::start(spec, resolve).map_err(anyhow::Error::msg)?;
+    let stop = AtomicBool::new(false);
+    let feed = loop {
+        match source.ready(Some(Instant::now() + Duration::from_millis(100)), &stop) {
+            Ok(feed) => break feed,
+            Err(NotReady::Failed(f)) => {
+                guard.end();
+                eprintln!("sudoscope: {f}");
+                print_errors(&source);
+                return Ok(exit::BAD_INPUT);
+            }
+            Err(_) => {
+                if let Some(s) = crate::signals::caught() {
+                    guard.end();
+                    return Ok(exit::by_signal(s));
+                }
+            }
+        }
+    };
+    let started = Instant::now();
     let mut replay = Replay::new(std::sync::Arc::clone(&feed), 0, None);
-    // every problem is counted; the first thousand notes are kept to print
+    // every problem is counted; the first notes are kept to print
     let (mut notes, mut problems, mut more) = (Vec::new(), 0usize, 0usize);
     let mut take = |ns: Vec<String>| {
         for n in ns {
@@ -99,18 +138,41 @@ fn check(source: SourceSpec) -> anyhow::Result<i32> {
         }
     };
     while replay.ended().is_none() {
+        if let Some(s) = crate::signals::caught() {
+            guard.end();
+            return Ok(exit::by_signal(s));
+        }
         replay.advance(1 << 16);
         take(replay.notes());
     }
     take(replay.notes());
-    drop(child);
+    take(replay.closing_notes());
+    guard.end();
     let seconds = started.elapsed().as_secs_f64();
     let reported = replay
         .snapshot()
         .metric("reported cost")
         .map_or(String::new(), |c| format!(" (the trace said {c})"));
+    let verdict = replay.verdict().cloned();
+    let judged = match &verdict {
+        Some(v) if v.returned => format!("; the board it returns has cost {}", v.cost),
+        _ => String::new(),
+    };
+    let word = match &verdict {
+        Some(v) => {
+            let viewer = if v.solved { "solved" } else { "not solved" };
+            match &v.said {
+                Some(said) if v.disagree() => {
+                    format!("the search says {said}; the viewer: {viewer}")
+                }
+                Some(said) => said.clone(),
+                None => format!("cut short; the viewer: {viewer}"),
+            }
+        }
+        None => replay.ended().map_or("not ended", |o| o.word()).to_string(),
+    };
     println!(
-        "{}: {} steps of {} on {} in {:.3} s; the last board has cost {}{reported}; best {}; {}",
+        "{}: {} steps of {} on {} in {:.3} s; the last board has cost {}{reported}{judged}; best {}; {word}",
         feed.header.algorithm,
         replay.steps(),
         feed.puzzle().geometry().label(),
@@ -118,7 +180,6 @@ fn check(source: SourceSpec) -> anyhow::Result<i32> {
         seconds,
         replay.cost(),
         replay.best_cost(),
-        replay.ended().map_or("not ended", |o| o.word()),
     );
     for n in &notes {
         println!("  {n}");
@@ -126,9 +187,25 @@ fn check(source: SourceSpec) -> anyhow::Result<i32> {
     if more > 0 {
         println!("  … and {more} more");
     }
-    Ok(if problems > 0 {
+    let cut = verdict.as_ref().is_some_and(|v| v.said.is_none());
+    if cut {
+        print_errors(&source);
+    }
+    Ok(if problems > 0 || cut {
         exit::BAD_INPUT
     } else {
         exit::OK
     })
+}
+
+/// A command's last lines of error output, on standard error, the last one last.
+fn print_errors(source: &Source) {
+    let lines = source.tail().lines();
+    if lines.is_empty() {
+        return;
+    }
+    eprintln!("its last lines of error output:");
+    for l in lines.iter().skip(lines.len().saturating_sub(20)) {
+        eprintln!("  {l}");
+    }
 }

@@ -27,6 +27,9 @@ pub enum Ending {
     BudgetSpent,
     /// The time budget ran out.
     TimeSpent,
+    /// A search run as a command failed: it crashed, was killed, ran past its time limit, or
+    /// wrote no trace header (the record's `failure` says which).
+    Failed,
 }
 
 impl Ending {
@@ -49,6 +52,7 @@ impl Ending {
             Ending::Stuck => "stuck",
             Ending::BudgetSpent => "budget_spent",
             Ending::TimeSpent => "time_spent",
+            Ending::Failed => "failed",
         }
     }
 
@@ -138,6 +142,11 @@ pub struct Record {
     pub seconds: f64,
     /// The algorithm's own numbers at the end.
     pub metrics: Metrics,
+    /// The search's own word on its closing line, for a search run as a command (`null`
+    /// otherwise); `outcome` is judged on the board, and the two may differ.
+    pub said: Option<String>,
+    /// Why a search run as a command failed (`null` unless `outcome` is `failed`).
+    pub failure: Option<Failure>,
     /// Best cost at the checkpoints of [`super::experiment::checkpoints`] (not written).
     #[serde(skip)]
     pub curve: Vec<u32>,
@@ -165,6 +174,8 @@ impl Record {
             steps: None,
             seconds: 0.0,
             metrics: Metrics::default(),
+            said: None,
+            failure: None,
             curve: Vec::new(),
         }
     }
@@ -181,6 +192,18 @@ impl Record {
     pub fn solution_of(grid: &Grid) -> Option<String> {
         grid.is_valid_solution().then(|| grid.to_line())
     }
+}
+
+/// Why a run of a command failed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Failure {
+    /// What happened, in words: `exited with status 1 without a closing line`.
+    pub reason: String,
+    /// How the command ended: `status 1`, `signal 9`; `null` when it was still running (it
+    /// was then ended at its time limit).
+    pub exit: Option<String>,
+    /// The last lines of its error output, oldest first.
+    pub stderr: Vec<String>,
 }
 
 /// The columns of a record in CSV (the nested parameters and metrics are left to JSON).
@@ -200,6 +223,8 @@ struct Row<'a> {
     steps: Option<u64>,
     seconds: f64,
     solution: Option<&'a str>,
+    said: Option<&'a str>,
+    failure: Option<&'a str>,
 }
 
 /// Write records as CSV with a header, quoting whatever needs it.
@@ -221,6 +246,8 @@ pub fn write_csv(w: &mut dyn std::io::Write, records: &[Record]) -> std::io::Res
             steps: r.steps,
             seconds: r.seconds,
             solution: r.solution.as_deref(),
+            said: r.said.as_deref(),
+            failure: r.failure.as_ref().map(|f| f.reason.as_str()),
         })
         .map_err(std::io::Error::other)?;
     }

@@ -447,6 +447,7 @@ impl Core {
         if !watched {
             let step = self.search.step();
             self.take_notes();
+            self.take_closing_notes();
             if !taken(&step) {
                 return false;
             }
@@ -458,6 +459,7 @@ impl Core {
         let step = self.search.step();
         self.take_notes();
         if !taken(&step) {
+            self.take_closing_notes();
             return false;
         }
         self.write_trace(&step);
@@ -469,6 +471,7 @@ impl Core {
             None => describe(&step, self.puzzle.geometry(), self.total_steps()),
         };
         self.note(line);
+        self.take_closing_notes();
         self.changed.clear();
         self.changed.extend(
             before
@@ -515,6 +518,13 @@ impl Core {
         }
     }
 
+    /// The search's notes after its last step (how it ended) into the log.
+    fn take_closing_notes(&mut self) {
+        for n in self.search.closing_notes() {
+            self.note(n);
+        }
+    }
+
     /// Up to `n` steps at full speed, nothing recorded but the history; notes the ending. (With
     /// a trace being written, every step is taken one by one, to be written.)
     pub fn advance(&mut self, n: u64) -> u64 {
@@ -528,6 +538,7 @@ impl Core {
         let was_running = self.search.ended().is_none();
         let taken = self.search.advance(n);
         self.take_notes();
+        self.take_closing_notes();
         self.record_history();
         if let Some(o) = self.search.ended().filter(|_| was_running) {
             self.note(tr!(

@@ -41,6 +41,9 @@ pub struct Summary {
     pub runs: usize,
     /// Runs that reached a solution.
     pub solved: usize,
+    /// Runs that failed (a command that crashed, was killed, ran past its time limit or wrote
+    /// no header): counted in `runs`, never solved.
+    pub failed: usize,
     /// `solved / runs`.
     pub rate: f64,
     /// The 95% Wilson interval's lower end.
@@ -79,6 +82,10 @@ pub fn summarise(label: &str, puzzle: &str, runs: &[&Record]) -> Summary {
         puzzle: puzzle.to_string(),
         runs: n,
         solved: k,
+        failed: runs
+            .iter()
+            .filter(|r| r.outcome == crate::engine::run_record::Ending::Failed)
+            .count(),
         rate: if n > 0 { k as f64 / n as f64 } else { 0.0 },
         low,
         high,

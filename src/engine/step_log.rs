@@ -42,6 +42,7 @@ fn why(lang: Lang, v: Decision, delta: i32) -> String {
             "log-uphill-rejected",
             &[("delta", d()), ("p", p(pr)), ("t", t(te))],
         ),
+        Decision::UphillTaken => say(lang, "log-uphill-taken", &[("delta", d())]),
         Decision::SidewaysFrozen => say(lang, "log-sideways-frozen", &[]),
         Decision::Tabu => say(lang, "log-tabu", &[("delta", d())]),
         Decision::NoMove => say(lang, "log-no-move", &[]),

@@ -75,6 +75,8 @@ pub enum Decision {
         /// The temperature then.
         t: f64,
     },
+    /// Uphill and taken, by a search that did not say with what probability (a trace).
+    UphillTaken,
     /// Sideways, refused: the temperature has reached exactly 0, where the course's rule
     /// (rand < exp(−0/0)) takes nothing that is not downhill.
     SidewaysFrozen,
@@ -89,7 +91,10 @@ impl Decision {
     pub fn accepted(self) -> bool {
         matches!(
             self,
-            Decision::Downhill | Decision::Sideways | Decision::UphillAccepted { .. }
+            Decision::Downhill
+                | Decision::Sideways
+                | Decision::UphillAccepted { .. }
+                | Decision::UphillTaken
         )
     }
 }
@@ -440,6 +445,11 @@ pub trait Search: Send {
     /// Lines for the step log that came between steps (a trace's malformed lines, a command's
     /// own output), taken once.
     fn notes(&mut self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Lines for the step log that come after the step just taken (how a trace ended, in the
+    /// search's words and the viewer's), taken once.
+    fn closing_notes(&mut self) -> Vec<String> {
         Vec::new()
     }
     /// Take up to `n` steps, fewer when the search ends; returns how many were taken. The same

@@ -70,6 +70,8 @@ pub enum Action {
     Notes,
     /// A still of the screen, as SVG and PNG.
     Still,
+    /// The watched command's error output, newest first.
+    ErrorOutput,
 }
 
 /// A key as a person presses it.
@@ -266,6 +268,11 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('W')],
         action: Action::Still,
+        hint: None,
+    },
+    Binding {
+        keys: &[Char('E')],
+        action: Action::ErrorOutput,
         hint: None,
     },
     Binding {

@@ -18,7 +18,7 @@ pub mod lesson;
 pub mod recording;
 pub mod remote;
 mod screen_svg;
-mod signals;
+
 pub mod still;
 pub mod theme;
 pub mod view;
@@ -204,7 +204,7 @@ pub fn run_stage(
     }
     let stop = Arc::new(AtomicBool::new(false));
     // SIGINT (outside raw mode), SIGTERM and SIGHUP all end the loop and restore the terminal
-    signals::catch();
+    crate::signals::catch();
     let (w, h) = ratatui::crossterm::terminal::size()?;
     let recorder = match &record {
         Some(path) => Some(Recorder::new(Cast::create(path, w, h).map_err(|e| {
@@ -254,7 +254,7 @@ pub fn run_stage(
     if let Some(r) = &recorder {
         r.finish()?;
     }
-    result.map(|()| signals::caught())
+    result.map(|()| crate::signals::caught())
 }
 
 /// This terminal's keys, read on a thread of their own. Not joined: on a hung-up terminal
@@ -313,7 +313,7 @@ pub fn drive<S: remote::Screen>(
         if stage.read().quit {
             break Ended::Quit;
         }
-        if host.stop.load(Ordering::SeqCst) || signals::caught().is_some() {
+        if host.stop.load(Ordering::SeqCst) || crate::signals::caught().is_some() {
             break Ended::Stopped;
         }
         if host.idle.is_some_and(|d| last_key.elapsed() >= d) {

@@ -1,32 +1,38 @@
-//! A trace arriving: from a file (read once, or followed as it grows), from standard input, or
-//! from a command's standard output. A reader thread parses each line as it comes and keeps the
-//! steps in a [`Feed`] that the screen's replays read from.
+//! One run of a trace as it arrives: the steps a reader thread ([`super::source`]) has parsed,
+//! kept for the replays that show them.
 //!
-//! Two bounds keep a viewer responsive whatever the writer does. The reader never runs more than
-//! [`AHEAD`] steps ahead of the furthest replay: past that it stops reading, so a command writing
-//! to a pipe blocks in its own write until the screen asks for more (its pipe is shrunk to one
-//! page, so a paused viewer holds a command within [`AHEAD`] steps and one page of lines). And
-//! only the last [`WINDOW`] steps before the furthest replay are kept, the board before them
-//! folded into one, so a ten-million-step file takes the memory of a window, not of the file.
+//! Bounds keep a viewer's memory fixed whatever the writer does, counted in bytes as well as in
+//! steps. The reader never runs more than [`AHEAD`] steps or [`AHEAD_BYTES`] ahead of the
+//! furthest replay, nor more than [`NOTES_AHEAD`] notes (a command's prints, unreadable lines)
+//! ahead of what the replays have taken: past that it stops reading, so a command writing to a
+//! pipe blocks in its own write until the screen asks for more. Behind the furthest replay only
+//! the last [`WINDOW`] steps and [`WINDOW_BYTES`] are kept for rewinding, the board before them
+//! folded into one. Each step is made small on the way in (see [`TraceStep::trim`]), so a
+//! megabyte line costs what a short one does.
+//!
+//! Lines come in batches: the reader hands over what it has parsed under one lock and one
+//! wake-up, and a replay takes many steps under one lock.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-use super::read::{Header, TraceLine, TraceStep, header, line};
+use super::read::{Header, TraceEnd, TraceStep};
 use crate::board::Puzzle;
 
 /// Steps the reader may be ahead of the furthest replay.
 pub const AHEAD: u64 = 64;
+/// Bytes of steps the reader may be ahead of the furthest replay.
+pub const AHEAD_BYTES: usize = 2 << 20;
+/// Notes the reader may be ahead of what the replays have taken.
+pub const NOTES_AHEAD: u64 = 256;
 /// Steps kept behind the furthest replay, for rewinding.
 pub const WINDOW: u64 = 100_000;
-/// Lines of a command's standard error kept for its exit message.
-const STDERR_LINES: usize = 8;
-/// The longest line read; a longer one is an error, never a buffer without bound.
-const MAX_LINE: usize = 1 << 20;
+/// Bytes of steps kept behind the furthest replay.
+pub const WINDOW_BYTES: usize = 24 << 20;
+/// The longest note kept, in characters.
+pub const NOTE_CHARS: usize = 300;
 
 /// What the trace comes from.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,7 +41,8 @@ pub enum SourceSpec {
     File {
         /// The file.
         path: PathBuf,
-        /// Keep reading as it grows, until its closing line.
+        /// Keep reading as it grows, until its closing line; wait for it to exist; a new run
+        /// written over it is read as a new run.
         follow: bool,
     },
     /// Standard input.
@@ -56,12 +63,28 @@ impl SourceSpec {
                 )
             }
             SourceSpec::Stdin => "-".into(),
-            SourceSpec::Command(argv) => {
-                let words: Vec<String> = argv.iter().map(|a| shell_word(a)).collect();
-                format!("-- {}", words.join(" "))
-            }
+            SourceSpec::Command(argv) => format!("-- {}", shell_words(argv)),
         }
     }
+
+    /// What it is, for people: the file's path, the command line, `standard input`.
+    pub fn what(&self) -> String {
+        match self {
+            SourceSpec::File { path, .. } => path.display().to_string(),
+            SourceSpec::Stdin => "standard input".into(),
+            SourceSpec::Command(argv) => match argv.as_slice() {
+                // a lesson's or an experiment's command, run by sh -c: the command itself
+                [sh, c, cmd] if sh == "sh" && c == "-c" => cmd.clone(),
+                _ => shell_words(argv),
+            },
+        }
+    }
+}
+
+/// Words as a POSIX shell reads them back.
+fn shell_words(argv: &[String]) -> String {
+    let words: Vec<String> = argv.iter().map(|a| shell_word(a)).collect();
+    words.join(" ")
 }
 
 /// A word as a POSIX shell reads it back: as it is when it is plain, else in single quotes.
@@ -78,7 +101,7 @@ fn shell_word(word: &str) -> String {
 }
 
 /// One item after the header, in order: a step, or something to say in the step log between two
-/// steps (a malformed line, a command's own output, the end of the stream).
+/// steps (a malformed line, a command's own output).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     /// A step.
@@ -90,34 +113,52 @@ pub enum Item {
 /// How the stream ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Closed {
-    /// The closing line: the outcome in the search's words.
-    End(String),
-    /// The stream ended without a closing line (with why, for a command that failed).
-    Cut(String),
+    /// The closing line: the outcome in the search's words, and the board it returns if it
+    /// said.
+    End(TraceEnd),
+    /// The stream ended without a closing line: why, in words, and the command's last line of
+    /// error output when it has one (a traceback's last line names the error).
+    Cut {
+        /// Why.
+        why: String,
+        /// The command's last line of error output.
+        last_words: Option<String>,
+    },
 }
 
-struct State {
-    /// Steps from `first` on.
-    steps: VecDeque<TraceStep>,
-    /// Notes, each with the index of the step it comes before, in order.
-    notes: VecDeque<(u64, String)>,
+/// What the feed holds, behind its lock.
+pub struct State {
+    /// Steps from `first` on, each with its weight in bytes.
+    steps: VecDeque<(TraceStep, usize)>,
+    /// Notes: the index of the step each comes before, its number, its text.
+    notes: VecDeque<(u64, u64, String)>,
     /// The index of the first step in `steps`.
     first: u64,
     /// Steps received.
     received: u64,
     /// The furthest step a replay has reached.
     consumed: u64,
+    /// Bytes of the steps from `consumed` on.
+    ahead_bytes: usize,
+    /// Bytes of all the steps kept.
+    kept_bytes: usize,
+    /// Notes received (the next note's number).
+    noted: u64,
+    /// The most notes any replay has taken.
+    notes_taken: u64,
     /// The board before `first` (the start board, with every dropped step applied).
     base: Vec<u8>,
     closed: Option<Closed>,
 }
 
-/// The steps of one trace, as far as they have arrived.
+/// The steps of one run of a trace, as far as they have arrived.
 pub struct Feed {
     /// The header.
     pub header: Header,
     /// Where it comes from.
     pub source: SourceSpec,
+    /// Which run of the source this is, from 1 (a followed file written again holds run 2).
+    pub run: u32,
     state: Mutex<State>,
     changed: Condvar,
 }
@@ -128,61 +169,100 @@ impl std::fmt::Debug for Feed {
     }
 }
 
-/// A view of the feed's items from one step on, for a replay.
+/// A view of the feed's items, for a replay; the reader is woken when it is let go, if the
+/// replay moved on.
 pub struct Window<'a> {
-    guard: MutexGuard<'a, State>,
+    guard: Option<MutexGuard<'a, State>>,
+    changed: &'a Condvar,
+    wake: bool,
+}
+
+impl Drop for Window<'_> {
+    fn drop(&mut self) {
+        drop(self.guard.take());
+        if self.wake {
+            self.changed.notify_all();
+        }
+    }
+}
+
+impl std::ops::Deref for Window<'_> {
+    type Target = State;
+    fn deref(&self) -> &State {
+        self.guard.as_ref().expect("held until dropped")
+    }
 }
 
 impl Window<'_> {
+    /// A replay has reached step `index` with `notes` notes taken: what is before it may be
+    /// let go, and the reader may read on.
+    pub fn reached(&mut self, index: u64, notes: u64) {
+        let s = self.guard.as_mut().expect("held until dropped");
+        self.wake |= advance(s, index, notes);
+    }
+
     /// The index of the first step kept.
     pub fn first(&self) -> u64 {
-        self.guard.first
+        self.first
     }
 
     /// The board before the first step kept.
     pub fn base(&self) -> &[u8] {
-        &self.guard.base
+        &self.base
     }
 
     /// Step `index`, when it has come and is still kept.
     pub fn step(&self, index: u64) -> Option<&TraceStep> {
-        let i = index.checked_sub(self.guard.first)?;
-        self.guard.steps.get(usize::try_from(i).ok()?)
+        let i = index.checked_sub(self.first)?;
+        self.steps.get(usize::try_from(i).ok()?).map(|s| &s.0)
     }
 
-    /// The notes that came just before step `index`.
-    pub fn notes_before(&self, index: u64) -> impl Iterator<Item = &String> {
-        let notes = &self.guard.notes;
-        let from = notes.partition_point(|(i, _)| *i < index);
+    /// The notes numbered after `after` that came before step `index` or earlier, with their
+    /// numbers.
+    pub fn notes_until(&self, index: u64, after: u64) -> impl Iterator<Item = (u64, &String)> {
+        let notes = &self.notes;
+        let from = notes.partition_point(|(_, n, _)| *n < after);
         notes
             .range(from..)
-            .take_while(move |(i, _)| *i == index)
-            .map(|(_, n)| n)
+            .take_while(move |(i, _, _)| *i <= index)
+            .filter(move |(_, n, _)| *n >= after)
+            .map(|(_, n, t)| (*n, t))
+    }
+
+    /// The number the next note will have: notes so far.
+    pub fn noted(&self) -> u64 {
+        self.noted
     }
 
     /// Steps received so far.
     pub fn received(&self) -> u64 {
-        self.guard.received
+        self.received
     }
 
     /// Whether the stream has ended, and how.
     pub fn closed(&self) -> Option<&Closed> {
-        self.guard.closed.as_ref()
+        self.closed.as_ref()
     }
 }
 
 impl Feed {
-    fn new(header: Header, source: SourceSpec) -> Feed {
+    /// An empty feed of the run `header` opens.
+    pub fn new(header: Header, source: SourceSpec, run: u32) -> Feed {
         let base = header.puzzle.givens.cells().to_vec();
         Feed {
             header,
             source,
+            run,
             state: Mutex::new(State {
                 steps: VecDeque::new(),
                 notes: VecDeque::new(),
                 first: 0,
                 received: 0,
                 consumed: 0,
+                ahead_bytes: 0,
+                kept_bytes: 0,
+                noted: 0,
+                notes_taken: 0,
                 base,
                 closed: None,
             }),
@@ -190,99 +270,175 @@ impl Feed {
         }
     }
 
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The puzzle the trace is of.
     pub fn puzzle(&self) -> &Puzzle {
         &self.header.puzzle
     }
 
-    /// The items as they stand; waits up to `wait` for a step past `index` when there is none
-    /// yet and the stream goes on.
-    pub fn window(&self, index: u64, wait: Duration) -> Window<'_> {
-        let mut guard = self.state.lock().expect("the feed's lock");
-        if index > guard.consumed {
-            guard.consumed = index;
+    /// The items as they stand, a replay being at step `index` with `notes` notes taken; waits
+    /// up to `wait` for a step at `index` when there is none yet and the stream goes on.
+    pub fn window(&self, index: u64, notes: u64, wait: Duration) -> Window<'_> {
+        let mut guard = self.lock();
+        if advance(&mut guard, index, notes) {
             self.changed.notify_all();
         }
         if guard.received <= index && guard.closed.is_none() && !wait.is_zero() {
             guard = self
                 .changed
                 .wait_timeout(guard, wait)
-                .expect("the feed's lock")
+                .unwrap_or_else(|e| e.into_inner())
                 .0;
         }
-        Window { guard }
+        Window {
+            guard: Some(guard),
+            changed: &self.changed,
+            wake: false,
+        }
     }
 
     /// Steps received so far.
     pub fn received(&self) -> u64 {
-        self.state.lock().expect("the feed's lock").received
+        self.lock().received
+    }
+
+    /// Whether the stream has ended, and how.
+    pub fn closed(&self) -> Option<Closed> {
+        self.lock().closed.clone()
     }
 
     /// The board a replay starts from at the beginning: the step-0 board once it has come (the
     /// first step line when it is numbered 0 and has a whole board), else the givens.
     pub fn start_board(&self) -> Vec<u8> {
-        self.state.lock().expect("the feed's lock").base.clone()
+        self.lock().base.clone()
     }
 
-    /// Add an item; false when no one reads the feed any more (only the reader holds it), so
-    /// the reader stops instead of waiting for a replay that will never come.
-    fn push(self: &Arc<Self>, item: Item) -> bool {
-        let mut s = self.state.lock().expect("the feed's lock");
-        match item {
-            Item::Note(n) => {
-                let at = s.received;
-                s.notes.push_back((at, n));
-            }
-            Item::Step(step) => {
-                // a step numbered 0 with a whole board, before any step: the start board
-                if s.received == 0
-                    && step.step == Some(0)
-                    && step.changed.is_empty()
-                    && let Some(b) = &step.board
-                {
-                    s.base = b.clone();
-                    drop(s);
-                    self.changed.notify_all();
-                    return true;
-                }
-                // wait while far enough ahead of every replay (a paused screen stops the writer)
-                while s.received >= s.consumed + AHEAD {
-                    s = self
-                        .changed
-                        .wait_timeout(s, Duration::from_millis(200))
-                        .expect("the feed's lock")
-                        .0;
-                    if Arc::strong_count(self) <= 1 {
-                        return false;
+    /// Add the items of a batch, in order, emptying it; false when no one reads the feed any
+    /// more (only the reader holds it), so the reader stops instead of waiting for a replay
+    /// that will never come.
+    pub fn push(self: &Arc<Self>, items: &mut Vec<Item>) -> bool {
+        let mut s = self.lock();
+        for item in items.drain(..) {
+            match item {
+                Item::Note(mut n) => {
+                    // wait while enough notes are waiting to be taken (a paused screen holds
+                    // a command that only prints)
+                    while s.noted >= s.notes_taken + NOTES_AHEAD {
+                        s = match self.hold(s) {
+                            Some(s) => s,
+                            None => return false,
+                        };
                     }
+                    if n.chars().count() > NOTE_CHARS {
+                        let cut: String = n.chars().take(NOTE_CHARS).collect();
+                        n = format!("{cut}…");
+                    }
+                    let (at, number) = (s.received, s.noted);
+                    s.notes.push_back((at, number, n));
+                    s.noted += 1;
+                    trim(&mut s);
                 }
-                s.received += 1;
-                s.steps.push_back(step);
+                Item::Step(step) => {
+                    // a step numbered 0 with a whole board, before any step: the start board
+                    if s.received == 0
+                        && step.step == Some(0)
+                        && step.changed.is_empty()
+                        && let Some(b) = &step.board
+                    {
+                        s.base = b.clone();
+                        continue;
+                    }
+                    let weight = step.weight();
+                    // wait while far enough ahead of every replay (a paused screen stops the
+                    // writer), counted in steps and in bytes
+                    while s.received >= s.consumed + AHEAD
+                        || (s.received > s.consumed && s.ahead_bytes + weight > AHEAD_BYTES)
+                    {
+                        s = match self.hold(s) {
+                            Some(s) => s,
+                            None => return false,
+                        };
+                    }
+                    s.received += 1;
+                    s.ahead_bytes += weight;
+                    s.kept_bytes += weight;
+                    s.steps.push_back((step, weight));
+                    trim(&mut s);
+                }
             }
-        }
-        // forget what no rewind reaches, folding it into the base board
-        while s.first + WINDOW < s.consumed {
-            let Some(step) = s.steps.pop_front() else {
-                break;
-            };
-            apply(&mut s.base, &step);
-            s.first += 1;
-        }
-        while s.notes.front().is_some_and(|(i, _)| *i < s.first) {
-            s.notes.pop_front();
         }
         drop(s);
         self.changed.notify_all();
         true
     }
 
-    fn close(&self, how: Closed) {
-        let mut s = self.state.lock().expect("the feed's lock");
+    /// Wake the replays and wait for one to move on; `None` when no one reads any more.
+    fn hold<'a>(self: &'a Arc<Self>, s: MutexGuard<'a, State>) -> Option<MutexGuard<'a, State>> {
+        self.changed.notify_all();
+        let s = self
+            .changed
+            .wait_timeout(s, Duration::from_millis(200))
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
+        (Arc::strong_count(self) > 1).then_some(s)
+    }
+
+    /// The stream has ended (the first word on it stands).
+    pub fn close(&self, how: Closed) {
+        let mut s = self.lock();
         if s.closed.is_none() {
             s.closed = Some(how);
         }
         drop(s);
         self.changed.notify_all();
+    }
+}
+
+/// A replay has reached step `index` with `notes` notes taken; says whether that lets the reader
+/// on.
+fn advance(s: &mut State, index: u64, notes: u64) -> bool {
+    let mut moved = false;
+    if index > s.consumed {
+        let from = s.consumed.max(s.first);
+        for i in from..index.min(s.first + s.steps.len() as u64) {
+            s.ahead_bytes = s
+                .ahead_bytes
+                .saturating_sub(s.steps[(i - s.first) as usize].1);
+        }
+        s.consumed = index;
+        moved = true;
+    }
+    if notes > s.notes_taken {
+        s.notes_taken = notes;
+        moved = true;
+    }
+    moved
+}
+
+/// Forget what no rewind reaches, folding it into the base board: more than [`WINDOW`] steps
+/// or [`WINDOW_BYTES`] behind the furthest replay.
+fn trim(s: &mut State) {
+    while s.first < s.consumed
+        && (s.first + WINDOW < s.consumed || s.kept_bytes - s.ahead_bytes > WINDOW_BYTES)
+    {
+        let Some((step, weight)) = s.steps.pop_front() else {
+            break;
+        };
+        apply(&mut s.base, &step);
+        s.kept_bytes -= weight;
+        s.first += 1;
+    }
+    // notes every replay has taken go once no rewind reaches them, or once there are many
+    let taken = s.notes_taken;
+    while s
+        .notes
+        .front()
+        .is_some_and(|(i, n, _)| *n < taken && (*i < s.first || s.notes.len() as u64 > NOTES_AHEAD))
+    {
+        s.notes.pop_front();
     }
 }
 
@@ -294,377 +450,6 @@ pub fn apply(cells: &mut [u8], step: &TraceStep) {
     for &(c, v) in &step.changed {
         cells[c as usize] = v;
     }
-}
-
-/// The last lines of a command's standard error, kept as they come.
-type StderrTail = Arc<Mutex<VecDeque<String>>>;
-
-/// A command started for its trace: killed with its whole process group when dropped.
-pub struct Child {
-    child: std::process::Child,
-}
-
-impl Child {
-    /// The command's process id (its process group's too).
-    pub fn id(&self) -> u32 {
-        self.child.id()
-    }
-}
-
-impl Drop for Child {
-    fn drop(&mut self) {
-        if let Ok(Some(_)) = self.child.try_wait() {
-            return;
-        }
-        let group = -(self.child.id() as i32);
-        // SAFETY: kill(2) with a negative pid signals that process group; no memory is touched
-        unsafe { libc::kill(group, libc::SIGTERM) };
-        for _ in 0..20 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(25));
-        }
-        // SAFETY: as above
-        unsafe { libc::kill(group, libc::SIGKILL) };
-        let _ = self.child.wait();
-    }
-}
-
-/// Why a trace could not be opened.
-#[derive(Debug, thiserror::Error)]
-pub enum OpenError {
-    /// The file or command could not be read or started.
-    #[error("{0}")]
-    Io(String),
-    /// The first line is not a header.
-    #[error("{what}: {error}")]
-    Header {
-        /// The file or command.
-        what: String,
-        /// What is wrong with its header.
-        error: super::read::TraceError,
-    },
-    /// The command ended before writing a header.
-    #[error("{what} wrote no trace header{status}{stderr}")]
-    NoHeader {
-        /// The command.
-        what: String,
-        /// How it ended.
-        status: String,
-        /// The last lines of its standard error.
-        stderr: String,
-    },
-}
-
-/// Open a trace: read its header, then keep reading on a thread of its own. `resolve` reads a
-/// puzzle reference for a header without givens. For a command, the returned [`Child`] ends it
-/// (and its process group) when dropped.
-pub fn open(
-    source: SourceSpec,
-    resolve: fn(&str) -> Result<Puzzle, String>,
-) -> Result<(Arc<Feed>, Option<Child>), OpenError> {
-    let what = match &source {
-        SourceSpec::File { path, .. } => path.display().to_string(),
-        SourceSpec::Stdin => "standard input".into(),
-        SourceSpec::Command(argv) => argv.join(" "),
-    };
-    let io = |e: std::io::Error| OpenError::Io(format!("{what}: {e}"));
-    let (reader, child, stderr): (Box<dyn Read + Send>, Option<Child>, Option<StderrTail>) =
-        match &source {
-            SourceSpec::File { path, .. } => {
-                (Box::new(std::fs::File::open(path).map_err(io)?), None, None)
-            }
-            SourceSpec::Stdin => (Box::new(std::io::stdin()), None, None),
-            SourceSpec::Command(argv) => {
-                let Some((program, args)) = argv.split_first() else {
-                    return Err(OpenError::Io("watch --: give the command to run".into()));
-                };
-                let mut cmd = Command::new(program);
-                cmd.args(args)
-                    .stdin(Stdio::null())
-                    .stdout(Stdio::piped())
-                    .stderr(Stdio::piped())
-                    .env("SUDOSCOPE_WATCH", "1");
-                #[cfg(unix)]
-                std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-                let mut child = cmd.spawn().map_err(io)?;
-                let stdout = child.stdout.take().expect("piped");
-                shrink_pipe(&stdout);
-                let tail = Arc::new(Mutex::new(VecDeque::new()));
-                if let Some(err) = child.stderr.take() {
-                    let tail = Arc::clone(&tail);
-                    std::thread::spawn(move || {
-                        for l in BufReader::new(err).lines().map_while(Result::ok) {
-                            let mut t = tail.lock().expect("stderr lines");
-                            if t.len() == STDERR_LINES {
-                                t.pop_front();
-                            }
-                            t.push_back(l);
-                        }
-                    });
-                }
-                (Box::new(stdout), Some(Child { child }), Some(tail))
-            }
-        };
-    let mut lines = Lines::new(
-        reader,
-        matches!(source, SourceSpec::File { follow: true, .. }),
-    );
-    // the header: the first line that is not blank
-    let (number, text) = loop {
-        match lines.next() {
-            Some((_, Ok(t))) if t.trim().is_empty() => continue,
-            Some((n, Ok(t))) if !t.trim_start().starts_with('{') && child.is_some() => {
-                // a command's own output before its header
-                let _ = (n, t);
-                continue;
-            }
-            Some((n, Ok(t))) => break (n, t),
-            Some((n, Err(e))) => {
-                return Err(OpenError::Header {
-                    what,
-                    error: super::read::TraceError {
-                        line: n,
-                        column: 1,
-                        message: e,
-                    },
-                });
-            }
-            None => {
-                let mut child = child;
-                let status = child
-                    .as_mut()
-                    .and_then(|c| c.child.wait().ok())
-                    .map_or(String::new(), |s| format!(" ({s})"));
-                let tail = stderr
-                    .map(|t| {
-                        t.lock()
-                            .expect("stderr lines")
-                            .iter()
-                            .cloned()
-                            .collect::<Vec<_>>()
-                            .join(" | ")
-                    })
-                    .filter(|t| !t.is_empty())
-                    .map_or(String::new(), |t| format!(": {t}"));
-                return Err(OpenError::NoHeader {
-                    what,
-                    status,
-                    stderr: tail,
-                });
-            }
-        }
-    };
-    let h = header(&text, number, &resolve).map_err(|error| OpenError::Header {
-        what: what.clone(),
-        error,
-    })?;
-    let feed = Arc::new(Feed::new(h, source));
-    let exit = child.as_ref().map(|c| c.id());
-    // the line after the header is read here, so that a start board (step 0) is in place before
-    // any replay begins
-    loop {
-        match lines.next() {
-            Some((_, Ok(t))) if t.trim().is_empty() => continue,
-            Some((n, text)) => {
-                if handle(&feed, n, text, exit.is_some()) {
-                    return Ok((feed, child));
-                }
-            }
-            None => feed.close(Closed::Cut(
-                "the trace holds a header and nothing else".into(),
-            )),
-        }
-        break;
-    }
-    let reading = Arc::clone(&feed);
-    std::thread::Builder::new()
-        .name("trace-reader".into())
-        .spawn(move || read_on(&reading, lines, stderr, exit))
-        .expect("a reader thread");
-    Ok((feed, child))
-}
-
-/// The reader thread: every line after the header into the feed, then how the stream ended.
-fn read_on(feed: &Arc<Feed>, mut lines: Lines, stderr: Option<StderrTail>, command: Option<u32>) {
-    if feed.state.lock().expect("the feed's lock").closed.is_some() {
-        return;
-    }
-    while let Some((n, text)) = lines.next() {
-        if handle(feed, n, text, command.is_some()) {
-            return;
-        }
-    }
-    let why = match (command, stderr) {
-        (Some(pid), Some(tail)) => {
-            let status = exit_status(pid);
-            // give the stderr reader a moment to collect the last lines
-            std::thread::sleep(Duration::from_millis(50));
-            let t: Vec<String> = tail.lock().expect("stderr lines").iter().cloned().collect();
-            let mut why = match status {
-                Some(s) => format!("the command {s} without a closing line"),
-                None => "the command's output ended without a closing line".to_string(),
-            };
-            if !t.is_empty() {
-                why.push_str(&format!("; its last words: {}", t.join(" | ")));
-            }
-            why
-        }
-        _ => "the trace ended without a closing line".to_string(),
-    };
-    feed.close(Closed::Cut(why));
-}
-
-/// Put one line into the feed; says whether reading stops (the closing line came, or no one
-/// reads the feed any more).
-fn handle(feed: &Arc<Feed>, n: usize, text: Result<String, String>, command: bool) -> bool {
-    let text = match text {
-        Ok(t) => t,
-        Err(e) => {
-            return !feed.push(Item::Note(format!("line {n}: {e}")));
-        }
-    };
-    let t = text.trim();
-    if t.is_empty() {
-        return false;
-    }
-    if command && !t.starts_with('{') {
-        return !feed.push(Item::Note(format!("output: {t}")));
-    }
-    let puzzle = &feed.header.puzzle;
-    match line(t, n, puzzle) {
-        Ok(TraceLine::Step(s)) => {
-            if !s.changed_givens.is_empty() {
-                let cells: Vec<String> = s
-                    .changed_givens
-                    .iter()
-                    .map(|&c| puzzle.geometry().cell_name(c as usize).to_string())
-                    .collect();
-                feed.push(Item::Note(format!(
-                    "line {n}: this step changes the given at {}",
-                    cells.join(", ")
-                )));
-            }
-            !feed.push(Item::Step(s))
-        }
-        Ok(TraceLine::End(e)) => {
-            feed.close(Closed::End(e.outcome));
-            true
-        }
-        Err(e) => !feed.push(Item::Note(e.to_string())),
-    }
-}
-
-/// How a command ended, once it has (waiting up to a second after its output closed): "exited
-/// with status 1", "was killed by signal 9".
-fn exit_status(pid: u32) -> Option<String> {
-    #[cfg(unix)]
-    for _ in 0..40 {
-        let mut status = 0;
-        // SAFETY: waitpid on our own child, with a valid pointer to an int
-        let r = unsafe { libc::waitpid(pid as i32, &mut status, libc::WNOHANG) };
-        if r == pid as i32 {
-            return Some(if libc::WIFEXITED(status) {
-                format!("exited with status {}", libc::WEXITSTATUS(status))
-            } else if libc::WIFSIGNALED(status) {
-                format!("was killed by signal {}", libc::WTERMSIG(status))
-            } else {
-                "ended".to_string()
-            });
-        }
-        if r < 0 {
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(25));
-    }
-    #[cfg(not(unix))]
-    let _ = pid;
-    None
-}
-
-/// Numbered lines of a reader, each at most [`MAX_LINE`] bytes; following a growing file, the
-/// end of the file is waited out rather than taken as the end.
-struct Lines {
-    reader: BufReader<Box<dyn Read + Send>>,
-    follow: bool,
-    number: usize,
-    buf: Vec<u8>,
-}
-
-impl Lines {
-    fn new(reader: Box<dyn Read + Send>, follow: bool) -> Lines {
-        Lines {
-            reader: BufReader::with_capacity(1 << 16, reader),
-            follow,
-            number: 0,
-            buf: Vec::new(),
-        }
-    }
-
-    fn next(&mut self) -> Option<(usize, Result<String, String>)> {
-        self.buf.clear();
-        loop {
-            let chunk = match self.reader.fill_buf() {
-                Ok(c) => c,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    self.number += 1;
-                    return Some((self.number, Err(e.to_string())));
-                }
-            };
-            if chunk.is_empty() {
-                if self.follow {
-                    std::thread::sleep(Duration::from_millis(100));
-                    continue;
-                }
-                if self.buf.is_empty() {
-                    return None;
-                }
-                break;
-            }
-            match chunk.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    let take = i.min(MAX_LINE.saturating_sub(self.buf.len()));
-                    self.buf.extend_from_slice(&chunk[..take]);
-                    self.reader.consume(i + 1);
-                    break;
-                }
-                None => {
-                    let n = chunk.len();
-                    let take = n.min(MAX_LINE.saturating_sub(self.buf.len()));
-                    self.buf.extend_from_slice(&chunk[..take]);
-                    self.reader.consume(n);
-                }
-            }
-        }
-        self.number += 1;
-        if self.buf.len() >= MAX_LINE {
-            return Some((
-                self.number,
-                Err(format!(
-                    "longer than {MAX_LINE} bytes: not a line of a trace"
-                )),
-            ));
-        }
-        Some((
-            self.number,
-            String::from_utf8(std::mem::take(&mut self.buf))
-                .map_err(|_| "not UTF-8 text".to_string()),
-        ))
-    }
-}
-
-/// A command's pipe holds one page, so that a paused viewer stops it soon (Linux).
-fn shrink_pipe(stdout: &std::process::ChildStdout) {
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::fd::AsRawFd;
-        // SAFETY: fcntl on a descriptor this process owns; a failure only leaves the size as it was
-        unsafe { libc::fcntl(stdout.as_raw_fd(), libc::F_SETPIPE_SZ, 4096) };
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = stdout;
 }
 
 #[cfg(test)]
@@ -679,6 +464,7 @@ mod tests {
             "python3 mine.py --seed 1".into(),
         ]);
         assert_eq!(spec.args(), "-- sh -c 'python3 mine.py --seed 1'");
+        assert_eq!(spec.what(), "python3 mine.py --seed 1");
         assert_eq!(shell_word("it's"), "'it'\\''s'");
         assert_eq!(shell_word("a/b.py"), "a/b.py");
     }

@@ -8,10 +8,14 @@
 //! whole board, the cost if known, accepted or not, the move in words, named metrics), and
 //! closes with the outcome.
 
+pub mod child;
 pub mod feed;
+pub mod lines;
 pub mod read;
 pub mod replay;
 pub mod runs;
+pub mod source;
+pub mod tail;
 pub mod write;
 
 use serde::{Deserialize, Serialize};

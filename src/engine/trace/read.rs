@@ -82,6 +82,65 @@ pub struct TraceEnd {
     pub steps: Option<u64>,
     /// The final cost, when written (in the search's own units).
     pub cost: Option<f64>,
+    /// The board the search returns, when it says (the course's annealing returns its best
+    /// state, which need not be the last board): success is judged on it.
+    pub result: Option<Vec<u8>>,
+}
+
+/// The longest move in words kept (the step log shows one line).
+const WORDS_CHARS: usize = 200;
+/// Metrics kept of one step.
+const MAX_METRICS: usize = 32;
+/// The longest metric name kept.
+const NAME_CHARS: usize = 40;
+
+impl TraceStep {
+    /// Make the step small whatever its line held: the words cut to a line, at most
+    /// [`MAX_METRICS`] metrics with short names, and each cell changed at most once (the last
+    /// value written for it stands), so a step costs a few kilobytes at most.
+    fn trim(&mut self, cells: usize) {
+        if let Some(w) = &mut self.words
+            && w.chars().count() > WORDS_CHARS
+        {
+            *w = format!("{}…", w.chars().take(WORDS_CHARS).collect::<String>());
+        }
+        self.metrics.truncate(MAX_METRICS);
+        for (name, _) in &mut self.metrics {
+            if name.chars().count() > NAME_CHARS {
+                *name = name.chars().take(NAME_CHARS).collect();
+            }
+        }
+        if self.changed.len() > 8 {
+            let mut last = vec![None; cells];
+            let mut order = Vec::new();
+            for &(c, v) in &self.changed {
+                if last[c as usize].is_none() {
+                    order.push(c);
+                }
+                last[c as usize] = Some(v);
+            }
+            self.changed = order
+                .into_iter()
+                .map(|c| (c, last[c as usize].expect("seen")))
+                .collect();
+            self.changed_givens.sort_unstable();
+            self.changed_givens.dedup();
+        }
+    }
+
+    /// About the bytes the step takes in memory, for the feed's bounds.
+    pub fn weight(&self) -> usize {
+        std::mem::size_of::<TraceStep>()
+            + self.board.as_ref().map_or(0, Vec::len)
+            + self.changed.len() * 4
+            + self.changed_givens.len() * 2
+            + self.words.as_ref().map_or(0, String::len)
+            + self
+                .metrics
+                .iter()
+                .map(|(k, _)| k.len() + 40)
+                .sum::<usize>()
+    }
 }
 
 /// A line of a trace after the header.
@@ -109,6 +168,8 @@ struct RawLine<'a> {
     metrics: Option<BTreeMap<String, f64>>,
     end: Option<String>,
     steps: Option<u64>,
+    #[serde(borrow)]
+    result: Option<std::borrow::Cow<'a, str>>,
 }
 
 fn at(line: usize, column: usize, message: impl Into<String>) -> TraceError {
@@ -229,17 +290,25 @@ pub fn line(text: &str, number: usize, puzzle: &Puzzle) -> Result<TraceLine, Tra
             "a second header: expected a step or the closing line",
         ));
     }
-    if let Some(outcome) = raw.end {
-        return Ok(TraceLine::End(TraceEnd {
-            outcome,
-            steps: raw.steps,
-            cost: raw.cost,
-        }));
-    }
     let geo = puzzle.geometry();
     let n = geo.n as u32;
     let size = geo.cells as u32;
     let column_of = |key: &str| text.find(&format!("\"{key}\"")).map_or(1, |i| i + 1);
+    if let Some(outcome) = raw.end {
+        let result = match raw.result {
+            Some(b) => Some(
+                board_cells(&b, geo)
+                    .map_err(|e| at(number, column_of("result"), format!("result: {e}")))?,
+            ),
+            None => None,
+        };
+        return Ok(TraceLine::End(TraceEnd {
+            outcome,
+            steps: raw.steps,
+            cost: raw.cost,
+            result,
+        }));
+    }
     let mut step = TraceStep {
         step: raw.step,
         cost: raw.cost,
@@ -252,18 +321,8 @@ pub fn line(text: &str, number: usize, puzzle: &Puzzle) -> Result<TraceLine, Tra
         ..TraceStep::default()
     };
     if let Some(b) = raw.board {
-        let cells: Option<Vec<u8>> = b.chars().map(value_of).collect();
-        let cells = cells.filter(|c| c.len() == size as usize && c.iter().all(|&v| v as u32 <= n));
-        let Some(cells) = cells else {
-            return Err(at(
-                number,
-                column_of("board"),
-                format!(
-                    "board: expected {size} symbols of a {}x{} grid ('.' for empty)",
-                    n, n
-                ),
-            ));
-        };
+        let cells = board_cells(&b, geo)
+            .map_err(|e| at(number, column_of("board"), format!("board: {e}")))?;
         step.changed_givens = puzzle
             .givens
             .cells()
@@ -293,6 +352,7 @@ pub fn line(text: &str, number: usize, puzzle: &Puzzle) -> Result<TraceLine, Tra
         }
         step.changed.push((cell as u16, value as u8));
     }
+    step.trim(size as usize);
     if step.board.is_none() && step.changed.is_empty() && step.cost.is_none() && step.step.is_none()
     {
         return Err(at(
@@ -302,6 +362,39 @@ pub fn line(text: &str, number: usize, puzzle: &Puzzle) -> Result<TraceLine, Tra
         ));
     }
     Ok(TraceLine::Step(step))
+}
+
+/// A board written as the symbols of a grid of `geo`; what is wrong names the symbol and its
+/// cell.
+fn board_cells(text: &str, geo: &Geometry) -> Result<Vec<u8>, String> {
+    let n = geo.n;
+    let mut cells = Vec::with_capacity(geo.cells);
+    for (i, ch) in text.chars().enumerate() {
+        match value_of(ch).filter(|&v| (v as usize) <= n) {
+            Some(v) if i < geo.cells => cells.push(v),
+            Some(_) => {}
+            None => {
+                let place = if i < geo.cells {
+                    format!(" at cell {}", geo.cell_name(i))
+                } else {
+                    String::new()
+                };
+                return Err(format!(
+                    "symbol {} ({ch:?}){place} is not one of a {n}x{n} grid (1 to {}, '.' or 0 for empty)",
+                    i + 1,
+                    crate::board::grid::symbol(n as u8)
+                ));
+            }
+        }
+    }
+    let count = text.chars().count();
+    if count != geo.cells {
+        return Err(format!(
+            "expected {} symbols of a {n}x{n} grid ('.' for empty), found {count}",
+            geo.cells
+        ));
+    }
+    Ok(cells)
 }
 
 #[cfg(test)]

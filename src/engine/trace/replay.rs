@@ -12,8 +12,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use super::Neighbourhood;
-use super::feed::{Closed, Feed, apply};
-use crate::board::cost::cost;
+use super::feed::{Closed, Feed, Window};
+use super::read::TraceStep;
+use crate::board::cost::{CostTracker, cost};
 use crate::board::{Counted, EMPTY, Geometry, Grid, Puzzle};
 use crate::search::{
     Change, Decision, Event, Landscape, Metric, Outcome, Progress, Search, Secondary, Snapshot,
@@ -23,9 +24,6 @@ use crate::search::{
 /// How long a step waits for the next line before it gives up until the next call (the screen
 /// stays responsive while a command thinks).
 const WAIT: Duration = Duration::from_millis(20);
-
-/// Notes kept until the step log takes them.
-const MAX_NOTES: usize = 1000;
 
 /// At most this many metric names are kept from one process's traces.
 const MAX_NAMES: usize = 256;
@@ -49,22 +47,60 @@ fn interned(name: &str) -> Option<&'static str> {
     Some(leaked)
 }
 
+/// How a trace's run ended, as the search says and as the viewer judges it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    /// The search's own word on its closing line (`solved`, `stuck`, ...); `None` when the
+    /// stream was cut short.
+    pub said: Option<String>,
+    /// Whether the board it is judged on (the board it returns, else its last) is a solution
+    /// of the puzzle: cost 0, every given kept.
+    pub solved: bool,
+    /// That board's cost, counted by the viewer.
+    pub cost: u32,
+    /// Whether the search said which board it returns.
+    pub returned: bool,
+}
+
+impl Verdict {
+    /// Whether the search's word and the viewer's judgement disagree about success.
+    pub fn disagree(&self) -> bool {
+        self.said
+            .as_deref()
+            .is_some_and(|w| (w == "solved") != self.solved)
+    }
+}
+
+/// Notes taken from the feed at once at most; the rest are counted in one line.
+const NOTES_AT_ONCE: usize = 50;
+
 /// A trace stepped as a search.
 pub struct Replay {
     feed: Arc<Feed>,
     geo: &'static Geometry,
     givens: Vec<u8>,
     cells: Vec<u8>,
+    tracker: CostTracker,
     /// The feed's index of the next step to take.
     next: u64,
     /// Steps before this replay began (they count in `steps`).
     offset: u64,
-    /// The item (step or note) position within the feed's items is found again from `next`.
-    cost: u32,
+    /// Notes taken from the feed so far (the next one's number).
+    noted: u64,
     progress: Progress,
     metrics: Vec<Metric>,
     words: Option<String>,
+    /// Notes before the next step.
     notes: Vec<String>,
+    /// Notes after the last step: the end.
+    closing: Vec<String>,
+    /// Metric names as the trace writes them, with their names for the screen.
+    names: Vec<(String, &'static str)>,
+    /// Cells the last step changed, with their values before it.
+    diff: Vec<(usize, u8)>,
+    /// The cost before the last step.
+    cost_before: u32,
+    verdict: Option<Verdict>,
 }
 
 impl Replay {
@@ -79,28 +115,40 @@ impl Replay {
             Some(g) => (offset, g.cells().to_vec()),
             None => (0, feed.start_board()),
         };
-        {
-            let w = feed.window(next, Duration::ZERO);
+        let noted = {
+            let w = feed.window(next, 0, Duration::ZERO);
             if next < w.first() {
                 next = w.first();
                 cells = w.base().to_vec();
             }
-        }
+            // a replay that starts later does not show again the notes before its start
+            if next > 0 { w.noted() } else { 0 }
+        };
         let g = Grid::from_cells(geo, cells.clone()).expect("trace boards fit their puzzle");
-        let c = cost(&g, Counted::ALL);
+        let tracker = CostTracker::new(&g, Counted::ALL);
+        let c = tracker.cost();
+        let mut progress = Progress::new(&cells, c);
+        // a trace ends when its stream says so, never because its first board is solved
+        progress.ended = None;
         Replay {
-            progress: Progress::new(&cells, c),
+            progress,
             feed,
             geo,
             givens,
             cells,
+            tracker,
             // steps() counts from `offset`, so a replay that had to skip ahead counts the skip
             offset: offset.min(next),
             next,
-            cost: c,
+            noted,
             metrics: Vec::new(),
             words: None,
             notes: Vec::new(),
+            closing: Vec::new(),
+            names: Vec::new(),
+            diff: Vec::new(),
+            cost_before: c,
+            verdict: None,
         }
     }
 
@@ -109,129 +157,210 @@ impl Replay {
         &self.feed.header.algorithm
     }
 
-    /// The next step, or how the stream ended, or `None` when neither has come yet; the notes
-    /// before the step (or the end) are kept for the log once it has.
-    fn take(
-        &mut self,
-        wait: Duration,
-    ) -> Option<Result<crate::engine::trace::read::TraceStep, Closed>> {
-        let w = self.feed.window(self.next, wait);
-        let got = match w.step(self.next) {
-            Some(s) => Ok(s.clone()),
-            None => Err(w.closed().cloned()?),
-        };
-        self.notes.extend(w.notes_before(self.next).cloned());
-        // notes wait for the log to take them; a driver that never does holds only the last few
-        if self.notes.len() > MAX_NOTES {
-            let extra = self.notes.len() - MAX_NOTES;
-            self.notes.drain(..extra);
-        }
-        Some(got)
+    /// How the run ended, as the search says and as the viewer judges, once it has.
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.verdict.as_ref()
     }
 
-    /// End now when the step just taken was the last and the closing line is in: the step that
-    /// ends a search says so, as a built-in search's does.
-    fn end_if_last(&mut self) {
-        let closed = {
-            let w = self.feed.window(self.next, Duration::ZERO);
-            (w.received() <= self.next)
-                .then(|| w.closed().cloned())
-                .flatten()
-        };
+    /// The notes in `w` up to the next step, taken once; many at once are counted, not kept.
+    fn take_notes(&mut self, w: &Window<'_>) {
+        let mut extra = 0usize;
+        let mut last = None;
+        for (n, text) in w.notes_until(self.next, self.noted) {
+            if self.notes.len() < NOTES_AT_ONCE {
+                self.notes.push(text.clone());
+            } else {
+                extra += 1;
+            }
+            last = Some(n);
+        }
+        if let Some(n) = last {
+            self.noted = n + 1;
+        }
+        if extra > 0 {
+            self.notes.push(format!("… {extra} more lines"));
+        }
+    }
+
+    /// Up to `n` steps from the feed under one lock, waiting up to `wait` for the first; the
+    /// last one's words and event when `describe`. Returns the steps taken.
+    fn take(&mut self, n: u64, wait: Duration, describe: bool) -> (u64, Option<Event>) {
+        let feed = Arc::clone(&self.feed);
+        let mut w = feed.window(self.next, self.noted, wait);
+        let mut taken = 0;
+        let mut event = None;
+        while taken < n {
+            self.take_notes(&w);
+            let Some(s) = w.step(self.next) else { break };
+            self.apply(s);
+            self.next += 1;
+            taken += 1;
+            if taken == n || w.step(self.next).is_none() {
+                self.metrics_of(s);
+                self.words = s.words.clone();
+                if describe {
+                    event = Some(self.event(s.accepted.unwrap_or(true)));
+                }
+            }
+        }
+        self.take_notes(&w);
+        w.reached(self.next, self.noted);
+        // the end, once the last step is taken and the closing line is in
+        let closed = (w.received() <= self.next)
+            .then(|| w.closed().cloned())
+            .flatten();
+        drop(w);
         if let Some(how) = closed {
-            // the notes before the end (a last malformed line) come first
-            let _ = self.take(Duration::ZERO);
             self.finish(how);
         }
+        (taken, event)
     }
 
     fn finish(&mut self, how: Closed) {
-        let outcome = match &how {
-            Closed::End(o) if o == "solved" => {
-                if self.cost == 0 {
-                    Outcome::Solved
-                } else {
-                    self.notes.push(format!(
-                        "the search says solved, but its board has cost {}",
-                        self.cost
-                    ));
-                    Outcome::Stuck
+        if self.progress.ended.is_some() {
+            return;
+        }
+        let (said, result) = match &how {
+            Closed::End(e) => (Some(e.outcome.clone()), e.result.clone()),
+            Closed::Cut { why, last_words } => {
+                self.closing.push(why.clone());
+                if let Some(l) = last_words {
+                    self.closing.push(format!("its last words: {l}"));
                 }
-            }
-            Closed::End(o) if o == "budget_spent" || o == "time_spent" => Outcome::BudgetSpent,
-            Closed::End(_) => Outcome::Stuck,
-            Closed::Cut(why) => {
-                self.notes.push(why.clone());
-                Outcome::Stuck
+                (None, None)
             }
         };
-        if let Closed::End(o) = &how {
-            self.notes.push(format!("the search ends: {o}"));
+        let returned = result.is_some();
+        let board = result.unwrap_or_else(|| self.cells.clone());
+        let g = Grid::from_cells(self.geo, board.clone()).expect("checked by the reader");
+        let cost = cost(&g, Counted::ALL);
+        let keeps_givens = self
+            .givens
+            .iter()
+            .zip(&board)
+            .all(|(&g, &b)| g == EMPTY || g == b);
+        let solved = cost == 0 && keeps_givens;
+        if let Some(word) = &said {
+            self.closing.push(format!("the search ends: {word}"));
         }
-        self.progress.ended = Some(if self.cost == 0 {
+        if returned && board != self.cells {
+            self.closing.push(format!(
+                "it returns a board of cost {cost}; its last board has cost {}",
+                self.cost()
+            ));
+        }
+        let verdict = Verdict {
+            said: said.clone(),
+            solved,
+            cost,
+            returned,
+        };
+        if verdict.disagree() {
+            self.closing.push(if solved {
+                format!(
+                    "the search says {}, but the board it returns is solved",
+                    said.as_deref().unwrap_or("")
+                )
+            } else if cost == 0 {
+                "the search says solved, but the board it returns changes a given".to_string()
+            } else {
+                format!("the search says solved, but the board it returns has cost {cost}")
+            });
+        }
+        self.progress.ended = Some(if solved {
             Outcome::Solved
         } else {
-            outcome
+            match said.as_deref() {
+                Some("budget_spent" | "time_spent") => Outcome::BudgetSpent,
+                Some("unsolvable") => Outcome::Unsolvable,
+                _ => Outcome::Stuck,
+            }
         });
+        self.verdict = Some(verdict);
     }
 
-    /// Apply one step of the trace; returns the event the step log describes.
-    fn apply(&mut self, s: &crate::engine::trace::read::TraceStep) -> Event {
-        let before = self.cells.clone();
-        apply(&mut self.cells, s);
-        let g = Grid::from_cells(self.geo, self.cells.clone()).expect("checked by the reader");
-        let was = self.cost;
-        self.cost = cost(&g, Counted::ALL);
-        self.progress.best.offer(&self.cells, self.cost);
+    /// Apply one step of the trace to the board, the cost and the best board.
+    fn apply(&mut self, s: &TraceStep) {
+        self.diff.clear();
+        self.cost_before = self.tracker.cost();
+        if let Some(b) = &s.board {
+            for (i, (&new, old)) in b.iter().zip(self.cells.iter_mut()).enumerate() {
+                if new != *old {
+                    self.tracker.apply_set(i, *old, new);
+                    self.diff.push((i, *old));
+                    *old = new;
+                }
+            }
+        }
+        let board = s.board.is_some();
+        for &(c, v) in &s.changed {
+            let c = c as usize;
+            let old = self.cells[c];
+            if old != v {
+                self.tracker.apply_set(c, old, v);
+                if !((board || s.changed.len() > 1) && self.diff.iter().any(|&(d, _)| d == c)) {
+                    self.diff.push((c, old));
+                }
+                self.cells[c] = v;
+            }
+        }
+        let c = self.tracker.cost();
+        self.progress.best.offer(&self.cells, c);
         self.progress.steps = self.next + 1 - self.offset;
-        self.metrics = s
-            .metrics
-            .iter()
-            .filter_map(|(k, v)| interned(k).map(|k| Metric { name: k, value: *v }))
-            .collect();
+    }
+
+    /// The step's named numbers, for the screen.
+    fn metrics_of(&mut self, s: &TraceStep) {
+        self.metrics.clear();
+        for (k, v) in &s.metrics {
+            let name = match self.names.iter().find(|(n, _)| n == k) {
+                Some((_, name)) => Some(*name),
+                None => interned(k).inspect(|&name| self.names.push((k.clone(), name))),
+            };
+            if let Some(name) = name {
+                self.metrics.push(Metric { name, value: *v });
+            }
+        }
         if let Some(c) = s.cost {
             self.metrics.push(Metric {
                 name: "reported cost",
                 value: c,
             });
         }
-        self.words = s.words.clone();
-        let delta = self.cost as i32 - was as i32;
-        let diff: Vec<usize> = (0..self.cells.len())
-            .filter(|&i| before[i] != self.cells[i])
-            .collect();
-        let accepted = s.accepted.unwrap_or(true);
+    }
+
+    /// The event the step log describes for the step just applied.
+    fn event(&mut self, accepted: bool) -> Event {
+        let cells = &self.cells;
+        self.diff.retain(|&(c, old)| cells[c] != old);
+        let delta = self.tracker.cost() as i32 - self.cost_before as i32;
         let decision = match (accepted, delta) {
             (false, _) => Decision::NoMove,
             (true, d) if d < 0 => Decision::Downhill,
             (true, 0) => Decision::Sideways,
-            (true, _) => Decision::UphillAccepted {
-                p: f64::NAN,
-                t: f64::NAN,
-            },
+            (true, _) => Decision::UphillTaken,
         };
-        let change = match diff[..] {
-            [c] => Change::Set {
+        let change = match self.diff[..] {
+            [(c, from)] => Change::Set {
                 cell: c as u16,
-                from: before[c],
+                from,
                 to: self.cells[c],
             },
-            [a, b] if before[a] == self.cells[b] && before[b] == self.cells[a] => Change::Swap {
+            [(a, av), (b, bv)] if av == self.cells[b] && bv == self.cells[a] => Change::Swap {
                 a: a as u16,
                 b: b as u16,
-                a_value: before[a],
-                b_value: before[b],
+                a_value: av,
+                b_value: bv,
             },
             _ => Change::Nothing,
         };
         if self.words.is_none() {
-            self.words = Some(match (change, diff.len()) {
-                (Change::Nothing, 0) if !accepted => "a move proposed and not taken".into(),
-                (Change::Nothing, 0) => "no cell changed".into(),
-                (Change::Nothing, n) => format!("{n} cells changed"),
-                _ => String::new(),
-            })
-            .filter(|w| !w.is_empty());
+            self.words = match (change, self.diff.len()) {
+                (Change::Nothing, 0) if !accepted => Some("a move proposed and not taken".into()),
+                (Change::Nothing, 0) => Some("no cell changed".into()),
+                (Change::Nothing, n) => Some(format!("{n} cells changed")),
+                _ => None,
+            };
         }
         Event::Move {
             change,
@@ -295,25 +424,17 @@ impl Replay {
 impl Search for Replay {
     fn step(&mut self) -> Step {
         if self.progress.ended.is_some() {
-            return Step::idle(self.cost, self.progress.ended);
+            return Step::idle(self.cost(), self.progress.ended);
         }
-        match self.take(WAIT) {
-            Some(Ok(s)) => {
-                let event = self.apply(&s);
-                self.next += 1;
-                self.end_if_last();
-                Step {
-                    event,
-                    cost: self.cost,
-                    ended: self.progress.ended,
-                }
-            }
-            Some(Err(how)) => {
-                self.finish(how);
-                Step::idle(self.cost, self.progress.ended)
-            }
-            // not arrived yet: no step taken
-            None => Step::idle(self.cost, None),
+        let (taken, event) = self.take(1, WAIT, true);
+        match event {
+            Some(event) if taken == 1 => Step {
+                event,
+                cost: self.cost(),
+                ended: self.progress.ended,
+            },
+            // not arrived yet, or only the end came: no step taken
+            _ => Step::idle(self.cost(), self.progress.ended),
         }
     }
 
@@ -321,15 +442,10 @@ impl Search for Replay {
         let mut taken = 0;
         while taken < n && self.progress.ended.is_none() {
             let wait = if taken == 0 { WAIT } else { Duration::ZERO };
-            match self.take(wait) {
-                Some(Ok(s)) => {
-                    self.apply(&s);
-                    self.next += 1;
-                    taken += 1;
-                    self.end_if_last();
-                }
-                Some(Err(how)) => self.finish(how),
-                None => break,
+            let (got, _) = self.take(n - taken, wait, false);
+            taken += got;
+            if got == 0 {
+                break;
             }
         }
         taken
@@ -339,7 +455,7 @@ impl Search for Replay {
         let mut s = Snapshot::of(
             self.geo,
             &self.cells,
-            self.cost,
+            self.cost(),
             &self.progress,
             self.metrics.clone(),
         );
@@ -354,7 +470,7 @@ impl Search for Replay {
     }
 
     fn cost(&self) -> u32 {
-        self.cost
+        self.tracker.cost()
     }
 
     fn cells(&self) -> &[u8] {
@@ -392,7 +508,7 @@ impl Search for Replay {
                     cells[c] = v;
                 }
                 let g = Grid::from_cells(self.geo, cells.clone()).expect("values in range");
-                let d = cost(&g, Counted::ALL) as i32 - self.cost as i32;
+                let d = cost(&g, Counted::ALL) as i32 - self.cost() as i32;
                 for (c, v) in old {
                     cells[c] = v;
                 }
@@ -421,5 +537,9 @@ impl Search for Replay {
 
     fn notes(&mut self) -> Vec<String> {
         std::mem::take(&mut self.notes)
+    }
+
+    fn closing_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.closing)
     }
 }

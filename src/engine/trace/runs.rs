@@ -4,18 +4,28 @@
 //! built-in algorithm (the cost counted from its last board, not taken from it).
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::feed::{self, SourceSpec};
+use super::child::Exit;
+use super::feed::{Closed, SourceSpec};
 use super::replay::Replay;
+use super::source::{self, NotReady, Source};
 use crate::board::Puzzle;
 use crate::engine::experiment::{Progress, stop_reason};
-use crate::engine::run_record::{Metrics, Record};
+use crate::engine::run_record::{Ending, Failure, Metrics, Record};
 use crate::rng::derive_seed;
-use crate::search::{Outcome, Search};
+use crate::search::Search;
+
+/// Seconds a run of a command may take when the experiment does not say: long enough for the
+/// course's searches written plainly in Python, short enough that a command that hangs costs
+/// minutes, not the afternoon.
+pub const DEFAULT_SECONDS: f64 = 120.0;
+
+/// Lines of a failed run's error output its record keeps.
+const STDERR_KEPT: usize = 8;
 
 /// What to run.
 pub struct CommandPlan<'a> {
@@ -25,10 +35,11 @@ pub struct CommandPlan<'a> {
     pub runs: usize,
     /// The base seed every run's seed derives from.
     pub seed: u64,
-    /// Steps after which a run is stopped (its command ended).
+    /// Steps after which a run is stopped (its command ended): its outcome is `budget_spent`.
     pub max_steps: u64,
-    /// Seconds after which a run is stopped.
-    pub max_seconds: Option<f64>,
+    /// Seconds after which a run is stopped, from its start (a command that hangs before its
+    /// header included): its outcome is `failed`.
+    pub max_seconds: f64,
     /// Worker threads (each runs one command at a time).
     pub threads: usize,
 }
@@ -45,14 +56,15 @@ pub fn run_seed(plan: &CommandPlan, run: usize) -> u64 {
     derive_seed(&[plan.seed, text, run as u64])
 }
 
-/// The label of the runs of a search that calls itself `name`.
+/// The label of the runs of a search that calls itself `name` (a run that failed before its
+/// header has no name: [`name_runs`] gives it its command's).
 pub fn label(name: &str) -> String {
     format!("{name} (command)")
 }
 
-/// Run the plan; the runs in order, each with its record or why it has none (the command did
-/// not start, or wrote no trace), and the lines its reader flagged. Runs not started because
-/// `progress.stop` was raised are missing.
+/// Run the plan; the runs in order, each with its record (a failed run's says why) and the lines
+/// its reader flagged. Runs not finished because `progress.stop` was raised are missing: a run
+/// stopped midway is ended with its process group and left out, never counted.
 pub fn run(
     plan: &CommandPlan,
     progress: &Progress,
@@ -69,11 +81,9 @@ pub fn run(
                 if progress.stop.load(Ordering::Relaxed) {
                     return None;
                 }
-                let run = one(plan, r);
+                let run = one(plan, r, &progress.stop)?;
                 progress.done.fetch_add(1, Ordering::Relaxed);
-                if let Ok(rec) = &run.record {
-                    on_record(rec);
-                }
+                on_record(&run.record);
                 Some(run)
             })
             .collect::<Vec<_>>()
@@ -83,74 +93,167 @@ pub fn run(
     .collect()
 }
 
-/// One run of the command: its record, or why it has none.
+/// Give every run the name the command's search gives itself in its first header, so that runs
+/// that failed before writing one are counted in the same row.
+pub fn name_runs(runs: &mut [CommandRun], template: &str) {
+    let name = runs
+        .iter()
+        .map(|r| r.record.algorithm.clone())
+        .find(|a| !a.is_empty())
+        .unwrap_or_else(|| template.to_string());
+    let puzzle = runs
+        .iter()
+        .find(|r| !r.record.puzzle.is_empty())
+        .map(|r| (r.record.puzzle.clone(), r.record.size.clone()));
+    for r in runs {
+        r.record.algorithm = name.clone();
+        r.record.label = label(&name);
+        if r.record.puzzle.is_empty()
+            && let Some((p, size)) = &puzzle
+        {
+            r.record.puzzle = p.clone();
+            r.record.size = size.clone();
+        }
+    }
+}
+
+/// One run of the command.
 pub struct CommandRun {
     /// The run's index.
     pub run: usize,
     /// Its seed.
     pub seed: u64,
-    /// The record, or what went wrong (the command did not start, wrote no trace).
-    pub record: Result<Record, String>,
+    /// The record; a run that failed has outcome `failed` and says why.
+    pub record: Record,
     /// Lines the trace's reader flagged (malformed lines, changed givens).
     pub problems: Vec<String>,
 }
 
-fn one(plan: &CommandPlan, run: usize) -> CommandRun {
+/// The record of a run that failed before or while its trace was read.
+fn failed(
+    puzzle: Option<&Puzzle>,
+    name: &str,
+    reason: String,
+    exit: Option<Exit>,
+    source: Option<&Source>,
+) -> Record {
+    let fallback;
+    let known = puzzle.is_some();
+    let puzzle = match puzzle {
+        Some(p) => p,
+        None => {
+            fallback = crate::catalog::resolve_one(crate::catalog::DEFAULT_PUZZLE)
+                .expect("the default puzzle");
+            &fallback
+        }
+    };
+    let mut r = Record::new(puzzle, name, Ending::Failed);
+    if !known {
+        // no header named the puzzle
+        r.puzzle.clear();
+        r.size.clear();
+    }
+    let stderr = source.map_or(Vec::new(), |s| {
+        let lines = s.tail().lines();
+        lines[lines.len().saturating_sub(STDERR_KEPT)..].to_vec()
+    });
+    r.failure = Some(Failure {
+        reason,
+        exit: exit.map(Exit::key),
+        stderr,
+    });
+    r
+}
+
+fn one(plan: &CommandPlan, run: usize, stop: &AtomicBool) -> Option<CommandRun> {
     let seed = run_seed(plan, run);
     let command = plan.template.replace("{seed}", &seed.to_string());
     let argv = vec!["sh".to_string(), "-c".to_string(), command];
     let started = Instant::now();
+    let deadline = started + Duration::from_secs_f64(plan.max_seconds);
     let resolve = |r: &str| crate::catalog::resolve_one(r).map_err(|e| e.to_string());
-    let (feed, child) = match feed::open(SourceSpec::Command(argv), resolve) {
+    let finish = |mut record: Record, problems| {
+        record.label = label(&record.algorithm);
+        record.seed = Some(seed);
+        record.run = Some(run);
+        record.seconds = started.elapsed().as_secs_f64();
+        Some(CommandRun {
+            run,
+            seed,
+            record,
+            problems,
+        })
+    };
+    let (source, mut guard) = match source::start(SourceSpec::Command(argv), resolve) {
         Ok(x) => x,
-        Err(e) => {
-            return CommandRun {
-                run,
-                seed,
-                record: Err(e.to_string()),
-                problems: Vec::new(),
-            };
+        Err(e) => return finish(failed(None, "", e, None, None), Vec::new()),
+    };
+    let feed = match source.ready(Some(deadline), stop) {
+        Ok(feed) => feed,
+        Err(NotReady::Stopped) => return None,
+        Err(NotReady::TimedOut) => {
+            let exit = guard.end();
+            let why = format!(
+                "wrote no trace header in {} s (its time limit)",
+                plan.max_seconds
+            );
+            return finish(failed(None, "", why, exit, Some(&source)), Vec::new());
+        }
+        Err(NotReady::Failed(f)) => {
+            let exit = guard.end().or(f.exit);
+            return finish(failed(None, "", f.why, exit, Some(&source)), Vec::new());
         }
     };
+    let name = feed.header.algorithm.clone();
     let mut replay = Replay::new(Arc::clone(&feed), 0, None);
     let mut problems = Vec::new();
+    let mut flagged = |notes: Vec<String>| {
+        problems.extend(notes.into_iter().filter(|n| n.starts_with("line ")));
+    };
     let ending = loop {
-        if let Some(e) = stop_reason(&replay, plan.max_steps, plan.max_seconds, started) {
-            break e;
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if let Some(e) = stop_reason(&replay, plan.max_steps, None, started) {
+            break Some(e);
+        }
+        if Instant::now() >= deadline {
+            break None;
         }
         replay.advance((plan.max_steps - replay.steps()).min(4096));
-        problems.extend(
-            replay
-                .notes()
-                .into_iter()
-                .filter(|n| n.starts_with("line ")),
-        );
+        flagged(replay.notes());
     };
-    problems.extend(
-        replay
-            .notes()
-            .into_iter()
-            .filter(|n| n.starts_with("line ")),
-    );
-    drop(child);
-    let seconds = started.elapsed().as_secs_f64();
+    flagged(replay.notes());
+    let exit = guard.end();
     let puzzle: &Puzzle = feed.puzzle();
+    let verdict = replay.verdict().cloned();
+    let reason = match (&ending, &verdict) {
+        (None, _) => Some(format!(
+            "ran past its time limit of {} s and was ended",
+            plan.max_seconds
+        )),
+        (Some(_), Some(v)) if v.said.is_none() => feed.closed().and_then(|c| match c {
+            Closed::Cut { why, .. } => Some(why),
+            Closed::End(_) => None,
+        }),
+        _ => None,
+    };
+    if let Some(reason) = reason {
+        let mut r = failed(Some(puzzle), &name, reason, exit, Some(&source));
+        r.cost = replay.cost();
+        r.best_cost = replay.best_cost();
+        r.steps = Some(replay.steps());
+        return finish(r, problems);
+    }
+    let ending = ending.expect("a run that was not ended early has an ending");
     let snap = replay.snapshot();
-    let mut r = Record::new(puzzle, &feed.header.algorithm, ending);
-    r.label = label(&feed.header.algorithm);
-    r.seed = Some(seed);
-    r.run = Some(run);
-    r.solved = replay.ended() == Some(Outcome::Solved) && replay.cost() == 0;
+    let mut r = Record::new(puzzle, &name, ending);
+    r.solved = verdict.as_ref().is_some_and(|v| v.solved);
     r.solution = r.solved.then(|| snap.grid.to_line());
+    r.said = verdict.and_then(|v| v.said);
     r.cost = replay.cost();
     r.best_cost = replay.best_cost();
     r.steps = Some(replay.steps());
-    r.seconds = seconds;
     r.metrics = Metrics::of(&snap.metrics);
-    CommandRun {
-        run,
-        seed,
-        record: Ok(r),
-        problems,
-    }
+    finish(r, problems)
 }

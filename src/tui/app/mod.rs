@@ -9,6 +9,7 @@
 pub mod analysis;
 pub mod experiment;
 pub mod pane;
+pub mod watching;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,10 +33,12 @@ use crate::board::{Grid, Puzzle};
 use crate::catalog;
 use crate::engine::experiment::Arm;
 use crate::engine::runner::{self, Control, Report};
-use crate::engine::trace::feed::{Child, Feed, SourceSpec};
+use crate::engine::trace::feed::{Feed, SourceSpec};
+use crate::engine::trace::source::Source;
 use crate::spec::{Method, PaneSpec, RunSpec, print};
 use analysis::{analyse, next_speed};
 use pane::board_of;
+use watching::Watching;
 
 /// Algorithms a race adds, in order, after the ones already racing.
 const RACE_ORDER: &[&str] = &[
@@ -62,9 +65,10 @@ pub struct Options {
     pub lesson: Option<Lesson>,
     /// Where `y`'s "append as a scene" writes (the lesson's own file when one is played).
     pub lesson_out: Option<PathBuf>,
-    /// A trace the first pane replays instead of `run`'s algorithm (`sudoscope watch`); the
-    /// race panes race it from its first board.
-    pub watch: Option<Arc<Feed>>,
+    /// A trace the first pane replays instead of `run`'s algorithm (`sudoscope watch`), from
+    /// the moment its header arrives (the screen waits for it, showing why); the race panes race
+    /// it from its first board. Its owner keeps it going and ends it.
+    pub watch: Option<Source>,
     /// Write the first pane's run to this file as a trace (`tui --trace`): every step shown.
     pub trace: Option<PathBuf>,
     /// Where each scene's speaker notes go as the scene starts (`--notes FILE`: a file, or a
@@ -138,8 +142,11 @@ pub struct App {
     next_id: usize,
     /// No runners: a driver of its own feeds the reports (the recorder).
     detached: bool,
-    /// The command a lesson scene watches, ended when the scene (or the app) ends.
-    scene_command: Option<Child>,
+    /// The trace source the first pane shows (`watch`, or a lesson scene's command, which
+    /// ends with its scene).
+    pub watching: Option<Watching>,
+    /// The run of it the first pane replays, once its header has come.
+    feed: Option<Arc<Feed>>,
     /// Text for the terminal's clipboard (OSC 52), taken by the screen's loop once.
     pub clipboard: Option<String>,
     /// The scene's speaker notes are shown (`N`), on this terminal only.
@@ -165,12 +172,12 @@ impl App {
             .lesson
             .take()
             .map(|lesson| LessonState { lesson, scene: 0 });
-        let mut scene_command = None;
+        let mut watching = opts.watch.take().map(|s| Watching::new(s, None));
         let mut status = None;
         if let Some(l) = &lesson {
             let scene = &l.lesson.scenes[0];
             opts.run = scene.run.clone();
-            (opts.watch, scene_command, status) = scene_watch(scene, &mut opts.run);
+            (watching, status) = scene_watch(scene);
         }
         let run = &opts.run;
         let (solution, puzzle_note) = analyse(&run.puzzle);
@@ -200,7 +207,8 @@ impl App {
             next_seed: run.seed,
             next_id: 0,
             detached,
-            scene_command,
+            watching,
+            feed: None,
             clipboard: None,
             show_notes: false,
             still_wanted: false,
@@ -209,6 +217,39 @@ impl App {
         app.start_panes();
         app.send_notes();
         app
+    }
+
+    /// Whether the screen waits for a trace's first run (its header has not come).
+    pub fn waiting(&self) -> bool {
+        self.watching.as_ref().is_some_and(Watching::waiting)
+    }
+
+    /// The trace's next run, if one has begun: the panes start again on it (the puzzle its
+    /// header names; its algorithm's settings when it is a built-in one's trace).
+    fn adopt_next_run(&mut self) -> bool {
+        let Some(feed) = self.watching.as_mut().and_then(Watching::next_run) else {
+            return false;
+        };
+        let run = run_for_trace(&self.options.run, &feed);
+        if feed.run > 1 {
+            self.status = Some(tr!(
+                "watch-new-run",
+                what = feed.source.what(),
+                run = feed.run as i64
+            ));
+        }
+        self.feed = Some(feed);
+        let (solution, note) = analyse(&run.puzzle);
+        self.puzzle = run.puzzle.clone();
+        self.solution = solution;
+        self.puzzle_note = note;
+        self.selected = None;
+        self.experiment = None;
+        self.options.run = run;
+        self.panes.clear();
+        self.focus = 0;
+        self.start_panes();
+        true
     }
 
     /// The scene's notes to `--notes`' file or terminal, with the scene's number and caption.
@@ -241,13 +282,18 @@ impl App {
     /// The panes of the current run: the first pane fresh (or from the given board), as
     /// `solve` with the same seed would start; racers from its board unless asked otherwise.
     fn start_panes(&mut self) {
+        // a trace's panes start once its header has come
+        if self.watching.is_some() && self.feed.is_none() {
+            self.adopt_next_run();
+            return;
+        }
         let run = self.options.run.clone();
         self.next_seed = run.seed;
         self.add_pane_fed(
             run.method.clone(),
             run.start.clone(),
             None,
-            self.options.watch.clone(),
+            self.feed.clone(),
         );
         let shared = run.same_start.then(|| self.first_board());
         for r in &run.race {
@@ -377,8 +423,17 @@ impl App {
             .map(|l| tr!("scene-label", n = l.scene + 1, of = l.lesson.scenes.len()))
     }
 
-    /// Records of a running experiment; says whether any came (the view then changes).
+    /// A trace's new run, what the waiting view shows, records of a running experiment; says
+    /// whether the view changed.
     pub fn on_tick(&mut self) -> bool {
+        if self.adopt_next_run() {
+            return true;
+        }
+        if let Some(w) = &mut self.watching
+            && w.waiting()
+        {
+            return w.changed();
+        }
         match &mut self.experiment {
             Some(x) => {
                 let before = x.records.len();
@@ -419,8 +474,19 @@ impl App {
             self.quit = true;
             return;
         }
+        if self.waiting() && matches!(self.dialog, Dialog::None) {
+            self.waiting_key(k);
+            return;
+        }
         let mut dialog = std::mem::replace(&mut self.dialog, Dialog::None);
         let keep = match &mut dialog {
+            Dialog::Errors(scroll) => match super::dialog::help_key(k, *scroll) {
+                Some(s) => {
+                    *scroll = s;
+                    true
+                }
+                None => false,
+            },
             Dialog::None => {
                 if !(self.cell_mode && self.cursor_key(k)) {
                     if let Some(a) = action(k) {
@@ -480,6 +546,25 @@ impl App {
         };
         if keep {
             self.dialog = dialog;
+        }
+    }
+
+    /// A key while the screen waits for a trace: the error output scrolls; leaving, the lesson's
+    /// scenes, help and the theme work; the rest waits for the run.
+    fn waiting_key(&mut self, k: KeyEvent) {
+        if self.watching.as_mut().is_some_and(|w| w.key(k)) {
+            return;
+        }
+        match action(k) {
+            Some(
+                a @ (Action::Quit
+                | Action::NextScene
+                | Action::PreviousScene
+                | Action::Help
+                | Action::Theme
+                | Action::Notes),
+            ) => self.act(a),
+            _ => self.status = Some(tr!("watch-waiting-key")),
         }
     }
 
@@ -610,6 +695,13 @@ impl App {
                 self.clipboard = Some(self.command_line());
             }
             Action::Help => self.dialog = Dialog::Help(0),
+            Action::ErrorOutput => {
+                if self.watching.is_some() {
+                    self.dialog = Dialog::Errors(0);
+                } else {
+                    self.status = Some(tr!("status-no-command"));
+                }
+            }
             Action::Theme => {
                 self.theme = self.theme.next();
                 self.status = Some(tr!(
@@ -720,13 +812,14 @@ impl App {
         }
         l.scene = next;
         let scene = l.lesson.scenes[next].clone();
-        let mut run = scene.run.clone();
+        let run = scene.run.clone();
         // the scene before ends its command first
         self.panes.clear();
-        self.scene_command = None;
-        let (watch, command, status) = scene_watch(&scene, &mut run);
-        self.options.watch = watch;
-        self.scene_command = command;
+        self.feed = None;
+        // the scene before ends its command first
+        self.watching = None;
+        let (watching, status) = scene_watch(&scene);
+        self.watching = watching;
         self.status = status;
         self.experiment = None;
         self.dialog = Dialog::None;
@@ -928,29 +1021,41 @@ impl App {
     }
 }
 
-/// A scene's command, started: its trace for the first pane (the run taking the trace's puzzle),
-/// the command to end with the scene, and what went wrong if it could not start.
-fn scene_watch(
-    scene: &Scene,
-    run: &mut RunSpec,
-) -> (Option<Arc<Feed>>, Option<Child>, Option<String>) {
+/// A scene's command, started: the trace the first pane shows once its header comes (the run
+/// then takes the trace's puzzle), ended with the scene; or what went wrong if it could not
+/// start.
+fn scene_watch(scene: &Scene) -> (Option<Watching>, Option<String>) {
     let Some(command) = &scene.watch else {
-        return (None, None, None);
+        return (None, None);
     };
     let argv = vec!["sh".to_string(), "-c".to_string(), command.clone()];
     let resolve = |r: &str| catalog::resolve_one(r).map_err(|e| e.to_string());
-    match crate::engine::trace::feed::open(SourceSpec::Command(argv), resolve) {
-        Ok((feed, child)) => {
-            run.puzzle = feed.puzzle().clone();
-            run.start = None;
-            (Some(feed), child, None)
-        }
-        Err(e) => (
-            None,
-            None,
-            Some(tr!("status-scene-command", reason = e.to_string())),
-        ),
+    match crate::engine::trace::source::start(SourceSpec::Command(argv), resolve) {
+        Ok((source, guard)) => (Some(Watching::new(source, Some(guard))), None),
+        Err(e) => (None, Some(tr!("status-scene-command", reason = e))),
     }
+}
+
+/// The run a trace's panes start with: `base` on the trace's puzzle, from its first board, and
+/// with its algorithm's settings when the header is a built-in algorithm's run (a trace `solve
+/// --trace` wrote), so that a switch starts from them.
+pub fn run_for_trace(base: &RunSpec, feed: &Feed) -> RunSpec {
+    let mut run = base.clone();
+    run.puzzle = feed.puzzle().clone();
+    run.start = None;
+    let from = crate::spec::Source::File {
+        path: "header".into(),
+        line: Some(1),
+        scene: None,
+    };
+    let input = print::from_json(&feed.header.json, &from);
+    if let Ok(own) = crate::spec::check_on(&input, run.puzzle.clone())
+        && own.method.algo.name == feed.header.algorithm
+    {
+        run.method = own.method;
+        run.seed = own.seed;
+    }
+    run
 }
 
 /// Whether two reports of a pane show the same thing: the same step, costs, state, log, chart

@@ -32,6 +32,8 @@ pub enum Dialog {
     Parameters(ParamEditor),
     /// Typing a puzzle reference.
     Puzzle(PuzzleOpener),
+    /// The watched command's error output, newest first, scrolled this many rows down.
+    Errors(usize),
     /// The command line that reproduces the view; `appended` says where `a` wrote it as a
     /// scene.
     Command {

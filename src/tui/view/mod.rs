@@ -7,6 +7,7 @@ pub mod experiment;
 pub mod grid;
 pub mod overlay;
 pub mod panel;
+pub mod waiting;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -101,7 +102,7 @@ pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
     let area = f.area();
     // the theme's own background under everything (light paints the screen white)
     f.render_widget(Block::new().style(theme.base()), area);
-    if let Some((w, h)) = too_small(app, area) {
+    if let Some((w, h)) = too_small(app, area).filter(|_| !app.panes.is_empty()) {
         let msg = vec![
             Line::styled(tr!("too-small", w = w, h = h), theme.error()),
             Line::from(tr!("too-small-now", w = area.width, h = area.height)),
@@ -128,7 +129,10 @@ pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
             caption,
         );
     }
-    let grid_at = if app.experiment.is_some() {
+    let grid_at = if let Some(w) = app.watching.as_ref().filter(|_| app.panes.is_empty()) {
+        waiting::draw(f, main, w, &theme);
+        None
+    } else if app.experiment.is_some() {
         experiment::draw(f, main, app, &theme);
         None
     } else if app.panes.len() == 1 {
@@ -158,6 +162,11 @@ fn draw_overlay(f: &mut Frame, app: &App) {
     match &app.dialog {
         Dialog::None => {}
         Dialog::Help(scroll) => overlay::help(f, area, *scroll, &theme),
+        Dialog::Errors(scroll) => {
+            if let Some(w) = &app.watching {
+                waiting::overlay(f, area, w, *scroll, &theme);
+            }
+        }
         Dialog::Command { appended } => {
             overlay::command(f, area, &app.command_line(), appended.as_deref(), &theme)
         }

@@ -1,6 +1,7 @@
-//! The signals that end the visualiser (SIGINT outside raw mode, SIGTERM, SIGHUP): caught, so
-//! that the terminal is given back first, and remembered, so that the program then exits with
-//! 128 + the signal's number as a shell expects (143 after `kill -TERM`).
+//! The signals that end the program (SIGINT, SIGTERM, SIGHUP): caught, so that the terminal is
+//! given back and every command started is ended first, and remembered, so that the program
+//! then exits with 128 + the signal's number as a shell expects (143 after `kill -TERM`). The
+//! visualiser, `watch --check` and `experiment` look at [`caught`] as they go.
 
 use std::sync::atomic::{AtomicI32, Ordering};
 

@@ -1,0 +1,540 @@
+//! A trace source being read: a file, standard input or a command, from the first instant.
+//!
+//! [`start`] returns at once, before anything has been read: a command is started and a reader
+//! thread waits for its header, while whoever shows it can already say what it is waiting for
+//! ([`Source::phase`], [`Source::tail`]: the command's standard error as it comes). The phase
+//! moves from [`Phase::Waiting`] to [`Phase::Ready`] with the run's [`Feed`] when the header has
+//! been read, or to [`Phase::Failed`] when it cannot be (the command ended first, the first line
+//! is not a header). A followed file that is written again moves to a new `Ready` feed, a new
+//! run, with a larger [`Source::runs`] count.
+//!
+//! The [`Guard`] returned beside it ends everything when dropped: the reader stops, and a
+//! command is ended with its whole process group.
+
+use std::io::Read;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use super::child::{self, Command, Exit, Pipe, Watcher};
+use super::feed::{Closed, Feed, Item, SourceSpec};
+use super::lines::{Follow, Got, Lines};
+use super::read::{TraceLine, header, line};
+use super::tail::Tail;
+use crate::board::Puzzle;
+
+/// How long after a command's own process has ended a process it left behind may hold its
+/// output open with nothing written before its group is ended.
+const LEFT_BEHIND: Duration = Duration::from_secs(1);
+
+/// Lines handed to the feed at once at most.
+const BATCH: usize = 1024;
+
+/// Reads a puzzle reference for a header without givens.
+pub type Resolve = fn(&str) -> Result<Puzzle, String>;
+
+/// Why a trace could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure {
+    /// What went wrong, in words.
+    pub why: String,
+    /// How the command ended, when it has.
+    pub exit: Option<Exit>,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.why)
+    }
+}
+
+/// Where a source stands.
+#[derive(Clone, Debug)]
+pub enum Phase {
+    /// Nothing read yet: waiting for the header.
+    Waiting,
+    /// A run is being read.
+    Ready(Arc<Feed>),
+    /// No run could be read.
+    Failed(Failure),
+}
+
+struct Shared {
+    /// The phase, and how many runs have begun.
+    phase: Mutex<(Phase, u32)>,
+    moved: Condvar,
+}
+
+/// A trace source being read; cheap to clone, every clone the same source.
+#[derive(Clone)]
+pub struct Source {
+    spec: SourceSpec,
+    shared: Arc<Shared>,
+    tail: Tail,
+    watcher: Option<Watcher>,
+    started: Instant,
+}
+
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Source({})", self.spec.args())
+    }
+}
+
+/// Ends a source when dropped: its reader stops, its command and the command's process group
+/// end.
+pub struct Guard {
+    stop: Arc<AtomicBool>,
+    command: Option<Command>,
+}
+
+impl Guard {
+    /// End it now; how the command ended, if there was one.
+    pub fn end(&mut self) -> Option<Exit> {
+        self.stop.store(true, Ordering::SeqCst);
+        self.command
+            .as_mut()
+            .and_then(|c| c.end(Duration::from_millis(300)))
+    }
+
+    /// The command's process id (its process group's too).
+    pub fn pid(&self) -> Option<u32> {
+        self.command.as_ref().map(Command::id)
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        self.end();
+    }
+}
+
+/// Why waiting for a run's header gave none.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotReady {
+    /// The source failed.
+    Failed(Failure),
+    /// The time ran out first.
+    TimedOut,
+    /// The stop was raised first.
+    Stopped,
+}
+
+impl Source {
+    /// What it reads.
+    pub fn spec(&self) -> &SourceSpec {
+        &self.spec
+    }
+
+    /// The phase now, and how many runs have begun (a new run of a followed file raises it).
+    pub fn phase(&self) -> (Phase, u32) {
+        self.shared
+            .phase
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// The command's standard error as it comes (and its output before the trace began).
+    pub fn tail(&self) -> &Tail {
+        &self.tail
+    }
+
+    /// How the command ended, if it is a command and has.
+    pub fn exit(&self) -> Option<Exit> {
+        self.watcher.as_ref().and_then(Watcher::exit)
+    }
+
+    /// Since when it has been read.
+    pub fn started(&self) -> Instant {
+        self.started
+    }
+
+    /// Wait for the first run's header, until `deadline` or until `stop` is raised.
+    pub fn ready(
+        &self,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Result<Arc<Feed>, NotReady> {
+        let mut g = self.shared.phase.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            match &g.0 {
+                Phase::Ready(f) => return Ok(Arc::clone(f)),
+                Phase::Failed(f) => return Err(NotReady::Failed(f.clone())),
+                Phase::Waiting => {}
+            }
+            if stop.load(Ordering::Relaxed) {
+                return Err(NotReady::Stopped);
+            }
+            let mut wait = Duration::from_millis(50);
+            if let Some(d) = deadline {
+                let now = Instant::now();
+                if now >= d {
+                    return Err(NotReady::TimedOut);
+                }
+                wait = wait.min(d - now);
+            }
+            g = self
+                .shared
+                .moved
+                .wait_timeout(g, wait)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+
+    fn set(&self, phase: Phase) {
+        let mut g = self.shared.phase.lock().unwrap_or_else(|e| e.into_inner());
+        if matches!(phase, Phase::Ready(_)) {
+            g.1 += 1;
+        }
+        g.0 = phase;
+        drop(g);
+        self.shared.moved.notify_all();
+    }
+}
+
+/// Start reading `spec`: a command starts now, a file opens now (a followed one may not exist
+/// yet). Fails only when the command cannot start or the file cannot be opened.
+pub fn start(spec: SourceSpec, resolve: Resolve) -> Result<(Source, Guard), String> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let left = Arc::new(AtomicBool::new(false));
+    let tail = Tail::new();
+    let what = spec.what();
+    let (reader, command, stderr): (Box<dyn Read + Send>, Option<Command>, Option<_>) = match &spec
+    {
+        SourceSpec::File { path, follow: true } => (
+            Box::new(Follow::new(path.clone(), Arc::clone(&stop))),
+            None,
+            None,
+        ),
+        SourceSpec::File { path, .. } => (
+            Box::new(std::fs::File::open(path).map_err(|e| format!("{what}: {e}"))?),
+            None,
+            None,
+        ),
+        SourceSpec::Stdin => (Box::new(std::io::stdin()), None, None),
+        SourceSpec::Command(argv) => {
+            if argv.is_empty() {
+                return Err("watch --: give the command to run".into());
+            }
+            let (command, pipes) = Command::spawn(argv).map_err(|e| format!("{}: {e}", argv[0]))?;
+            let watcher = command.watcher();
+            let stdout = Pipe::new(
+                pipes.stdout,
+                Arc::clone(&stop),
+                left_behind(watcher.clone(), Arc::clone(&stop), Arc::clone(&left)),
+            );
+            let stderr = Pipe::new(pipes.stderr, Arc::clone(&stop), {
+                let w = watcher.clone();
+                Box::new(move || w.exited_for().is_some_and(|d| d > LEFT_BEHIND * 2))
+            });
+            (Box::new(stdout), Some(command), Some(stderr))
+        }
+    };
+    let watcher = command.as_ref().map(Command::watcher);
+    let source = Source {
+        spec: spec.clone(),
+        shared: Arc::new(Shared {
+            phase: Mutex::new((Phase::Waiting, 0)),
+            moved: Condvar::new(),
+        }),
+        tail: tail.clone(),
+        watcher,
+        started: Instant::now(),
+    };
+    let errors_done = stderr.map(|err| {
+        let (tx, rx) = crossbeam_channel::bounded::<()>(1);
+        let t = tail.clone();
+        std::thread::Builder::new()
+            .name("trace-stderr".into())
+            .spawn(move || {
+                t.read_all(err);
+                let _ = tx.send(());
+            })
+            .expect("a thread for the command's error output");
+        rx
+    });
+    let reading = Reader {
+        source: source.clone(),
+        lines: Lines::new(reader),
+        resolve,
+        stop: Arc::clone(&stop),
+        errors_done,
+        left,
+    };
+    std::thread::Builder::new()
+        .name("trace-reader".into())
+        .spawn(move || reading.run())
+        .expect("a reader thread");
+    Ok((source, Guard { stop, command }))
+}
+
+/// The idle check of a command's output: once the command's own process has ended and nothing
+/// more has come for [`LEFT_BEHIND`], what still holds the output open is something it left
+/// behind; its group is ended and the output taken as closed.
+fn left_behind(watcher: Watcher, stop: Arc<AtomicBool>, ended: Arc<AtomicBool>) -> child::Idle {
+    Box::new(move || {
+        if stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        if watcher.exited_for().is_some_and(|d| d >= LEFT_BEHIND) {
+            watcher.end_group();
+            ended.store(true, Ordering::SeqCst);
+            return true;
+        }
+        false
+    })
+}
+
+/// The reader thread's state.
+struct Reader {
+    source: Source,
+    lines: Lines,
+    resolve: Resolve,
+    stop: Arc<AtomicBool>,
+    /// Says when the command's error output has been read to its end.
+    errors_done: Option<crossbeam_channel::Receiver<()>>,
+    /// Raised when the command's process group was ended because something it left behind
+    /// held its output open.
+    left: Arc<AtomicBool>,
+}
+
+/// How reading one run ended.
+enum RunEnd {
+    /// Its closing line came.
+    Closed,
+    /// The file was written again: a new run may follow.
+    Rewritten,
+    /// A new header came in a followed file: it opens the next run.
+    NewHeader(usize, String),
+    /// The stream ended, or no one reads any more.
+    Over,
+}
+
+impl Reader {
+    fn command(&self) -> bool {
+        matches!(self.source.spec, SourceSpec::Command(_))
+    }
+
+    fn follow(&self) -> bool {
+        matches!(self.source.spec, SourceSpec::File { follow: true, .. })
+    }
+
+    fn run(mut self) {
+        let mut pending: Option<(usize, String)> = None;
+        loop {
+            let (number, text) = match pending.take() {
+                Some(h) => h,
+                None => match self.header_line() {
+                    Some(h) => h,
+                    None => return,
+                },
+            };
+            let h = match header(&text, number, &|r| (self.resolve)(r)) {
+                Ok(h) => h,
+                Err(e) => {
+                    let what = self.source.spec.what();
+                    self.source.set(Phase::Failed(Failure {
+                        why: format!("{what}: {e}"),
+                        exit: self.source.exit(),
+                    }));
+                    if self.follow() {
+                        // a notebook may write a good run over it: keep looking
+                        continue;
+                    }
+                    return;
+                }
+            };
+            let run = self.source.phase().1 + 1;
+            let feed = Arc::new(Feed::new(h, self.source.spec.clone(), run));
+            self.source.set(Phase::Ready(Arc::clone(&feed)));
+            match self.steps(&feed) {
+                RunEnd::Closed | RunEnd::Rewritten if self.follow() => {}
+                RunEnd::NewHeader(n, t) => pending = Some((n, t)),
+                RunEnd::Closed => {
+                    // what a command writes after its closing line is read and let go, so
+                    // that it is never blocked on a full pipe
+                    while !matches!(self.lines.next(), Got::End) {}
+                    return;
+                }
+                RunEnd::Rewritten | RunEnd::Over => return,
+            }
+        }
+    }
+
+    /// The next header line: the first that is not blank (a command's own output before it goes
+    /// to the tail); `None` when the stream ended first (the source has failed then).
+    fn header_line(&mut self) -> Option<(usize, String)> {
+        loop {
+            match self.lines.next() {
+                Got::Line(_, Ok(t)) if t.trim().is_empty() => {}
+                Got::Line(_, Ok(t))
+                    if matches!(self.source.spec, SourceSpec::Command(_))
+                        && !t.trim_start().starts_with('{') =>
+                {
+                    self.source.tail.push(t);
+                }
+                Got::Line(n, Ok(t)) => return Some((n, t.to_string())),
+                Got::Line(n, Err(e)) => {
+                    let what = self.source.spec.what();
+                    self.source.set(Phase::Failed(Failure {
+                        why: format!("{what}: line {n}, column 1: {e}"),
+                        exit: self.source.exit(),
+                    }));
+                    if !self.follow() {
+                        return None;
+                    }
+                }
+                Got::Rewritten => {}
+                Got::End => {
+                    if self.stop.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let exit = self.ended();
+                    let what = self.source.spec.what();
+                    let why = match (self.command(), exit) {
+                        (true, Some(e)) => {
+                            format!("{what} {} before writing a trace header", ended_words(e))
+                        }
+                        (true, None) => {
+                            format!("{what} closed its output before writing a trace header")
+                        }
+                        (false, _) => format!("{what}: no trace header: the file is empty"),
+                    };
+                    let phase = self.source.phase().0;
+                    if !matches!(phase, Phase::Ready(_)) {
+                        self.source.set(Phase::Failed(Failure { why, exit }));
+                    }
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// Read a run's steps into its feed, in batches, until it closes or the stream does.
+    fn steps(&mut self, feed: &Arc<Feed>) -> RunEnd {
+        let command = self.command();
+        let follow = self.follow();
+        let puzzle = feed.puzzle().clone();
+        let mut batch: Vec<Item> = Vec::with_capacity(BATCH);
+        loop {
+            // hand over what is parsed before waiting for more, and in batches while lines flow
+            if !batch.is_empty()
+                && (batch.len() >= BATCH || !self.lines.line_waiting())
+                && !feed.push(&mut batch)
+            {
+                return RunEnd::Over;
+            }
+            let (n, text) = match self.lines.next() {
+                Got::Line(n, t) => (n, t),
+                Got::Rewritten => {
+                    feed.push(&mut batch);
+                    feed.close(Closed::Cut {
+                        why: "the file was written again from its start: a new run follows".into(),
+                        last_words: None,
+                    });
+                    return RunEnd::Rewritten;
+                }
+                Got::End => {
+                    feed.push(&mut batch);
+                    let cut = self.cut();
+                    feed.close(cut);
+                    return RunEnd::Over;
+                }
+            };
+            let t = match text {
+                Ok(t) => t.trim(),
+                Err(e) => {
+                    batch.push(Item::Note(format!("line {n}: {e}")));
+                    continue;
+                }
+            };
+            if t.is_empty() {
+                continue;
+            }
+            if command && !t.starts_with('{') {
+                batch.push(Item::Note(format!("output: {t}")));
+                continue;
+            }
+            match line(t, n, &puzzle) {
+                Ok(TraceLine::Step(s)) => {
+                    if !s.changed_givens.is_empty() {
+                        let cells: Vec<String> = s
+                            .changed_givens
+                            .iter()
+                            .take(8)
+                            .map(|&c| puzzle.geometry().cell_name(c as usize).to_string())
+                            .collect();
+                        batch.push(Item::Note(format!(
+                            "line {n}: this step changes the given at {}",
+                            cells.join(", ")
+                        )));
+                    }
+                    batch.push(Item::Step(s));
+                }
+                Ok(TraceLine::End(e)) => {
+                    feed.push(&mut batch);
+                    feed.close(Closed::End(e));
+                    return RunEnd::Closed;
+                }
+                Err(_) if follow && t.contains(super::HEADER_KEY) => {
+                    feed.push(&mut batch);
+                    feed.close(Closed::Cut {
+                        why: "a new run began in the file before this one's closing line".into(),
+                        last_words: None,
+                    });
+                    return RunEnd::NewHeader(n, t.to_string());
+                }
+                Err(e) => batch.push(Item::Note(e.to_string())),
+            }
+        }
+    }
+
+    /// The command's end, once its output has closed: waits a little for it to be seen, and
+    /// for its error output to be read to its end.
+    fn ended(&self) -> Option<Exit> {
+        let exit = self
+            .source
+            .watcher
+            .as_ref()
+            .and_then(|w| w.wait_exit(Duration::from_secs(1)));
+        if let Some(done) = &self.errors_done {
+            let _ = done.recv_timeout(Duration::from_millis(500));
+        }
+        exit
+    }
+
+    /// How a stream without a closing line ended.
+    fn cut(&self) -> Closed {
+        if !self.command() {
+            return Closed::Cut {
+                why: "the trace ended without a closing line".into(),
+                last_words: None,
+            };
+        }
+        let exit = self.ended();
+        let mut why = match exit {
+            Some(e) => format!("the command {} without a closing line", ended_words(e)),
+            None => "the command's output ended without a closing line".to_string(),
+        };
+        if self.left.load(Ordering::SeqCst) {
+            why.push_str("; a process it left behind held its output open, and was ended");
+        }
+        Closed::Cut {
+            why,
+            last_words: self.source.tail.last(),
+        }
+    }
+}
+
+/// "exited with status 1", "was killed by signal 9 (SIGKILL)".
+pub fn ended_words(e: Exit) -> String {
+    match e {
+        Exit::Code(c) => format!("exited with status {c}"),
+        Exit::Signal(s) => match child::signal_name(s) {
+            Some(name) => format!("was killed by signal {s} ({name})"),
+            None => format!("was killed by signal {s}"),
+        },
+    }
+}

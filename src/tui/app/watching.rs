@@ -1,0 +1,106 @@
+//! A trace source on screen (`watch`, a lesson scene's command): from the first instant, before
+//! the source has written anything, the screen says what it waits for, for how long, and shows
+//! the command's error output as it comes; every key works. Each run the source begins (the
+//! first, then each new run of a followed file written again) is handed to the panes in turn.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+use crate::engine::trace::feed::{Feed, SourceSpec};
+use crate::engine::trace::source::{Failure, Guard, Phase, Source};
+
+/// A trace source the first pane shows.
+pub struct Watching {
+    source: Source,
+    /// Ends the source with the screen (or the scene); `None` when its owner keeps it.
+    _guard: Option<Guard>,
+    /// Runs handed to the panes so far.
+    adopted: u32,
+    /// The error output's scroll: lines from the newest.
+    pub scroll: usize,
+    /// What was last drawn while waiting: the seconds shown and the lines of error output.
+    drawn: (u64, u64),
+}
+
+impl Watching {
+    /// Show `source`; `guard`, when given, ends it with this screen.
+    pub fn new(source: Source, guard: Option<Guard>) -> Watching {
+        Watching {
+            source,
+            _guard: guard,
+            adopted: 0,
+            scroll: 0,
+            drawn: (u64::MAX, u64::MAX),
+        }
+    }
+
+    /// The source.
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    /// A run begun since the last one handed over, to hand to the panes now.
+    pub fn next_run(&mut self) -> Option<Arc<Feed>> {
+        let (phase, runs) = self.source.phase();
+        match phase {
+            Phase::Ready(feed) if runs > self.adopted => {
+                self.adopted = runs;
+                Some(feed)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether no run has been handed over yet: the screen shows the waiting view.
+    pub fn waiting(&self) -> bool {
+        self.adopted == 0
+    }
+
+    /// Why no run could be read, once that is known.
+    pub fn failure(&self) -> Option<Failure> {
+        match self.source.phase().0 {
+            Phase::Failed(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// Since when the source has been waited for.
+    pub fn since(&self) -> Instant {
+        self.source.started()
+    }
+
+    /// Whether the source is a file being followed (it is waited for, not a command).
+    pub fn follows_a_file(&self) -> bool {
+        matches!(self.source.spec(), SourceSpec::File { .. })
+    }
+
+    /// The command's error output, newest first.
+    pub fn errors_newest_first(&self) -> Vec<String> {
+        let mut lines = self.source.tail().lines();
+        lines.reverse();
+        lines
+    }
+
+    /// A scrolling key (the arrows, j/k, Home, End); says whether it was one.
+    pub fn key(&mut self, k: KeyEvent) -> bool {
+        let last = self.source.tail().lines().len().saturating_sub(1);
+        self.scroll = match k.code {
+            KeyCode::Up | KeyCode::Char('k') => self.scroll.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => (self.scroll + 1).min(last),
+            KeyCode::Home => 0,
+            KeyCode::End => last,
+            _ => return false,
+        };
+        true
+    }
+
+    /// Whether the waiting view shows something new (another second, another line).
+    pub fn changed(&mut self) -> bool {
+        let now = (self.since().elapsed().as_secs(), self.source.tail().count());
+        let changed = now != self.drawn;
+        self.drawn = now;
+        changed
+    }
+}

@@ -1,0 +1,97 @@
+//! A trace source on screen before its first run: what the screen waits for and for how long
+//! (or why nothing will come), and the command's error output as it comes, newest first; and
+//! the same error output over the screen later (`E`).
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use crate::engine::trace::feed::SourceSpec;
+use crate::tui::app::watching::Watching;
+use crate::tui::theme::Theme;
+
+/// The waiting view in `area`.
+pub fn draw(f: &mut Frame, area: Rect, w: &Watching, theme: &Theme) {
+    let source = w.source();
+    let what = source.spec().what();
+    let seconds = w.since().elapsed().as_secs() as i64;
+    let headline = match w.failure() {
+        Some(failure) => Line::styled(failure.why, theme.error()),
+        None => Line::from(match source.spec() {
+            SourceSpec::Command(_) => tr!(
+                "watch-waiting-command",
+                what = what.clone(),
+                seconds = seconds
+            ),
+            SourceSpec::File { .. } => {
+                tr!("watch-waiting-file", what = what.clone(), seconds = seconds)
+            }
+            SourceSpec::Stdin => tr!("watch-waiting-input", seconds = seconds),
+        }),
+    };
+    let block = Block::bordered()
+        .title(format!(" {} ", tr!("watch-waiting-title")))
+        .border_style(theme.title())
+        .style(theme.base());
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let [top, rest, keys] = Layout::vertical([
+        Constraint::Length(3),
+        Constraint::Min(1),
+        Constraint::Length(1),
+    ])
+    .areas(inner);
+    f.render_widget(
+        Paragraph::new(vec![headline]).wrap(Wrap { trim: false }),
+        top,
+    );
+    if !w.follows_a_file() {
+        errors_in(f, rest, w, w.scroll, &tr!("watch-errors"), theme);
+    }
+    f.render_widget(
+        Paragraph::new(Line::styled(tr!("watch-waiting-keys"), theme.dim())),
+        keys,
+    );
+}
+
+/// The error output over the screen (`E`), scrolled `scroll` lines.
+pub fn overlay(f: &mut Frame, area: Rect, w: &Watching, scroll: usize, theme: &Theme) {
+    let rect = Rect {
+        x: area.x + area.width / 12,
+        y: area.y + area.height / 8,
+        width: area.width - area.width / 6,
+        height: area.height - area.height / 4,
+    };
+    f.render_widget(Clear, rect);
+    let title = tr!("watch-errors-title", what = w.source().spec().what());
+    let block = Block::bordered()
+        .title(format!(" {title} "))
+        .border_style(theme.title())
+        .style(theme.base());
+    let inner = block.inner(rect);
+    f.render_widget(block, rect);
+    errors_in(f, inner, w, scroll, "", theme);
+}
+
+/// The error output, newest first, each line whole (wrapped, never cut), from line `scroll`.
+fn errors_in(f: &mut Frame, area: Rect, w: &Watching, scroll: usize, title: &str, theme: &Theme) {
+    let errors = w.errors_newest_first();
+    let mut lines = Vec::new();
+    if !title.is_empty() {
+        lines.push(Line::styled(title.to_string(), theme.title()));
+    }
+    if errors.is_empty() {
+        lines.push(Line::styled(tr!("watch-errors-none"), theme.dim()));
+    }
+    let skip = scroll.min(errors.len().saturating_sub(1));
+    for (i, e) in errors.into_iter().skip(skip).enumerate() {
+        let style = if i == 0 && skip == 0 {
+            theme.error()
+        } else {
+            theme.base()
+        };
+        lines.push(Line::styled(e, style));
+    }
+    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+}
