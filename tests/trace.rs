@@ -187,7 +187,8 @@ fn experiment_runs_a_command_once_per_seed() {
 #[test]
 fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
     use sudoscope::engine::runner::{Core, RunnerSetup};
-    use sudoscope::engine::trace::feed::{self, SourceSpec};
+    use sudoscope::engine::trace::feed::SourceSpec;
+    use sudoscope::engine::trace::source;
     use sudoscope::spec::{Given, RunInput, check};
     let dir = tempfile::tempdir().unwrap();
     for (algo, preset, steps) in [
@@ -220,7 +221,7 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
         })
         .unwrap();
         let mut live = Core::new(&RunnerSetup::first_of(&spec));
-        let (fed, _none) = feed::open(
+        let (fed, _none) = source::open(
             SourceSpec::File {
                 path: path.clone(),
                 follow: false,
@@ -315,7 +316,8 @@ fn the_visualiser_writes_what_it_shows_as_a_trace() {
 #[test]
 fn each_named_metric_is_its_own_series() {
     use sudoscope::engine::runner::{Core, RunnerSetup};
-    use sudoscope::engine::trace::feed::{self, SourceSpec};
+    use sudoscope::engine::trace::feed::SourceSpec;
+    use sudoscope::engine::trace::source;
     use sudoscope::spec::RunSpec;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("metrics.jsonl");
@@ -332,7 +334,7 @@ fn each_named_metric_is_its_own_series() {
     }
     text.push_str("{\"end\":\"stuck\"}\n");
     std::fs::write(&path, text).unwrap();
-    let (fed, _) = feed::open(
+    let (fed, _) = source::open(
         SourceSpec::File {
             path,
             follow: false,

@@ -465,9 +465,9 @@ fn a_lesson_scene_watches_a_command_and_ends_it_with_the_scene() {
     opts.lesson = Some(lesson::parse(&text_of, "yours.toml").unwrap());
     let (mut app, rx) = settled(opts, 0);
     wait(&mut app, &rx, |a| {
-        a.panes[0]
-            .report
-            .as_ref()
+        a.panes
+            .first()
+            .and_then(|p| p.report.as_ref())
             .is_some_and(|r| r.snapshot.steps >= 3)
     });
     assert_eq!(app.puzzle.name, "sudoku_7", "the trace's puzzle");

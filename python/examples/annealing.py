@@ -59,4 +59,4 @@ if __name__ == "__main__":
     trace = Trace(FIXED, "recocido simulado", params={"t0": 0.01, "cooling": 0.1},  # sudoscope
                   seed=seed, neighbourhood="course", start=start, name="sudoku_7")
     final, final_cost, outcome = simulated_annealing(start, rng, trace=trace)
-    trace.end(outcome, cost=final_cost)  # sudoscope
+    trace.end(outcome, cost=final_cost, result=final)  # sudoscope: the state it returns

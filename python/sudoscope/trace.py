@@ -5,6 +5,8 @@ import math
 import os
 import re
 import sys
+import time
+import unicodedata
 
 VERSION = "1.0"
 
@@ -52,17 +54,35 @@ def _value(v, n):
 _KEY = re.compile(r"^([A-Ya-y])(\d{1,2})$")
 
 
-def board_cells(board, n=None):
+def _cell_key(i, n):
+    return "%s%d" % (chr(ord("A") + i // n), i % n + 1)
+
+
+def board_cells(board, n=None, complete=False):
     """A board as a list of n*n numbers, row by row (0 for an empty cell).
 
     Takes the course's dictionaries ('A1'..'I9': row letter, column number), strings of n*n
     symbols, flat or nested lists and tuples, and numpy arrays. ``n`` is the side, when the board
-    alone does not say it (a dictionary with blanks: 9 unless told).
+    alone does not say it (a dictionary with blanks: 9 unless told). With ``complete``, a
+    dictionary must name every cell (a search's state has a value in each; the puzzle's fixed
+    cells need not).
     """
     if hasattr(board, "tolist") and not isinstance(board, (str, bytes)):
         board = board.tolist()
     if isinstance(board, dict):
         n = n or 9
+        if complete:
+            named = set()
+            for key in board:
+                m = _KEY.match(str(key).strip())
+                if m:
+                    named.add((ord(m.group(1).upper()) - ord("A")) * n + int(m.group(2)) - 1)
+            missing = [_cell_key(i, n) for i in range(n * n) if i not in named]
+            if missing:
+                raise ValueError(
+                    "the state has no value for %s%s: a state names every cell, 'A1' to '%s'"
+                    % (", ".join(missing[:5]), " and %d more" % (len(missing) - 5)
+                       if len(missing) > 5 else "", _cell_key(n * n - 1, n)))
         cells = [0] * (n * n)
         for key, v in board.items():
             m = _KEY.match(str(key).strip())
@@ -102,19 +122,30 @@ def _line(cells):
 
 
 def _slug(text):
-    s = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
+    """A file name from a search's name, its letters kept: 'búsqueda local' -> 'busqueda-local'."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                    if not unicodedata.combining(ch))
+    s = re.sub(r"[^A-Za-z0-9]+", "-", plain).strip("-").lower()
     return s or "search"
 
 
-def _number(x):
-    """A metric or cost as JSON takes it (numpy numbers too)."""
-    if hasattr(x, "item"):
+# the largest number a trace carries: a reader holds numbers as 64-bit floats, exact to 2**53
+_LARGEST = 2.0 ** 53
+
+
+def _number(x, what="a metric"):
+    """A cost or metric as JSON takes it (numpy numbers too); anything else is refused here, at
+    the call, with what was wrong, rather than written for the viewer to drop."""
+    if hasattr(x, "item") and not isinstance(x, (str, bytes)):
         x = x.item()
-    if isinstance(x, bool):
-        return int(x)
-    if isinstance(x, (int, float)):
-        return x if (isinstance(x, int) or math.isfinite(x)) else None
-    raise TypeError("a metric is a number, not %s" % type(x).__name__)
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise TypeError("%s is a number, not %s %r" % (what, type(x).__name__, x))
+    if isinstance(x, float) and not math.isfinite(x):
+        raise ValueError("%s is a finite number, not %r" % (what, x))
+    if abs(x) > _LARGEST:
+        raise ValueError("%s of %s is out of range: a trace's numbers are within 2**53"
+                         % (what, ("%.3g" % x) if isinstance(x, float) else "%d digits" % len(str(abs(x)))))
+    return x
 
 
 class Trace(object):
@@ -149,10 +180,15 @@ class Trace(object):
             if name:
                 header["puzzle"] = str(name)
         if params:
-            header["params"] = {str(k): (v if isinstance(v, str) else _number(v))
+            header["params"] = {str(k): (v if isinstance(v, str) else
+                                         _number(v, "the parameter %r" % (k,)))
                                 for k, v in dict(params).items()}
         if seed is not None:
             header["seed"] = int(seed)
+        # which run this is: a notebook cell run again writes its file again, and the viewer
+        # following the file tells the new run from the old by its first line
+        header["run_id"] = "%x-%x" % (time.time_ns() if hasattr(time, "time_ns")
+                                      else int(time.time() * 1e9), os.getpid())
         self._steps = 0
         self._cells = None
         self._closed = False
@@ -190,7 +226,7 @@ class Trace(object):
         (``temperature=0.3``, ``generation=4``, ``best=2``, ``mean=5.1``, ``worst=9``)."""
         if self._closed:
             raise ValueError("this trace has ended")
-        cells = board_cells(board, self._n)
+        cells = board_cells(board, self._n, complete=True)
         self._n = self._n or _side_of(len(cells))
         self._steps += 1
         line = {"step": self._steps}
@@ -202,27 +238,38 @@ class Trace(object):
         else:
             line["changed"] = changed
         if cost is not None:
-            line["cost"] = _number(cost)
+            line["cost"] = _number(cost, "the cost")
         if accepted is not None:
-            line["accepted"] = bool(accepted)
+            if hasattr(accepted, "item"):
+                accepted = accepted.item()
+            if not isinstance(accepted, bool):
+                raise TypeError("accepted is True or False, not %s %r"
+                                % (type(accepted).__name__, accepted))
+            line["accepted"] = accepted
         if move is not None:
-            line["move"] = str(move)
-        numbers = {k: _number(v) for k, v in metrics.items()}
-        numbers = {k: v for k, v in numbers.items() if v is not None}
+            if not isinstance(move, str):
+                raise TypeError("move is the step in words (a str), not %s" % type(move).__name__)
+            line["move"] = move
+        numbers = {str(k): _number(v, "the metric %r" % (k,)) for k, v in metrics.items()}
         if numbers:
             line["metrics"] = numbers
         self._write(line)
         self._cells = cells
 
-    def end(self, outcome="stuck", cost=None):
-        """The closing line: 'solved', 'stuck', 'budget_spent', 'time_spent' or 'unsolvable'."""
+    def end(self, outcome="stuck", cost=None, result=None):
+        """The closing line: 'solved', 'stuck', 'budget_spent', 'time_spent' or 'unsolvable';
+        the cost if your search knows it, and ``result``, the state your search returns when
+        that is not its last one (the course's annealing returns its best state): the viewer
+        and ``experiment`` judge success on it."""
         if self._closed:
             return
         if outcome not in _OUTCOMES:
             raise ValueError("outcome %r: one of %s" % (outcome, ", ".join(_OUTCOMES)))
         line = {"end": outcome, "steps": self._steps}
         if cost is not None:
-            line["cost"] = _number(cost)
+            line["cost"] = _number(cost, "the cost")
+        if result is not None:
+            line["result"] = _line(board_cells(result, self._n, complete=True))
         self._write(line)
         self._closed = True
         if self._own_file:

@@ -201,3 +201,58 @@ class AgainstTheBinary(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class CallSite(unittest.TestCase):
+    """What a search passes wrongly is refused where it is passed, with what was wrong, never
+    written for the viewer to drop."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.trace = Trace(SUDOKU_7, "checked", path=os.path.join(self.dir, "t.jsonl"))
+        self.state = {"%s%d" % (chr(65 + r), c + 1): 1 for r in range(9) for c in range(9)}
+
+    def tearDown(self):
+        self.trace.end("stuck")
+        shutil.rmtree(self.dir)
+
+    def test_a_state_with_missing_cells_is_refused(self):
+        partial = dict(self.state)
+        del partial["C4"], partial["I9"]
+        with self.assertRaisesRegex(ValueError, "no value for C4, I9"):
+            self.trace.step(partial, cost=3)
+        # the puzzle's fixed cells alone are a puzzle, not a state
+        Trace(FIXED, "fixed only", path=os.path.join(self.dir, "f.jsonl")).end("stuck")
+
+    def test_costs_and_metrics_must_be_finite_numbers_in_range(self):
+        for bad, error in [(float("nan"), ValueError), (float("inf"), ValueError),
+                           (10 ** 400, ValueError), ("3", TypeError), (None, None)]:
+            if error is None:
+                continue
+            with self.assertRaises(error, msg=repr(bad)[:20]):
+                self.trace.step(self.state, cost=bad)
+        with self.assertRaisesRegex(ValueError, "401 digits"):
+            self.trace.step(self.state, cost=10 ** 400)
+        with self.assertRaisesRegex(ValueError, "temperature"):
+            self.trace.step(self.state, cost=2, temperature=float("nan"))
+        with self.assertRaisesRegex(TypeError, "accepted is True or False"):
+            self.trace.step(self.state, cost=2, accepted="yes")
+        with self.assertRaisesRegex(TypeError, "move is the step in words"):
+            self.trace.step(self.state, cost=2, move=3)
+        self.trace.step(self.state, cost=2, accepted=True, move="ok", temperature=0.5)
+
+    def test_file_names_keep_their_letters(self):
+        from sudoscope.trace import _slug
+        self.assertEqual(_slug("búsqueda local beam"), "busqueda-local-beam")
+        self.assertEqual(_slug("recocido simulado (versión del curso)"),
+                         "recocido-simulado-version-del-curso")
+        self.assertEqual(_slug("¿?"), "search")
+
+    def test_the_returned_state_goes_on_the_closing_line(self):
+        path = os.path.join(self.dir, "r.jsonl")
+        t = Trace(SUDOKU_7, "returns its best", path=path)
+        t.step(SUDOKU_7.replace(".", "1"), cost=5)
+        t.end("stuck", result=SUDOKU_7.replace(".", "2"))
+        end = read_lines(path)[-1]
+        self.assertEqual(end["result"], SUDOKU_7.replace(".", "2"))
+        self.assertIn("run_id", read_lines(path)[0])

@@ -38,8 +38,11 @@ Exit codes:
        local search that did not reach cost 0
   2    bad input or usage: unknown puzzle or algorithm, bad parameter value, unreadable or
        malformed file, no terminal for the visualiser
+  3    experiment --command: a run of the command failed (crashed, was killed, ran past its
+       time, or wrote no trace header); it is counted in the table
   101  a panic (a bug: please report it); the terminal is restored first
-  130  interrupted (Ctrl-C) during an experiment
+  130  interrupted (Ctrl-C); 143 and 129: ended by SIGTERM or SIGHUP (an experiment prints
+       the table of the runs that finished, marked partial)
 
 Puzzles: a built-in name (sudoku_7), a set (top95) or one of its puzzles (top95:12), a file
 (path or path:N, gzip or plain), the puzzle text itself, or - for standard input.";
@@ -591,7 +594,9 @@ pub struct ExperimentArgs {
     /// their own stop sooner.
     #[arg(long, default_value_t = 400_000_000)]
     pub max_steps: u64,
-    /// Time budget per run, in seconds (the outcome then says `time_spent`).
+    /// Time budget per run, in seconds (the outcome then says `time_spent`). A run of
+    /// --command has 120 s unless told, its wait for a header included; past it, it is ended
+    /// and counted as `failed`.
     #[arg(long, value_name = "SECONDS")]
     pub max_seconds: Option<f64>,
     /// What to print, or to write with --out.

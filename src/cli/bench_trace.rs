@@ -47,20 +47,35 @@ fn rate(lines: &[String], parse: &dyn Fn(&str) -> bool) -> f64 {
     best
 }
 
-/// The suite: `long` is the step count of the file replayed for memory.
-pub fn run(out: &mut impl Write, long: usize) -> anyhow::Result<()> {
+/// A trace file of `steps` steps of sudoku_7, each changing one free cell, or each the whole
+/// board (`boards`), as a search writes it.
+fn write_file(path: &std::path::Path, steps: usize, boards: bool) -> anyhow::Result<()> {
     let puzzle = crate::catalog::resolve_one("sudoku_7")?;
-    // memory: a long file replayed to its end, as `watch --check` does
-    let dir = tempfile::tempdir()?;
-    let path = dir.path().join("long.jsonl");
-    {
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&path)?);
-        writeln!(
-            f,
-            r#"{{"sudoscope_trace":"1.0","puzzle":"sudoku_7","algorithm":"bench"}}"#
-        )?;
-        let mut rng = Rng::new(11);
-        for i in 0..long {
+    let givens = puzzle.givens.cells().to_vec();
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
+    writeln!(
+        f,
+        r#"{{"sudoscope_trace":"1.0","puzzle":"sudoku_7","algorithm":"bench"}}"#
+    )?;
+    let mut rng = Rng::new(11);
+    for i in 1..=steps {
+        if boards {
+            let board: String = givens
+                .iter()
+                .map(|&g| {
+                    if g == 0 {
+                        (b'1' + rng.below(9) as u8) as char
+                    } else {
+                        (b'0' + g) as char
+                    }
+                })
+                .collect();
+            writeln!(
+                f,
+                r#"{{"step":{i},"board":"{board}","cost":{}}}"#,
+                rng.below(60)
+            )?;
+        } else {
             // free cells of sudoku_7, so no step changes a given
             let c = [1, 5, 7, 8, 12, 13][rng.below(6)];
             writeln!(
@@ -70,22 +85,24 @@ pub fn run(out: &mut impl Write, long: usize) -> anyhow::Result<()> {
                 rng.below(60)
             )?;
         }
-        writeln!(f, r#"{{"end":"stuck"}}"#)?;
     }
-    let size = std::fs::metadata(&path)?.len();
+    writeln!(f, r#"{{"end":"stuck"}}"#)?;
+    Ok(())
+}
+
+/// Replay a file to its end as `watch --check` does (a reader thread parsing, the replay
+/// counting every board's cost): steps, seconds, and the resident memory before and at most.
+fn replay_file(path: &std::path::Path) -> anyhow::Result<(u64, f64, u64, u64)> {
     let before = crate::engine::resident::rss_kib().unwrap_or(0);
     let started = Instant::now();
-    let (source, _guard) = crate::engine::trace::source::start(
+    let (feed, _guard) = crate::engine::trace::source::open(
         crate::engine::trace::feed::SourceSpec::File {
-            path: path.clone(),
+            path: path.to_path_buf(),
             follow: false,
         },
         |r| crate::catalog::resolve_one(r).map_err(|e| e.to_string()),
     )
     .map_err(anyhow::Error::msg)?;
-    let feed = source
-        .ready(None, &std::sync::atomic::AtomicBool::new(false))
-        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let mut replay = crate::engine::trace::replay::Replay::new(feed, 0, None);
     use crate::search::Search;
     let mut peak = before;
@@ -94,17 +111,44 @@ pub fn run(out: &mut impl Write, long: usize) -> anyhow::Result<()> {
         replay.notes();
         peak = peak.max(crate::engine::resident::rss_kib().unwrap_or(0));
     }
-    let secs = started.elapsed().as_secs_f64();
+    Ok((
+        replay.steps(),
+        started.elapsed().as_secs_f64(),
+        before,
+        peak,
+    ))
+}
+
+/// The suite: `long` is the step count of the changed-cell file replayed for speed and memory
+/// (the whole-board file has a third as many steps).
+pub fn run(out: &mut impl Write, long: usize) -> anyhow::Result<()> {
+    let puzzle = crate::catalog::resolve_one("sudoku_7")?;
+    let dir = tempfile::tempdir()?;
     writeln!(
         out,
-        "\nreplaying {} steps ({:.0} MB of trace) to the end: {:.1} s ({:.2} M steps/s), resident memory {} KiB before, at most {} KiB during",
-        replay.steps(),
-        size as f64 / 1e6,
-        secs,
-        replay.steps() as f64 / secs / 1e6,
-        before,
-        peak
+        "\n## replaying a trace file to its end, as `watch --check` does"
     )?;
+    writeln!(
+        out,
+        "| lines | steps | MB | seconds | steps/s | resident KiB before / at most |"
+    )?;
+    writeln!(out, "|---|---:|---:|---:|---:|---:|")?;
+    for (name, boards, steps) in [
+        ("changed cells", false, long),
+        ("whole boards", true, long / 3),
+    ] {
+        let path = dir.path().join("long.jsonl");
+        write_file(&path, steps, boards)?;
+        let size = std::fs::metadata(&path)?.len();
+        let (taken, secs, before, peak) = replay_file(&path)?;
+        writeln!(
+            out,
+            "| {name} | {taken} | {:.0} | {secs:.2} | {:.2} M | {before} / {peak} |",
+            size as f64 / 1e6,
+            taken as f64 / secs / 1e6,
+        )?;
+        std::fs::remove_file(&path)?;
+    }
     writeln!(
         out,
         "\n## trace reading (one core, 9x9, best of three passes)"

@@ -229,6 +229,8 @@ pub fn run_stage(
         }
         if LOCAL_SCREEN.get() == Some(&me.id()) {
             restore();
+            // the commands this screen watches end with it, whatever unwinding does next
+            crate::engine::trace::child::end_all();
         }
         previous(info);
     }));

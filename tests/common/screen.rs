@@ -62,10 +62,12 @@ pub fn settled(opts: Options, steps: u64) -> (App, Receiver<Report>) {
     (app, rx)
 }
 
-/// Feed the runners' reports to the app until `ready` holds (ten seconds at most).
+/// Feed the runners' reports to the app, and tick it as the screen's loop does (a trace's run
+/// is taken up on a tick), until `ready` holds (ten seconds at most).
 pub fn wait(app: &mut App, rx: &Receiver<Report>, ready: impl Fn(&App) -> bool) {
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     loop {
+        app.on_tick();
         while let Ok(f) = rx.try_recv() {
             app.on_report(f);
         }

@@ -21,8 +21,12 @@ use std::time::Duration;
 use super::read::{Header, TraceEnd, TraceStep};
 use crate::board::Puzzle;
 
-/// Steps the reader may be ahead of the furthest replay.
+/// Steps the reader of a command or a pipe may be ahead of the furthest replay: a paused screen
+/// holds the writer within this many steps.
 pub const AHEAD: u64 = 64;
+/// Steps the reader of a file may be ahead: a file holds no writer back, and reading it in
+/// long runs costs fewer hand-overs between the threads.
+pub const AHEAD_FILE: u64 = 4096;
 /// Bytes of steps the reader may be ahead of the furthest replay.
 pub const AHEAD_BYTES: usize = 2 << 20;
 /// Notes the reader may be ahead of what the replays have taken.
@@ -159,6 +163,8 @@ pub struct Feed {
     pub source: SourceSpec,
     /// Which run of the source this is, from 1 (a followed file written again holds run 2).
     pub run: u32,
+    /// Steps the reader may be ahead of the furthest replay.
+    ahead: u64,
     state: Mutex<State>,
     changed: Condvar,
 }
@@ -249,10 +255,15 @@ impl Feed {
     /// An empty feed of the run `header` opens.
     pub fn new(header: Header, source: SourceSpec, run: u32) -> Feed {
         let base = header.puzzle.givens.cells().to_vec();
+        let ahead = match source {
+            SourceSpec::File { follow: false, .. } => AHEAD_FILE,
+            _ => AHEAD,
+        };
         Feed {
             header,
             source,
             run,
+            ahead,
             state: Mutex::new(State {
                 steps: VecDeque::new(),
                 notes: VecDeque::new(),
@@ -354,7 +365,7 @@ impl Feed {
                     let weight = step.weight();
                     // wait while far enough ahead of every replay (a paused screen stops the
                     // writer), counted in steps and in bytes
-                    while s.received >= s.consumed + AHEAD
+                    while s.received >= s.consumed + self.ahead
                         || (s.received > s.consumed && s.ahead_bytes + weight > AHEAD_BYTES)
                     {
                         s = match self.hold(s) {

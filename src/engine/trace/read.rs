@@ -440,6 +440,16 @@ mod tests {
         let e = line(r#"{"step":3,"board":"123"}"#, 7, &p).unwrap_err();
         assert_eq!((e.line, e.column), (7, 11));
         assert!(e.message.starts_with("board: expected 81 symbols"), "{e}");
+        let e = line(r#"{"step":3,"board":"12x"}"#, 7, &p).unwrap_err();
+        assert_eq!(
+            e.message,
+            "board: symbol 3 ('x') at cell r1c3 is not one of a 9x9 grid (1 to 9, '.' or 0 for empty)"
+        );
+        let end = line(r#"{"end":"stuck","result":"1.3"}"#, 9, &p).unwrap_err();
+        assert!(
+            end.message.starts_with("result: expected 81 symbols"),
+            "{end}"
+        );
         let e = line(r#"{"step":3,"changed":[[81,1]]}"#, 2, &p).unwrap_err();
         assert!(e.message.contains("cell 0 to 80"), "{e}");
         let e = line(r#"{"step":3, "cost": "x"}"#, 5, &p).unwrap_err();
@@ -451,7 +461,8 @@ mod tests {
             TraceLine::End(TraceEnd {
                 outcome: "solved".into(),
                 steps: Some(9),
-                cost: Some(0.0)
+                cost: Some(0.0),
+                result: None,
             })
         );
     }

@@ -270,6 +270,18 @@ pub fn start(spec: SourceSpec, resolve: Resolve) -> Result<(Source, Guard), Stri
     Ok((source, Guard { stop, command }))
 }
 
+/// Start reading `spec` and wait for its first run's header: the run's feed, and the guard that
+/// ends the source. For a source at hand (a file, a test's trace); a screen or an experiment
+/// starts the source and waits on it in its own way.
+pub fn open(spec: SourceSpec, resolve: Resolve) -> Result<(Arc<Feed>, Guard), String> {
+    let (source, guard) = start(spec, resolve)?;
+    match source.ready(None, &AtomicBool::new(false)) {
+        Ok(feed) => Ok((feed, guard)),
+        Err(NotReady::Failed(f)) => Err(f.why),
+        Err(e) => Err(format!("{e:?}")),
+    }
+}
+
 /// The idle check of a command's output: once the command's own process has ended and nothing
 /// more has come for [`LEFT_BEHIND`], what still holds the output open is something it left
 /// behind; its group is ended and the output taken as closed.
@@ -348,8 +360,11 @@ impl Reader {
             };
             let run = self.source.phase().1 + 1;
             let feed = Arc::new(Feed::new(h, self.source.spec.clone(), run));
-            self.source.set(Phase::Ready(Arc::clone(&feed)));
-            match self.steps(&feed) {
+            // the run is announced once its first line after the header is in, so that a
+            // start board (step 0) is in place before any replay begins
+            let outcome = self.steps(&feed);
+            self.announce(&feed);
+            match outcome {
                 RunEnd::Closed | RunEnd::Rewritten if self.follow() => {}
                 RunEnd::NewHeader(n, t) => pending = Some((n, t)),
                 RunEnd::Closed => {
@@ -412,13 +427,30 @@ impl Reader {
         }
     }
 
-    /// Read a run's steps into its feed, in batches, until it closes or the stream does.
+    /// Say that `feed`'s run has begun, once.
+    fn announce(&self, feed: &Arc<Feed>) {
+        let announced = matches!(&self.source.phase().0, Phase::Ready(f) if Arc::ptr_eq(f, feed));
+        if !announced {
+            self.source.set(Phase::Ready(Arc::clone(feed)));
+        }
+    }
+
+    /// Read a run's steps into its feed, in batches, until it closes or the stream does; the
+    /// run is announced after its first line.
     fn steps(&mut self, feed: &Arc<Feed>) -> RunEnd {
         let command = self.command();
         let follow = self.follow();
         let puzzle = feed.puzzle().clone();
         let mut batch: Vec<Item> = Vec::with_capacity(BATCH);
+        let mut announced = false;
         loop {
+            if !announced && !batch.is_empty() {
+                if !feed.push(&mut batch) {
+                    return RunEnd::Over;
+                }
+                self.announce(feed);
+                announced = true;
+            }
             // hand over what is parsed before waiting for more, and in batches while lines flow
             if !batch.is_empty()
                 && (batch.len() >= BATCH || !self.lines.line_waiting())

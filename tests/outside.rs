@@ -1,0 +1,498 @@
+//! The outside-search path against hostile commands (`tests/hostile/`), as a person meets it:
+//! the real binary in tmux, keys and signals in, the screen out, and afterwards no process left
+//! of the command, found by the marker each hostile child keeps in its command line. Every wait
+//! is on what the screen shows or on a process appearing or going, bounded in time, never a
+//! fixed sleep.
+
+mod common;
+#[path = "common/tmux.rs"]
+mod tmux;
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use tmux::Tmux;
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_sudoscope")
+}
+
+fn hostile(name: &str) -> String {
+    common::repo(&format!("tests/hostile/{name}"))
+        .display()
+        .to_string()
+}
+
+/// A marker no other test or process has.
+fn marker(test: &str) -> String {
+    format!("sudoscope-outside-{test}-{}", std::process::id())
+}
+
+/// The hostile children still running with `marker` (each is a python3 holding it in its
+/// arguments; the shells and the viewer around them are not counted).
+fn children(marker: &str) -> Vec<String> {
+    let out = Command::new("pgrep")
+        .args(["-f", &format!("^python3 .*{marker}")])
+        .output()
+        .expect("pgrep (procps) is required");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+/// Wait until `what` holds, at most `limit`; panics with `why`.
+fn until(limit: Duration, why: &str, mut what: impl FnMut() -> bool) {
+    let began = Instant::now();
+    while !what() {
+        assert!(began.elapsed() < limit, "{why}");
+        std::thread::sleep(Duration::from_millis(25));
+    }
+}
+
+/// Wait until the command's children are all gone.
+fn gone(marker: &str) {
+    until(
+        Duration::from_secs(10),
+        "the command's processes stayed",
+        || children(marker).is_empty(),
+    );
+}
+
+/// The viewer's process: the one whose command line starts with the binary.
+fn viewer_pid() -> Option<u32> {
+    let out = Command::new("pgrep")
+        .args(["-f", &format!("^{} ", bin())])
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.parse().ok())
+        .find(|pid: &u32| {
+            std::fs::read_to_string(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| c.contains("outside-"))
+        })
+}
+
+/// The viewer's peak resident memory, in KiB.
+fn peak_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The viewer in tmux, in a shell that prints its exit status after it: `watch ARGS`.
+fn viewer(test: &str, args: &str) -> Tmux {
+    Tmux::start(
+        &format!("outside-{test}"),
+        120,
+        40,
+        &format!("{} {args}; echo EXIT=$?; sleep 60", bin()),
+    )
+}
+
+#[test]
+fn a_command_that_hangs_before_its_first_line_shows_at_once_and_q_ends_it() {
+    let m = marker("hang-q");
+    let t = viewer("hang-q", &format!("watch -- sh {} {m}", hostile("hang.sh")));
+    let s = t.wait_for("waiting for its trace");
+    assert!(s.contains("hang.sh"), "the command is named:\n{s}");
+    t.wait_for("loading the course's data");
+    until(Duration::from_secs(10), "the command started", || {
+        !children(&m).is_empty()
+    });
+    // the keys work while waiting: help opens and closes
+    t.keys(&["?"]);
+    t.wait_for("any other key closes this help");
+    t.keys(&["Escape", "q"]);
+    t.wait_for("EXIT=0");
+    gone(&m);
+}
+
+#[test]
+fn signals_end_the_viewer_restore_the_terminal_and_end_the_command() {
+    for (signal, code) in [("TERM", 143), ("HUP", 129), ("INT", 130)] {
+        let m = marker(&format!("sig-{signal}"));
+        let t = viewer(
+            &format!("sig-{signal}"),
+            &format!("watch -- sh {} {m}", hostile("hang.sh")),
+        );
+        t.wait_for("waiting for its trace");
+        until(Duration::from_secs(10), "the command started", || {
+            !children(&m).is_empty()
+        });
+        let pid = viewer_pid().expect("the viewer runs");
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let s = t.wait_for(&format!("EXIT={code}"));
+        assert!(
+            !s.contains("waiting for its trace"),
+            "{signal}: the terminal is back on its own screen:\n{s}"
+        );
+        gone(&m);
+    }
+}
+
+#[test]
+fn ctrl_c_while_waiting_quits_and_a_panic_ends_the_command_too() {
+    let m = marker("ctrl-c");
+    let t = viewer("ctrl-c", &format!("watch -- sh {} {m}", hostile("hang.sh")));
+    t.wait_for("waiting for its trace");
+    t.keys(&["C-c"]);
+    t.wait_for("EXIT=0");
+    gone(&m);
+
+    let m = marker("panic");
+    let t = Tmux::start(
+        "outside-panic",
+        120,
+        40,
+        &format!(
+            "SUDOSCOPE_TEST_PANIC=ui {} watch -- sh {} {m}; echo EXIT=$?; stty -a | head -2; sleep 60",
+            bin(),
+            hostile("hang.sh")
+        ),
+    );
+    let s = t.wait_for("EXIT=101");
+    let s = t.wait_for("icanon");
+    assert!(
+        s.contains(" icanon") && !s.contains("-icanon"),
+        "raw mode is off after the panic:\n{s}"
+    );
+    gone(&m);
+}
+
+#[test]
+fn a_helper_left_holding_the_output_is_ended_with_its_group() {
+    let m = marker("helper");
+    let t = viewer(
+        "helper",
+        &format!("watch --speed max -- sh {} {m}", hostile("helper.sh")),
+    );
+    // the command itself exits at once; its helper holds the output until its group is ended
+    t.wait_for("left behind");
+    gone(&m);
+    t.keys(&["q"]);
+    t.wait_for("EXIT=0");
+}
+
+#[test]
+fn a_lesson_scene_whose_command_writes_nothing_leaves_every_key_working() {
+    let m = marker("lesson");
+    let dir = tempfile::tempdir().unwrap();
+    let lesson = dir.path().join("lesson.toml");
+    std::fs::write(
+        &lesson,
+        format!(
+            "title = \"hostile\"\n\n[[scene]]\ncaption = \"a class's search that hangs\"\nwatch = \"sh {} {m}\"\n\n[[scene]]\ncaption = \"the course's annealing\"\nalgo = \"annealing\"\n",
+            hostile("hang.sh")
+        ),
+    )
+    .unwrap();
+    let t = viewer("lesson", &format!("--lesson {}", lesson.display()));
+    t.wait_for("waiting for its trace");
+    until(
+        Duration::from_secs(10),
+        "the scene's command started",
+        || !children(&m).is_empty(),
+    );
+    t.keys(&["PageDown"]);
+    t.wait_for("scene 2/2");
+    gone(&m);
+    t.keys(&["PageUp"]);
+    t.wait_for("waiting for its trace");
+    until(
+        Duration::from_secs(10),
+        "the scene's command started again",
+        || !children(&m).is_empty(),
+    );
+    t.keys(&["q"]);
+    t.wait_for("EXIT=0");
+    gone(&m);
+}
+
+/// The bound this file holds the viewer's memory to at the defaults, whatever a command writes.
+const BOUND_KIB: u64 = 100 * 1024;
+
+/// A number on screen after `before` (the first one).
+fn number_after(screen: &str, before: &str) -> Option<u64> {
+    let rest = screen.split(before).nth(1)?;
+    let digits: String = rest
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    digits.parse().ok()
+}
+
+/// Run `args` and wait until the screen's number after `label` reaches `at_least` (the flood
+/// has gone through), then check the viewer's peak memory.
+fn bounded(test: &str, args: &str, label: &str, at_least: u64, m: &str) {
+    let t = viewer(test, args);
+    let pid = {
+        let mut found = None;
+        until(Duration::from_secs(10), "the viewer started", || {
+            found = viewer_pid();
+            found.is_some()
+        });
+        found.unwrap()
+    };
+    let began = Instant::now();
+    loop {
+        let s = t.screen();
+        if number_after(&s, label).is_some_and(|n| n >= at_least) {
+            break;
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(90),
+            "{test}: never reached {at_least} after {label:?}:\n{s}"
+        );
+        assert!(peak_kib(pid) < BOUND_KIB, "{test}: {} KiB", peak_kib(pid));
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let peak = peak_kib(pid);
+    assert!(peak < BOUND_KIB, "{test}: the viewer peaked at {peak} KiB");
+    eprintln!("{test}: peak {peak} KiB");
+    t.keys(&["q"]);
+    t.wait_for("EXIT=");
+    gone(m);
+}
+
+#[test]
+fn floods_of_every_kind_leave_the_viewer_within_its_memory_bound() {
+    // standard error without a newline: 300 MB through the viewer
+    let m = marker("flood-stderr");
+    bounded(
+        "flood-stderr",
+        &format!("watch -- python3 {} {m}", hostile("stderr_flood.py")),
+        "(+",
+        300_000_000,
+        &m,
+    );
+    // print lines that are not steps, after a header: half a million through the step log
+    let m = marker("flood-print");
+    bounded(
+        "flood-print",
+        &format!(
+            "watch --speed max -- python3 {} {m} header",
+            hostile("print_flood.py")
+        ),
+        "neighbour ",
+        500_000,
+        &m,
+    );
+    // long legal lines: 400 steps of 900 KB
+    let m = marker("flood-long");
+    bounded(
+        "flood-long",
+        &format!(
+            "watch --speed max -- python3 {} {m} 100000",
+            hostile("long_lines.py")
+        ),
+        "steps received",
+        400,
+        &m,
+    );
+}
+
+#[test]
+fn a_followed_file_is_waited_for_and_a_notebook_rerun_starts_a_new_run() {
+    let m = marker("follow");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("búsqueda.trace.jsonl");
+    let t = viewer(
+        "follow",
+        &format!("watch --speed max --follow '{}'", file.display()),
+    );
+    t.wait_for("waiting for a trace in it");
+    let mut writer = Command::new("python3")
+        .args([&hostile("rerun.py"), &m, file.to_str().unwrap(), "1.0"])
+        .spawn()
+        .unwrap();
+    t.wait_for("first run");
+    let s = t.wait_for("second run");
+    assert!(s.contains("run 2"), "the new run is said:\n{s}");
+    writer.wait().unwrap();
+    t.keys(&["q"]);
+    t.wait_for("EXIT=0");
+}
+
+fn experiment(args: &[&str]) -> (std::process::Output, serde_json::Value) {
+    let out = common::sudoscope(args);
+    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (out, serde_json::Value::Array(records))
+}
+
+#[test]
+fn experiment_counts_every_run_of_a_command_and_says_which_failed() {
+    // every other seed crashes: the failures stay in the denominator
+    let (out, records) = experiment(&[
+        "experiment",
+        "--command",
+        &format!("python3 {} {{seed}}", hostile("flaky.py")),
+        "--runs",
+        "6",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", common::stderr(&out));
+    let records = records.as_array().unwrap();
+    assert_eq!(records.len(), 6, "every run has its record");
+    let failed: Vec<&serde_json::Value> = records
+        .iter()
+        .filter(|r| r["outcome"] == "failed")
+        .collect();
+    let expected = records
+        .iter()
+        .filter(|r| r["seed"].as_u64().unwrap() % 2 == 0)
+        .count();
+    assert_eq!(failed.len(), expected, "{records:?}");
+    for f in &failed {
+        assert_eq!(f["failure"]["exit"], "status 1", "{f}");
+        let stderr = f["failure"]["stderr"].as_array().unwrap();
+        assert!(
+            stderr
+                .iter()
+                .any(|l| l.as_str().unwrap().contains("even seed")),
+            "{f}"
+        );
+        assert_eq!(f["solved"], false);
+        assert_eq!(f["label"], records[0]["label"], "one row for the command");
+    }
+    // the table counts them too
+    let table = common::sudoscope(&[
+        "experiment",
+        "--command",
+        &format!("python3 {} {{seed}}", hostile("flaky.py")),
+        "--runs",
+        "6",
+    ]);
+    let text = common::stdout(&table);
+    assert!(text.contains("failed"), "{text}");
+    assert!(text.contains("120 s"), "the time limit is stated:\n{text}");
+    let row = text.lines().find(|l| l.contains("(command)")).unwrap();
+    assert!(
+        row.split_whitespace().any(|w| w == "6"),
+        "six runs in the row: {row}"
+    );
+}
+
+#[test]
+fn experiment_times_out_a_command_that_hangs_and_leaves_nothing_running() {
+    let m = marker("exp-timeout");
+    let began = Instant::now();
+    let (out, records) = experiment(&[
+        "experiment",
+        "--command",
+        &format!("sh {} {m}-{{seed}}", hostile("hang.sh")),
+        "--runs",
+        "2",
+        "--max-seconds",
+        "1",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", common::stderr(&out));
+    for r in records.as_array().unwrap() {
+        assert_eq!(r["outcome"], "failed");
+        assert!(
+            r["failure"]["reason"]
+                .as_str()
+                .unwrap()
+                .contains("no trace header in 1 s"),
+            "{r}"
+        );
+    }
+    assert!(began.elapsed() < Duration::from_secs(30));
+    gone(&m);
+}
+
+#[test]
+fn sigterm_stops_an_experiment_with_a_partial_table_and_no_process_left() {
+    let m = marker("exp-term");
+    let child = Command::new(bin())
+        .args([
+            "experiment",
+            "--command",
+            &format!("sh {} {m}-{{seed}}", hostile("hang.sh")),
+            "--runs",
+            "4",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    until(Duration::from_secs(20), "the runs started", || {
+        !children(&m).is_empty()
+    });
+    let sent = Instant::now();
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let took = sent.elapsed();
+    assert_eq!(out.status.code(), Some(143), "{}", common::stderr(&out));
+    assert!(
+        common::stdout(&out).contains("partial"),
+        "{}",
+        common::stdout(&out)
+    );
+    gone(&m);
+    // within a second of its own, with room for a busy two-core machine to schedule it
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
+fn the_board_the_search_returns_is_what_success_is_judged_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("lagging.py");
+    // the course's annealing: reaches cost 0, returns its lagging best state of cost 2
+    let solution =
+        "374561928185429763962378415827613549649257831531984672496832157218745396753196284";
+    // r1c8 and r1c9 (free cells of one row and box) swapped: two columns lose a digit each
+    let worse = format!("{}82{}", &solution[..7], &solution[9..]);
+    std::fs::write(
+        &script,
+        format!(
+            "print('{{\"sudoscope_trace\":\"1.0\",\"givens\":\"{}\",\"algorithm\":\"course annealing\"}}')\nprint('{{\"step\":1,\"board\":\"{solution}\"}}')\nprint('{{\"end\":\"stuck\",\"result\":\"{worse}\"}}')\n",
+            "3.456.9..185..97......78415.2..1..49.49.5......198.67.49..3...7.18745..6.......8."
+        ),
+    )
+    .unwrap();
+    let (out, records) = experiment(&[
+        "experiment",
+        "--command",
+        &format!("python3 {}", script.display()),
+        "--runs",
+        "3",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    for r in records.as_array().unwrap() {
+        assert_eq!(r["solved"], false, "{r}");
+        assert_eq!(r["said"], "stuck", "{r}");
+        assert_eq!(r["cost"], 0, "its last board is solved: {r}");
+    }
+    let check = common::sudoscope(&[
+        "watch",
+        "--check",
+        "--",
+        "python3",
+        script.to_str().unwrap(),
+    ]);
+    let text = common::stdout(&check);
+    assert!(text.contains("the board it returns has cost 2"), "{text}");
+}
