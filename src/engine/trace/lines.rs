@@ -52,7 +52,7 @@ impl Lines {
     }
 
     /// The next line.
-    pub fn next(&mut self) -> Got<'_> {
+    pub fn next_line(&mut self) -> Got<'_> {
         self.buf.clear();
         let mut long = false;
         loop {
@@ -238,7 +238,7 @@ mod tests {
     fn all(mut lines: Lines) -> Vec<Result<String, String>> {
         let mut out = Vec::new();
         loop {
-            match lines.next() {
+            match lines.next_line() {
                 Got::Line(_, l) => out.push(l.map(str::to_string)),
                 Got::Rewritten => out.push(Err("rewritten".into())),
                 Got::End => return out,
@@ -274,7 +274,7 @@ mod tests {
         };
         let mut seen = Vec::new();
         while seen.len() < 4 {
-            match lines.next() {
+            match lines.next_line() {
                 Got::Line(n, l) => seen.push(format!("{n}:{}", l.unwrap())),
                 Got::Rewritten => seen.push("rewritten".into()),
                 Got::End => break,

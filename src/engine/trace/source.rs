@@ -370,7 +370,7 @@ impl Reader {
                 RunEnd::Closed => {
                     // what a command writes after its closing line is read and let go, so
                     // that it is never blocked on a full pipe
-                    while !matches!(self.lines.next(), Got::End) {}
+                    while !matches!(self.lines.next_line(), Got::End) {}
                     return;
                 }
                 RunEnd::Rewritten | RunEnd::Over => return,
@@ -382,7 +382,7 @@ impl Reader {
     /// to the tail); `None` when the stream ended first (the source has failed then).
     fn header_line(&mut self) -> Option<(usize, String)> {
         loop {
-            match self.lines.next() {
+            match self.lines.next_line() {
                 Got::Line(_, Ok(t)) if t.trim().is_empty() => {}
                 Got::Line(_, Ok(t))
                     if matches!(self.source.spec, SourceSpec::Command(_))
@@ -458,7 +458,7 @@ impl Reader {
             {
                 return RunEnd::Over;
             }
-            let (n, text) = match self.lines.next() {
+            let (n, text) = match self.lines.next_line() {
                 Got::Line(n, t) => (n, t),
                 Got::Rewritten => {
                     feed.push(&mut batch);
