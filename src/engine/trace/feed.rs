@@ -331,6 +331,12 @@ impl Feed {
     /// more (only the reader holds it), so the reader stops instead of waiting for a replay
     /// that will never come.
     pub fn push(self: &Arc<Self>, items: &mut Vec<Item>) -> bool {
+        self.push_closing(items, None)
+    }
+
+    /// As [`Feed::push`], and the stream's end with the batch, under the same lock: a replay
+    /// that takes the last step sees the end with it.
+    pub fn push_closing(self: &Arc<Self>, items: &mut Vec<Item>, close: Option<Closed>) -> bool {
         let mut s = self.lock();
         for item in items.drain(..) {
             match item {
@@ -380,6 +386,11 @@ impl Feed {
                     trim(&mut s);
                 }
             }
+        }
+        if let Some(how) = close
+            && s.closed.is_none()
+        {
+            s.closed = Some(how);
         }
         drop(s);
         self.changed.notify_all();

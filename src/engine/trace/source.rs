@@ -461,17 +461,19 @@ impl Reader {
             let (n, text) = match self.lines.next_line() {
                 Got::Line(n, t) => (n, t),
                 Got::Rewritten => {
-                    feed.push(&mut batch);
-                    feed.close(Closed::Cut {
-                        why: "the file was written again from its start: a new run follows".into(),
-                        last_words: None,
-                    });
+                    feed.push_closing(
+                        &mut batch,
+                        Some(Closed::Cut {
+                            why: "the file was written again from its start: a new run follows"
+                                .into(),
+                            last_words: None,
+                        }),
+                    );
                     return RunEnd::Rewritten;
                 }
                 Got::End => {
-                    feed.push(&mut batch);
                     let cut = self.cut();
-                    feed.close(cut);
+                    feed.push_closing(&mut batch, Some(cut));
                     return RunEnd::Over;
                 }
             };
@@ -506,16 +508,18 @@ impl Reader {
                     batch.push(Item::Step(s));
                 }
                 Ok(TraceLine::End(e)) => {
-                    feed.push(&mut batch);
-                    feed.close(Closed::End(e));
+                    feed.push_closing(&mut batch, Some(Closed::End(e)));
                     return RunEnd::Closed;
                 }
                 Err(_) if follow && t.contains(super::HEADER_KEY) => {
-                    feed.push(&mut batch);
-                    feed.close(Closed::Cut {
-                        why: "a new run began in the file before this one's closing line".into(),
-                        last_words: None,
-                    });
+                    feed.push_closing(
+                        &mut batch,
+                        Some(Closed::Cut {
+                            why: "a new run began in the file before this one's closing line"
+                                .into(),
+                            last_words: None,
+                        }),
+                    );
                     return RunEnd::NewHeader(n, t.to_string());
                 }
                 Err(e) => batch.push(Item::Note(e.to_string())),
