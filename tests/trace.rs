@@ -365,3 +365,77 @@ fn each_named_metric_is_its_own_series() {
         Some(("temperature", 1.0 / 20.0))
     );
 }
+
+/// A trace's run on a core, from its text, as the visualiser's runner drives it.
+fn core_of(text: &str) -> (sudoscope::engine::runner::Core, tempfile::TempDir) {
+    use sudoscope::engine::runner::{Core, RunnerSetup};
+    use sudoscope::engine::trace::feed::SourceSpec;
+    use sudoscope::engine::trace::source;
+    use sudoscope::spec::RunSpec;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.jsonl");
+    std::fs::write(&path, text).unwrap();
+    let (fed, _guard) = source::open(
+        SourceSpec::File {
+            path,
+            follow: false,
+        },
+        resolve,
+    )
+    .unwrap();
+    let core = Core::new(&RunnerSetup {
+        feed: Some(fed),
+        ..RunnerSetup::first_of(&RunSpec::on(resolve("sudoku_7").unwrap()))
+    });
+    (core, dir)
+}
+
+const HEADER: &str =
+    "{\"sudoscope_trace\":\"1.0\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"mine\"}\n";
+
+/// How a trace ends is said after its last step, not before it; an uphill step taken with no
+/// temperature given says so without a made-up probability.
+#[test]
+fn the_end_is_told_after_the_last_step_and_an_uphill_step_has_no_nan() {
+    // r1c2 (cell 1) is free in sudoku_7: 7 is its solution's value, 3 a conflict in row 1
+    let text = format!(
+        "{HEADER}{{\"step\":1,\"changed\":[[1,7]]}}\n{{\"step\":2,\"changed\":[[1,3]],\"move\":null}}\n{{\"end\":\"stuck\"}}\n"
+    );
+    let (mut core, _dir) = core_of(&text);
+    assert!(core.step(true));
+    assert!(core.step(true));
+    let log = core.report(false, 0.0).log;
+    let last_step = log
+        .iter()
+        .rposition(|l| l.trim_start().starts_with("2 "))
+        .unwrap_or_else(|| panic!("the second step's line: {log:?}"));
+    let ends = log
+        .iter()
+        .position(|l| l.contains("the search ends: stuck"))
+        .unwrap_or_else(|| panic!("the end is told: {log:?}"));
+    assert!(ends > last_step, "the end after the last step: {log:?}");
+    assert!(log[last_step].contains("taken"), "{log:?}");
+    assert!(log.iter().all(|l| !l.contains("NaN")), "{log:?}");
+}
+
+/// A run whose first step solves the puzzle took one step; one that starts solved took none and
+/// is solved all the same.
+#[test]
+fn steps_are_counted_when_the_first_board_is_solved() {
+    let solution =
+        "374561928185429763962378415827613549649257831531984672496832157218745396753196284";
+    let (mut core, _dir) = core_of(&format!(
+        "{HEADER}{{\"step\":1,\"board\":\"{solution}\"}}\n{{\"end\":\"solved\"}}\n"
+    ));
+    assert!(core.step(true));
+    let r = core.report(false, 0.0);
+    assert_eq!((r.snapshot.steps, r.snapshot.cost), (1, 0));
+    assert_eq!(r.snapshot.ended, Some(sudoscope::search::Outcome::Solved));
+    let (mut core, _dir) = core_of(&format!(
+        "{HEADER}{{\"step\":0,\"board\":\"{solution}\"}}\n{{\"end\":\"solved\"}}\n"
+    ));
+    core.step(true);
+    let r = core.report(false, 0.0);
+    assert_eq!((r.snapshot.steps, r.snapshot.cost), (0, 0));
+    assert_eq!(r.snapshot.ended, Some(sudoscope::search::Outcome::Solved));
+}

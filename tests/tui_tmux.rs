@@ -390,17 +390,30 @@ fn a_python_search_is_watched_stepped_and_ended_with_the_viewer() {
             .next()
             .expect("the command runs under the viewer")
             .to_string();
-        std::thread::sleep(Duration::from_millis(1500));
-        let s = t.screen();
-        let received: u64 = s
-            .split("steps received ")
-            .nth(1)
-            .and_then(|r| r.split_whitespace().next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("the panel counts the steps received:\n{s}"));
+        let received = |s: &str| -> Option<u64> {
+            s.split("steps received ")
+                .nth(1)
+                .and_then(|r| r.split_whitespace().next())
+                .and_then(|n| n.parse().ok())
+        };
+        // paused, the viewer stops reading ahead: the command blocks in its own write (Linux
+        // names the wait), and what was read stays within the 64 steps ahead
+        let s = t.wait_for("steps received ");
+        let blocked = Instant::now() + Duration::from_secs(30);
+        while !std::fs::read_to_string(format!("/proc/{python}/wchan"))
+            .is_ok_and(|w| w.contains("pipe"))
+        {
+            assert!(
+                Instant::now() < blocked,
+                "the command never blocked on its pipe"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let held = t.screen();
+        let n = received(&held).unwrap_or(0);
         assert!(
-            received <= 65,
-            "paused, the command is held back: {received} steps read\n{s}"
+            n <= 65,
+            "paused, the command is held back: {n} steps read\n{held}"
         );
         assert!(s.contains("step 0 "), "nothing shown before a key:\n{s}");
         t.keys(&["s"]);

@@ -74,6 +74,23 @@ impl Tmux {
         }
     }
 
+    /// Wait until the screen satisfies `ready` (panics after 30 s, showing the screen, with
+    /// `what` it waited for).
+    pub fn wait_until(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let began = Instant::now();
+        loop {
+            let s = self.screen();
+            if ready(&s) {
+                return s;
+            }
+            assert!(
+                began.elapsed() < Duration::from_secs(30),
+                "never showed {what}:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// The process the pane runs (the command itself when it was started with `exec`).
     pub fn pane_pid(&self) -> u32 {
         self.run(&["display-message", "-p", "-t", &self.session, "#{pane_pid}"])
