@@ -504,3 +504,20 @@ fn the_board_the_search_returns_is_what_success_is_judged_on() {
     let text = common::stdout(&check);
     assert!(text.contains("the board it returns has cost 2"), "{text}");
 }
+
+#[test]
+fn a_paused_viewer_still_shows_a_commands_prints_as_they_come() {
+    let m = marker("paused-print");
+    let t = viewer(
+        "paused-print",
+        &format!(
+            "watch --paused -- python3 {} {m} header",
+            hostile("print_flood.py")
+        ),
+    );
+    let s = t.wait_for("output: debug: looking at neighbour");
+    assert!(s.contains("step 0 "), "no step is taken while paused:\n{s}");
+    t.keys(&["q"]);
+    t.wait_for("EXIT=0");
+    gone(&m);
+}

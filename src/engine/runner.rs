@@ -407,6 +407,19 @@ impl Core {
         self.record_history();
     }
 
+    /// Paused: the notes a search has gathered since (a watched command's prints) into the log;
+    /// says whether any came.
+    pub fn poll_notes(&mut self) -> bool {
+        self.search.poll_notes();
+        let notes = self.search.notes();
+        let closing = self.search.closing_notes();
+        let any = !notes.is_empty() || !closing.is_empty();
+        for n in notes.into_iter().chain(closing) {
+            self.note(n);
+        }
+        any
+    }
+
     fn note(&mut self, line: String) {
         if self.log.len() == LOG_LINES {
             self.log.pop_front();
@@ -864,7 +877,12 @@ impl Runner {
                     self.send_report();
                     continue;
                 }
-                Next::Nothing => {}
+                Next::Nothing => {
+                    // paused, a watched command's prints still reach the log as they come
+                    if !self.running && self.pending_steps == 0 && self.core.poll_notes() {
+                        self.send_report();
+                    }
+                }
             }
             self.work();
             // (an idle runner reports as it starts waiting, in `next_control`)

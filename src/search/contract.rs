@@ -447,6 +447,9 @@ pub trait Search: Send {
     fn notes(&mut self) -> Vec<String> {
         Vec::new()
     }
+    /// While no step is asked for (paused): gather the notes that have come since (a trace's
+    /// command printing), for [`Search::notes`], without taking a step.
+    fn poll_notes(&mut self) {}
     /// Lines for the step log that come after the step just taken (how a trace ended, in the
     /// search's words and the viewer's), taken once.
     fn closing_notes(&mut self) -> Vec<String> {

@@ -539,6 +539,12 @@ impl Search for Replay {
         std::mem::take(&mut self.notes)
     }
 
+    fn poll_notes(&mut self) {
+        if self.progress.ended.is_none() {
+            self.take(0, Duration::ZERO, false);
+        }
+    }
+
     fn closing_notes(&mut self) -> Vec<String> {
         std::mem::take(&mut self.closing)
     }
