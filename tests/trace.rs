@@ -246,7 +246,14 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
             // (at the budget's last step the trace says the run stopped there: its log adds the
             // ending, which the live run, stopped by its driver, does not know)
             if i > 0 && i < steps {
-                assert_eq!(a.log.last(), b.log.last(), "{at}: the step log");
+                // the live run's events and the trace's English words read the same
+                let geo = a.snapshot.grid.geometry();
+                let said = |r: &sudoscope::engine::runner::Report| {
+                    r.log
+                        .last()
+                        .map(|l| sudoscope::tui::step_log::render(l, geo))
+                };
+                assert_eq!(said(&a), said(&b), "{at}: the step log");
             }
             let points = |r: &sudoscope::engine::runner::Report| -> Vec<(u64, f64, f64)> {
                 r.history.iter().map(|p| (p.step, p.low, p.best)).collect()
@@ -404,7 +411,13 @@ fn the_end_is_told_after_the_last_step_and_an_uphill_step_has_no_nan() {
     let (mut core, _dir) = core_of(&text);
     assert!(core.step(true));
     assert!(core.step(true));
-    let log = core.report(false, 0.0).log;
+    let r = core.report(false, 0.0);
+    let geo = r.snapshot.grid.geometry();
+    let log: Vec<String> = r
+        .log
+        .iter()
+        .map(|l| sudoscope::tui::step_log::render(l, geo))
+        .collect();
     let last_step = log
         .iter()
         .rposition(|l| l.trim_start().starts_with("2 "))

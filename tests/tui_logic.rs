@@ -452,8 +452,10 @@ fn the_printed_command_reproduces_the_view() {
         );
         assert_eq!(again.snapshot.cost, seen.snapshot.cost, "pane {i}");
         // the step log, without the step numbers (the view's count from the pane's start)
-        let words = |log: &[String]| -> Vec<String> {
+        let geo = seen.snapshot.grid.geometry();
+        let words = |log: &[sudoscope::engine::log::LogLine]| -> Vec<String> {
             log.iter()
+                .map(|l| sudoscope::tui::step_log::render(l, geo))
                 .filter_map(|l| l.trim_start().split_once("  ").map(|(_, w)| w.to_string()))
                 .collect()
         };

@@ -153,7 +153,13 @@ fn run_trace_lines(
     let file =
         std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
     let out = std::io::BufWriter::new(file);
-    let mut w = TraceWriter::start(out, spec, &spec.puzzle.name, search)?;
+    let mut w = TraceWriter::start(
+        out,
+        spec,
+        &spec.puzzle.name,
+        search,
+        Some(crate::tui::step_log::english),
+    )?;
     let start = Instant::now();
     let ending = loop {
         if let Some(e) = stop_reason(search, args.max_steps, args.max_seconds, start) {

@@ -22,12 +22,11 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TrySendError};
 
 use super::gate;
 use super::history::{History, Point};
-use super::step_log::describe;
+use super::log::{LogLine, RunnerNote};
 use super::trace::feed::Feed;
 use super::trace::replay::Replay;
-use super::trace::write::TraceWriter;
+use super::trace::write::{StepWords, TraceWriter};
 use crate::board::{Grid, Puzzle};
-use crate::i18n;
 use crate::search::{Landscape, Search, Snapshot};
 use crate::spec::{Method, RunSpec};
 use std::sync::Arc;
@@ -96,7 +95,7 @@ pub struct Report {
     /// value is the point's `low`..`high`.
     pub series: Vec<(&'static str, Vec<Point>)>,
     /// The latest lines of the step log (newest last).
-    pub log: Vec<String>,
+    pub log: Vec<LogLine>,
     /// Cells changed by the last step.
     pub changed: Vec<u16>,
     /// Steps per second over the last half second while running.
@@ -139,6 +138,7 @@ impl RunnerSetup {
             start: spec.start.clone(),
             feed: None,
             trace: None,
+            trace_words: None,
             shared: false,
         }
     }
@@ -174,6 +174,8 @@ pub struct RunnerSetup {
     pub feed: Option<Arc<Feed>>,
     /// A file to write the pane's run to as a trace (`tui --trace`), step by step.
     pub trace: Option<std::path::PathBuf>,
+    /// The words each step of that trace gets as its `move` (the caller's: the engine has none).
+    pub trace_words: Option<StepWords>,
     /// One of many screens' searches (a served session's): it takes turns at the compute
     /// gate, when one is installed, at a lower priority. The lecturer's own are not.
     pub shared: bool,
@@ -261,7 +263,9 @@ fn crash_report(
         },
         history: Vec::new(),
         series: Vec::new(),
-        log: vec![tr!("runner-crashed", message = &message)],
+        log: vec![LogLine::Runner(RunnerNote::Crashed {
+            message: message.clone(),
+        })],
         changed: Vec::new(),
         steps_per_second: 0.0,
         running: false,
@@ -287,7 +291,7 @@ pub struct Core {
     origin: Origin,
     search: Box<dyn Search>,
     history: History,
-    log: VecDeque<String>,
+    log: VecDeque<LogLine>,
     rewind: VecDeque<Vec<u8>>,
     changed: Vec<u16>,
     /// Whether reports carry the neighbourhood of the current state.
@@ -334,33 +338,31 @@ impl Core {
                     &spec,
                     &setup.puzzle.name,
                     c.search.as_ref(),
+                    setup.trace_words,
                 )
             });
             match opened {
                 Ok(w) => c.trace = Some(w),
-                Err(e) => c.note(tr!(
-                    "runner-trace-unwritable",
-                    path = path.display().to_string(),
-                    reason = e.to_string()
-                )),
+                Err(e) => c.note(LogLine::Runner(RunnerNote::TraceUnwritable {
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                })),
             }
         }
         let first = match &c.origin.feed {
-            Some(f) => tr!(
-                "runner-starts-trace",
-                algo = i18n::word("algo", &f.header.algorithm),
-                source = f.source.args(),
-                cost = c.search.cost()
-            ),
-            None => tr!(
-                "runner-starts",
-                algo = i18n::word("algo", c.origin.method.algo.name),
-                preset = i18n::word("preset", &c.origin.method.preset.to_string()),
-                seed = c.origin.seed.to_string(),
-                cost = c.search.cost()
-            ),
+            Some(f) => RunnerNote::StartsTrace {
+                algo: f.header.algorithm.clone(),
+                source: f.source.args(),
+                cost: c.search.cost(),
+            },
+            None => RunnerNote::Starts {
+                algo: c.origin.method.algo.name,
+                preset: c.origin.method.preset,
+                seed: c.origin.seed,
+                cost: c.search.cost(),
+            },
         };
-        c.note(first);
+        c.note(LogLine::Runner(first));
         c.record_history();
         c
     }
@@ -415,12 +417,12 @@ impl Core {
         let closing = self.search.closing_notes();
         let any = !notes.is_empty() || !closing.is_empty();
         for n in notes.into_iter().chain(closing) {
-            self.note(n);
+            self.note(LogLine::Search(n));
         }
         any
     }
 
-    fn note(&mut self, line: String) {
+    fn note(&mut self, line: LogLine) {
         if self.log.len() == LOG_LINES {
             self.log.pop_front();
         }
@@ -480,8 +482,15 @@ impl Core {
             self.rewind.pop_front();
         }
         let line = match self.search.words() {
-            Some(w) => super::step_log::line(self.total_steps(), &w, step.cost),
-            None => describe(&step, self.puzzle.geometry(), self.total_steps()),
+            Some(words) => LogLine::Words {
+                index: self.total_steps(),
+                words,
+                cost: step.cost,
+            },
+            None => LogLine::Step {
+                index: self.total_steps(),
+                step,
+            },
         };
         self.note(line);
         self.take_closing_notes();
@@ -496,12 +505,11 @@ impl Core {
         );
         // the board before the step is also the rewind point
         self.rewind.push_back(before);
-        if let Some(o) = step.ended {
-            self.note(tr!(
-                "runner-ended",
-                how = i18n::word("ending", o.word()),
-                best = self.search.best_cost()
-            ));
+        if let Some(how) = step.ended {
+            self.note(LogLine::Runner(RunnerNote::Ended {
+                how,
+                best: self.search.best_cost(),
+            }));
         }
         self.record_history();
         true
@@ -520,21 +528,21 @@ impl Core {
         }
         if !ok {
             self.trace = None;
-            self.note(tr!("runner-trace-stopped"));
+            self.note(LogLine::Runner(RunnerNote::TraceStopped));
         }
     }
 
     /// The search's notes between steps into the log.
     fn take_notes(&mut self) {
         for n in self.search.notes() {
-            self.note(n);
+            self.note(LogLine::Search(n));
         }
     }
 
     /// The search's notes after its last step (how it ended) into the log.
     fn take_closing_notes(&mut self) {
         for n in self.search.closing_notes() {
-            self.note(n);
+            self.note(LogLine::Search(n));
         }
     }
 
@@ -553,13 +561,12 @@ impl Core {
         self.take_notes();
         self.take_closing_notes();
         self.record_history();
-        if let Some(o) = self.search.ended().filter(|_| was_running) {
-            self.note(tr!(
-                "runner-ended-after",
-                how = i18n::word("ending", o.word()),
-                steps = self.total_steps(),
-                best = self.search.best_cost()
-            ));
+        if let Some(how) = self.search.ended().filter(|_| was_running) {
+            self.note(LogLine::Runner(RunnerNote::EndedAfter {
+                how,
+                steps: self.total_steps(),
+                best: self.search.best_cost(),
+            }));
         }
         taken
     }
@@ -602,12 +609,11 @@ impl Core {
                     feed: None,
                 };
                 self.rebuild(origin);
-                self.note(tr!(
-                    "runner-switched",
-                    algo = i18n::word("algo", name),
-                    preset = i18n::word("preset", &preset.to_string()),
-                    cost = self.search.cost()
-                ));
+                self.note(LogLine::Runner(RunnerNote::Switched {
+                    algo: name,
+                    preset,
+                    cost: self.search.cost(),
+                }));
             }
             Control::Reset { seed } => {
                 self.rebuild(Origin {
@@ -616,11 +622,10 @@ impl Core {
                     offset: 0,
                     ..self.origin.clone()
                 });
-                self.note(tr!(
-                    "runner-restarted",
-                    seed = seed.to_string(),
-                    cost = self.search.cost()
-                ));
+                self.note(LogLine::Runner(RunnerNote::Restarted {
+                    seed,
+                    cost: self.search.cost(),
+                }));
             }
             Control::Restart { seed, start } => {
                 self.rebuild(Origin {
@@ -629,11 +634,10 @@ impl Core {
                     offset: 0,
                     ..self.origin.clone()
                 });
-                self.note(tr!(
-                    "runner-restarted-shared",
-                    seed = seed.to_string(),
-                    cost = self.search.cost()
-                ));
+                self.note(LogLine::Runner(RunnerNote::RestartedShared {
+                    seed,
+                    cost: self.search.cost(),
+                }));
             }
             Control::Rewind(n) => self.rewind_by(n),
             Control::Landscape(on) => self.landscape = on,
@@ -652,7 +656,7 @@ impl Core {
     fn rewind_by(&mut self, n: usize) {
         let n = n.min(self.rewind.len());
         if n == 0 {
-            self.note(tr!("runner-nothing-to-rewind"));
+            self.note(LogLine::Runner(RunnerNote::NothingToRewind));
             return;
         }
         let mut board = None;
@@ -690,7 +694,10 @@ impl Core {
                 self.rewind = rewound;
             }
         }
-        self.note(tr!("runner-rewound", n = n, cost = self.search.cost()));
+        self.note(LogLine::Runner(RunnerNote::Rewound {
+            n,
+            cost: self.search.cost(),
+        }));
     }
 }
 

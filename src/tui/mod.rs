@@ -19,6 +19,7 @@ pub mod recording;
 pub mod remote;
 mod screen_svg;
 
+pub mod step_log;
 pub mod still;
 pub mod theme;
 pub mod view;

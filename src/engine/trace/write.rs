@@ -6,10 +6,8 @@ use std::io::Write;
 use serde_json::{Map, Value, json};
 
 use super::{HEADER_KEY, Neighbourhood, VERSION};
-use crate::board::{Grid, Puzzle};
+use crate::board::{Geometry, Grid, Puzzle};
 use crate::engine::run_record::{Ending, key};
-use crate::engine::step_log::words_in;
-use crate::i18n::Lang;
 use crate::search::registry::Family;
 use crate::search::{Decision, Event, Preset, Search, Step};
 use crate::spec::{Method, RunSpec, print};
@@ -47,11 +45,16 @@ pub fn header(spec: &RunSpec, puzzle_ref: &str) -> Value {
     Value::Object(h)
 }
 
+/// What a step did, in words, for a trace's `move`: given by the caller (a trace is read by
+/// programs, so the visualiser and the command line give English); the engine has no words.
+pub type StepWords = fn(&Step, &Geometry) -> String;
+
 /// Writes the lines of a trace as a search steps.
 pub struct TraceWriter<W: Write> {
     out: W,
     puzzle: Puzzle,
     cells: Vec<u8>,
+    words: Option<StepWords>,
 }
 
 impl<W: Write> TraceWriter<W> {
@@ -61,12 +64,14 @@ impl<W: Write> TraceWriter<W> {
         spec: &RunSpec,
         puzzle_ref: &str,
         search: &dyn Search,
+        words: Option<StepWords>,
     ) -> std::io::Result<TraceWriter<W>> {
         writeln!(out, "{}", header(spec, puzzle_ref))?;
         let mut w = TraceWriter {
             out,
             puzzle: spec.puzzle.clone(),
             cells: search.cells().to_vec(),
+            words,
         };
         // step 0: the board the search starts from (after its start board was repaired)
         let first =
@@ -98,9 +103,9 @@ impl<W: Write> TraceWriter<W> {
         if let Some(accepted) = accepted(&step.event) {
             line.insert("accepted".into(), json!(accepted));
         }
-        let geo = self.puzzle.geometry();
-        // a trace is read by programs: its words are English whatever the screen speaks
-        line.insert("move".into(), json!(words_in(Lang::En, step, geo)));
+        if let Some(words) = self.words {
+            line.insert("move".into(), json!(words(step, self.puzzle.geometry())));
+        }
         let metrics: Map<String, Value> = search
             .snapshot()
             .metrics

@@ -318,17 +318,7 @@ mod tests {
         let n = moves.len();
         assert!(moves[n - 1].0 < 0, "the last move went downhill to 0");
         assert_eq!(moves[n - 2].1, Decision::Sideways);
-        let line = crate::engine::step_log::describe(
-            last,
-            resolve_one("sudoku_7").unwrap().geometry(),
-            5358,
-        );
-        assert!(
-            line.contains(
-                "cost 0 reached at step 4752, but the course's bookkeeping keeps the state of cost 2"
-            ),
-            "{line}"
-        );
+        // (the step log says this event in words: `tui::step_log`'s tests)
     }
 
     /// Sideways moves are taken while T > 0 and refused once T has underflowed to exactly 0.

@@ -352,6 +352,7 @@ impl App {
                 pane.setup(&self.puzzle, self.speed(), self.running, self.options.guest);
             if id == 0 {
                 setup.trace = self.options.trace.clone();
+                setup.trace_words = Some(super::step_log::english);
             }
             pane.handle = Some(runner::spawn(setup, self.reports.clone()));
             if self.landscape {

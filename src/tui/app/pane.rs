@@ -120,6 +120,7 @@ impl Pane {
             start: self.start.clone(),
             feed: self.feed.clone(),
             trace: None,
+            trace_words: None,
             shared,
         }
     }

@@ -10,10 +10,10 @@ use super::grid::{CandidateView, candidates};
 use crate::board::cost::conflicts;
 use crate::board::grid::symbol;
 use crate::engine::runner::Report;
-use crate::engine::step_log::cell;
 use crate::i18n::localize;
 use crate::search::Landscape;
 use crate::tui::app::{App, Pane};
+use crate::tui::step_log::cell;
 use crate::tui::theme::Theme;
 use crate::tui::words;
 use ratatui::style::Style;
@@ -180,7 +180,7 @@ pub fn log(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
         .rev()
         .take(room)
         .rev()
-        .map(|l| Line::from(l.clone()))
+        .map(|l| Line::from(crate::tui::step_log::render(l, fr.snapshot.grid.geometry())))
         .collect();
     let block = Block::bordered()
         .title(format!(" {} ", tr!("panel-step-log")))

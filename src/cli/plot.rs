@@ -14,9 +14,9 @@ use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
-use super::experiment::checkpoints;
-use super::run_record::Record;
-use super::stats::{quantile, wilson};
+use crate::engine::experiment::checkpoints;
+use crate::engine::run_record::Record;
+use crate::engine::stats::{quantile, wilson};
 use crate::search::{Family, find};
 
 const SIZE: (u32, u32) = (1280, 720);

@@ -1,8 +1,12 @@
-//! The step log: what one step did, in words a class can follow ("set r7c4 6→8: sideways 0,
-//! accepted", "swap r3c7 and r3c9 (5↔2): uphill +2 rejected, p = 0.13 at T = 1.200").
+//! The step log in words: the engine keeps a pane's log as events ([`LogLine`]), and this puts
+//! each into the language of the person watching — what one step did, in words a class can
+//! follow ("set r7c4 6→8: sideways 0, accepted", "swap r3c7 and r3c9 (5↔2): uphill +2 rejected,
+//! p = 0.13 at T = 1.200"), and what the runner did ("switched to beam (classic) from the
+//! board").
 
 use crate::board::Geometry;
 use crate::board::grid::symbol;
+use crate::engine::log::{LogLine, RunnerNote};
 use crate::i18n::{self, Arg, Lang};
 use crate::search::exact::ExactEvent;
 use crate::search::{Change, Decision, Event, Step};
@@ -78,6 +82,89 @@ fn what(lang: Lang, change: Change, geo: &Geometry) -> Option<String> {
             ],
         )),
     }
+}
+
+/// A line of a step log, in the language spoken now.
+pub fn render(line: &LogLine, geo: &Geometry) -> String {
+    match line {
+        LogLine::Step { index, step } => describe(step, geo, *index),
+        LogLine::Words { index, words, cost } => self::line(*index, words, *cost),
+        LogLine::Runner(note) => runner(note),
+        LogLine::Search(text) => text.clone(),
+    }
+}
+
+/// What the runner said, in the language spoken now.
+fn runner(note: &RunnerNote) -> String {
+    let algo = |name: &str| i18n::word("algo", name);
+    let preset = |p: &crate::search::Preset| i18n::word("preset", &p.to_string());
+    let ending = |o: &crate::search::Outcome| i18n::word("ending", o.word());
+    match note {
+        RunnerNote::Starts {
+            algo: a,
+            preset: p,
+            seed,
+            cost,
+        } => tr!(
+            "runner-starts",
+            algo = algo(a),
+            preset = preset(p),
+            seed = seed.to_string(),
+            cost = *cost
+        ),
+        RunnerNote::StartsTrace {
+            algo: a,
+            source,
+            cost,
+        } => tr!(
+            "runner-starts-trace",
+            algo = algo(a),
+            source = source.clone(),
+            cost = *cost
+        ),
+        RunnerNote::Switched {
+            algo: a,
+            preset: p,
+            cost,
+        } => tr!(
+            "runner-switched",
+            algo = algo(a),
+            preset = preset(p),
+            cost = *cost
+        ),
+        RunnerNote::Restarted { seed, cost } => {
+            tr!("runner-restarted", seed = seed.to_string(), cost = *cost)
+        }
+        RunnerNote::RestartedShared { seed, cost } => tr!(
+            "runner-restarted-shared",
+            seed = seed.to_string(),
+            cost = *cost
+        ),
+        RunnerNote::Ended { how, best } => {
+            tr!("runner-ended", how = ending(how), best = *best)
+        }
+        RunnerNote::EndedAfter { how, steps, best } => tr!(
+            "runner-ended-after",
+            how = ending(how),
+            steps = *steps,
+            best = *best
+        ),
+        RunnerNote::Rewound { n, cost } => tr!("runner-rewound", n = *n, cost = *cost),
+        RunnerNote::NothingToRewind => tr!("runner-nothing-to-rewind"),
+        RunnerNote::TraceUnwritable { path, reason } => tr!(
+            "runner-trace-unwritable",
+            path = path.clone(),
+            reason = reason.clone()
+        ),
+        RunnerNote::TraceStopped => tr!("runner-trace-stopped"),
+        RunnerNote::Crashed { message } => tr!("runner-crashed", message = message.clone()),
+    }
+}
+
+/// What a step did, in English: the words a trace keeps whatever the screen speaks (a trace is
+/// read by programs).
+pub fn english(step: &Step, geo: &Geometry) -> String {
+    words_in(Lang::En, step, geo)
 }
 
 /// One line for the step log: the step's number, what it did, the cost after it.
@@ -236,6 +323,35 @@ pub fn words_in(lang: Lang, step: &Step, geo: &Geometry) -> String {
 mod tests {
     use super::*;
     use crate::search::Outcome;
+
+    #[test]
+    fn the_courses_lost_solution_is_said_in_words() {
+        let geo = Geometry::for_box(3).unwrap();
+        let step = Step {
+            event: Event::Returned {
+                cost: 2,
+                zero_at: Some(4752),
+            },
+            cost: 2,
+            ended: Some(Outcome::Stuck),
+        };
+        let line = render(&LogLine::Step { index: 5358, step }, geo);
+        assert!(
+            line.contains(
+                "cost 0 reached at step 4752, but the course's bookkeeping keeps the state of cost 2"
+            ),
+            "{line}"
+        );
+        let note = render(
+            &LogLine::Runner(RunnerNote::Switched {
+                algo: "beam",
+                preset: crate::search::Preset::Classic,
+                cost: 7,
+            }),
+            geo,
+        );
+        assert_eq!(note, "switched to beam (classic) from the board, cost 7");
+    }
 
     #[test]
     fn an_ant_says_what_it_filled_and_what_the_colony_laid() {
