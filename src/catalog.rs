@@ -79,7 +79,7 @@ pub enum RefError {
     #[error(transparent)]
     Parse(#[from] ParseError),
     /// A file could not be read.
-    #[error("{}", tr!("ref-unreadable", path = .path, reason = .reason))]
+    #[error("cannot read {path}: {reason}")]
     Unreadable {
         /// The file.
         path: String,
@@ -87,13 +87,13 @@ pub enum RefError {
         reason: String,
     },
     /// A directory was named where a file was wanted.
-    #[error("{}", tr!("ref-directory", path = .path))]
+    #[error("{path} is a directory; give a puzzle file")]
     Directory {
         /// The directory.
         path: String,
     },
     /// `set:N` past the set's end.
-    #[error("{}", tr!("ref-out-of-range", what = .what, count = *.count, index = *.index))]
+    #[error("{what} holds {count} puzzles; there is no puzzle {index} (use 1 to {count})")]
     OutOfRange {
         /// The set or file.
         what: String,
@@ -103,7 +103,7 @@ pub enum RefError {
         count: usize,
     },
     /// One puzzle was wanted and the reference names several.
-    #[error("{}", tr!("ref-not-one", what = .what, count = *.count))]
+    #[error("{what} holds {count} puzzles; pick one as {what}:N")]
     NotOne {
         /// The set or file.
         what: String,
@@ -112,25 +112,19 @@ pub enum RefError {
     },
     /// A served session asked for something that is not built in (a file, standard input).
     #[error(
-        "{}",
-        tr!(
-            "ref-no-files",
-            what = format!("{:?}", .0),
-            names = NAMED.iter().map(|n| n.0).collect::<Vec<_>>().join(", "),
-            sets = SETS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
-        )
+        "{:?}: a served session opens no file on the server; give a built-in name ({}), a set ({}) with :N, generate:hard or the puzzle's text",
+        .0,
+        builtin_names(),
+        set_names()
     )]
     NoFiles(String),
     /// The reference is nothing known.
     #[error(
-        "{}",
-        tr!(
-            "ref-unknown",
-            what = format!("{:?}", .0),
-            hint = crate::suggest::hint(.0, known_names()),
-            names = NAMED.iter().map(|n| n.0).collect::<Vec<_>>().join(", "),
-            sets = SETS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
-        )
+        "unknown puzzle {:?}{}: not a built-in name ({}), a set ({}), an existing file, or a puzzle string",
+        .0,
+        crate::suggest::hint(.0, known_names()),
+        builtin_names(),
+        set_names()
     )]
     Unknown(String),
     /// `generate:` could not make the puzzle asked for.
@@ -151,7 +145,18 @@ pub fn builtin_set(name: &str) -> Option<&'static BuiltinSet> {
 }
 
 /// Every name a reference may use: the named puzzles and the sets.
-fn known_names() -> impl Iterator<Item = &'static str> {
+/// The built-in puzzles' names, for messages.
+pub fn builtin_names() -> String {
+    NAMED.iter().map(|n| n.0).collect::<Vec<_>>().join(", ")
+}
+
+/// The built-in sets' names, for messages.
+pub fn set_names() -> String {
+    SETS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+}
+
+/// Every name a reference may start with, for "did you mean".
+pub fn known_names() -> impl Iterator<Item = &'static str> {
     NAMED.iter().map(|n| n.0).chain(SETS.iter().map(|s| s.name))
 }
 

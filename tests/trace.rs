@@ -263,7 +263,7 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
                 break;
             }
             live.step(true);
-            replay.step(true);
+            step_taken(&mut replay);
         }
     }
 }
@@ -354,7 +354,7 @@ fn each_named_metric_is_its_own_series() {
         ..RunnerSetup::first_of(&RunSpec::on(resolve("sudoku_7").unwrap()))
     });
     for _ in 0..20 {
-        assert!(core.step(true));
+        step_taken(&mut core);
     }
     let r = core.report(false, 0.0);
     let names: Vec<&str> = r.series.iter().map(|(n, _)| *n).collect();
@@ -397,6 +397,31 @@ fn core_of(text: &str) -> (sudoscope::engine::runner::Core, tempfile::TempDir) {
     (core, dir)
 }
 
+/// One step of a trace's core: its reader is a thread of its own, so on a busy machine the line
+/// may not have come within one call's wait; it is waited for (ten seconds at most).
+fn step_taken(core: &mut sudoscope::engine::runner::Core) {
+    let began = std::time::Instant::now();
+    while !core.step(true) && !core.ended() {
+        assert!(
+            began.elapsed() < std::time::Duration::from_secs(10),
+            "the trace's next step never came"
+        );
+    }
+}
+
+/// Step a trace's core until its stream has ended (the end line may come after the last step
+/// was taken: the reader is a thread of its own), at most a few seconds.
+fn to_the_end(core: &mut sudoscope::engine::runner::Core) {
+    let began = std::time::Instant::now();
+    while !core.ended() {
+        assert!(
+            began.elapsed() < std::time::Duration::from_secs(10),
+            "the trace never ended"
+        );
+        core.step(true);
+    }
+}
+
 const HEADER: &str =
     "{\"sudoscope_trace\":\"1.0\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"mine\"}\n";
 
@@ -409,8 +434,7 @@ fn the_end_is_told_after_the_last_step_and_an_uphill_step_has_no_nan() {
         "{HEADER}{{\"step\":1,\"changed\":[[1,7]]}}\n{{\"step\":2,\"changed\":[[1,3]],\"move\":null}}\n{{\"end\":\"stuck\"}}\n"
     );
     let (mut core, _dir) = core_of(&text);
-    assert!(core.step(true));
-    assert!(core.step(true));
+    to_the_end(&mut core);
     let r = core.report(false, 0.0);
     let geo = r.snapshot.grid.geometry();
     let log: Vec<String> = r
@@ -440,14 +464,14 @@ fn steps_are_counted_when_the_first_board_is_solved() {
     let (mut core, _dir) = core_of(&format!(
         "{HEADER}{{\"step\":1,\"board\":\"{solution}\"}}\n{{\"end\":\"solved\"}}\n"
     ));
-    assert!(core.step(true));
+    to_the_end(&mut core);
     let r = core.report(false, 0.0);
     assert_eq!((r.snapshot.steps, r.snapshot.cost), (1, 0));
     assert_eq!(r.snapshot.ended, Some(sudoscope::search::Outcome::Solved));
     let (mut core, _dir) = core_of(&format!(
         "{HEADER}{{\"step\":0,\"board\":\"{solution}\"}}\n{{\"end\":\"solved\"}}\n"
     ));
-    core.step(true);
+    to_the_end(&mut core);
     let r = core.report(false, 0.0);
     assert_eq!((r.snapshot.steps, r.snapshot.cost), (0, 0));
     assert_eq!(r.snapshot.ended, Some(sudoscope::search::Outcome::Solved));

@@ -46,10 +46,28 @@ pub fn main() -> i32 {
             if is_broken_pipe(&e) {
                 return exit::OK;
             }
-            eprintln!("sudoscope: {e:#}");
+            eprintln!("sudoscope: {}", said(&e));
             exit::BAD_INPUT
         }
     }
+}
+
+/// An error as one line in the language spoken now: the engine's typed errors (a puzzle
+/// reference, a parameter) put into words here, everything else as it says itself.
+fn said(e: &anyhow::Error) -> String {
+    use crate::tui::words;
+    if let Some(r) = e.downcast_ref::<crate::catalog::RefError>() {
+        return words::ref_error(r);
+    }
+    if let Some(crate::search::registry::BuildError::BadParameter {
+        algo,
+        preset,
+        error,
+    }) = e.downcast_ref()
+    {
+        return format!("{algo} ({preset}): {}", words::param_error(error));
+    }
+    format!("{e:#}")
 }
 
 fn run(cli: Cli) -> anyhow::Result<i32> {

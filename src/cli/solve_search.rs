@@ -32,7 +32,7 @@ pub fn list_algos(out: &mut impl Write) -> std::io::Result<()> {
                     "    {:<16} {:>10}  [{}]  {}",
                     s.name,
                     s.show(s.default),
-                    s.range_text(),
+                    crate::tui::words::valid(&s.valid()),
                     s.meaning
                 )?;
             }

@@ -117,7 +117,7 @@ impl ParamSpec {
     }
 
     /// Read a value as people write it: a choice by name (or index), or a number.
-    pub fn read(&self, text: &str) -> Result<f64, String> {
+    pub fn read(&self, text: &str) -> Result<f64, ParamError> {
         let text = text.trim();
         if let Some(i) = self
             .choices
@@ -127,52 +127,126 @@ impl ParamSpec {
             return Ok(i as f64);
         }
         let value: f64 = text.parse().map_err(|_| {
-            tr!(
-                if self.choices.is_empty() {
-                    "param-not-a-number"
-                } else {
-                    "param-not-a-choice"
-                },
-                name = self.name,
-                text = format!("{text:?}"),
-                valid = self.range_text()
-            )
+            let (name, text, valid) = (self.name, text.to_string(), self.valid());
+            if self.choices.is_empty() {
+                ParamError::NotANumber { name, text, valid }
+            } else {
+                ParamError::NotAChoice { name, text, valid }
+            }
         })?;
         self.check(value)
     }
 
-    /// "1 to 1000 (whole number)", "0.0001 to 1000000000", or "fixed or course".
-    pub fn range_text(&self) -> String {
-        if !self.choices.is_empty() {
-            return self.choices.join(&format!(" {} ", tr!("param-or")));
-        }
-        let (min, max) = (
-            crate::i18n::localize(fmt_num(self.min)),
-            crate::i18n::localize(fmt_num(self.max)),
-        );
-        if self.integer {
-            tr!("param-range-whole", min = min, max = max)
+    /// The values it takes.
+    pub fn valid(&self) -> Valid {
+        if self.choices.is_empty() {
+            Valid::Range {
+                min: self.min,
+                max: self.max,
+                whole: self.integer,
+            }
         } else {
-            tr!("param-range", min = min, max = max)
+            Valid::Choices(self.choices)
         }
     }
 
     /// Check a value against the range.
-    pub fn check(&self, value: f64) -> Result<f64, String> {
+    pub fn check(&self, value: f64) -> Result<f64, ParamError> {
         if !value.is_finite()
             || value < self.min
             || value > self.max
             || (self.integer && value.fract() != 0.0)
         {
-            return Err(tr!(
-                "param-out-of-range",
-                name = self.name,
-                value = self.show(value),
-                valid = self.range_text()
-            ));
+            return Err(ParamError::OutOfRange {
+                name: self.name,
+                value: self.show(value),
+                valid: self.valid(),
+            });
         }
         Ok(value)
     }
+}
+
+/// The values a parameter takes: figures the screen and the command line put into words.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Valid {
+    /// One of these names.
+    Choices(&'static [&'static str]),
+    /// A number from `min` to `max`, a whole one when `whole`.
+    Range {
+        /// The least.
+        min: f64,
+        /// The most.
+        max: f64,
+        /// Whole numbers only.
+        whole: bool,
+    },
+}
+
+impl std::fmt::Display for Valid {
+    /// In English, as programs read it: `1 to 1000 (whole number)`, `fixed or course`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Valid::Choices(c) => f.write_str(&c.join(" or ")),
+            Valid::Range { min, max, whole } => {
+                write!(f, "{} to {}", fmt_num(*min), fmt_num(*max))?;
+                if *whole {
+                    f.write_str(" (whole number)")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// What is wrong with a parameter and its value. Its text is English, as programs read it; the
+/// visualiser and the command line say it in the user's language.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ParamError {
+    /// A number was wanted.
+    #[error("{name} = {text:?} is not a number: valid values are {valid}")]
+    NotANumber {
+        /// The parameter.
+        name: &'static str,
+        /// What was given.
+        text: String,
+        /// What it takes.
+        valid: Valid,
+    },
+    /// One of the choices was wanted.
+    #[error("{name} = {text:?} is not a choice: valid values are {valid}")]
+    NotAChoice {
+        /// The parameter.
+        name: &'static str,
+        /// What was given.
+        text: String,
+        /// What it takes.
+        valid: Valid,
+    },
+    /// The value is outside what the parameter takes.
+    #[error("{name} = {value} is out of range: valid values are {valid}")]
+    OutOfRange {
+        /// The parameter.
+        name: &'static str,
+        /// The value as people write it.
+        value: String,
+        /// What it takes.
+        valid: Valid,
+    },
+    /// The algorithm takes no parameters.
+    #[error("unknown parameter {name:?}: this algorithm takes none")]
+    UnknownNone {
+        /// The name given.
+        name: String,
+    },
+    /// The algorithm takes no parameter of that name.
+    #[error("unknown parameter {name:?}{}: valid are {}", crate::suggest::hint(name, valid.iter().copied()), valid.join(", "))]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The names it takes.
+        valid: Vec<&'static str>,
+    },
 }
 
 /// Print numbers without noise: 200, 0.99, 1e9.
@@ -201,18 +275,18 @@ impl Params {
     }
 
     /// Set `name` from text, checking name and range; errors list what is valid.
-    pub fn set(&mut self, name: &str, text: &str) -> Result<(), String> {
+    pub fn set(&mut self, name: &str, text: &str) -> Result<(), ParamError> {
         let Some(i) = self.specs.iter().position(|s| s.name == name) else {
-            let names: Vec<&str> = self.specs.iter().map(|s| s.name).collect();
-            return Err(if names.is_empty() {
-                tr!("param-unknown-none", name = format!("{name:?}"))
+            let valid: Vec<&'static str> = self.specs.iter().map(|s| s.name).collect();
+            return Err(if valid.is_empty() {
+                ParamError::UnknownNone {
+                    name: name.to_string(),
+                }
             } else {
-                tr!(
-                    "param-unknown",
-                    name = format!("{name:?}"),
-                    hint = crate::suggest::hint(name, names.iter().copied()),
-                    valid = names.join(", ")
-                )
+                ParamError::Unknown {
+                    name: name.to_string(),
+                    valid,
+                }
             });
         };
         self.values[i] = self.specs[i].read(text)?;
@@ -296,16 +370,21 @@ mod tests {
     fn bad_values_name_the_valid_range() {
         let mut p = Params::defaults(vec![ParamSpec::int("k", "beam width", 20.0, 1.0, 500.0)]);
         assert_eq!(
-            p.set("k", "0").unwrap_err(),
+            p.set("k", "0").unwrap_err().to_string(),
             "k = 0 is out of range: valid values are 1 to 500 (whole number)"
         );
         assert_eq!(
-            p.set("k", "2.5").unwrap_err(),
+            p.set("k", "2.5").unwrap_err().to_string(),
             "k = 2.5 is out of range: valid values are 1 to 500 (whole number)"
         );
-        assert!(p.set("k", "abc").unwrap_err().contains("is not a number"));
+        assert!(
+            p.set("k", "abc")
+                .unwrap_err()
+                .to_string()
+                .contains("is not a number")
+        );
         assert_eq!(
-            p.set("width", "3").unwrap_err(),
+            p.set("width", "3").unwrap_err().to_string(),
             "unknown parameter \"width\": valid are k"
         );
         p.set("k", "30").unwrap();

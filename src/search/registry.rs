@@ -130,14 +130,14 @@ pub enum BuildError {
         name: String,
     },
     /// A parameter that the algorithm does not take, or a value out of its range.
-    #[error("{algo} ({preset}): {message}")]
+    #[error("{algo} ({preset}): {error}")]
     BadParameter {
         /// The algorithm.
         algo: &'static str,
         /// Its preset.
         preset: Preset,
         /// What is wrong, with the valid range.
-        message: String,
+        error: crate::search::params::ParamError,
     },
     /// A `--set` argument without `=`.
     #[error("parameter {0:?} must be written name=value")]
@@ -301,10 +301,10 @@ pub fn set_override(
         .ok_or_else(|| BuildError::Malformed(text.to_string()))?;
     params
         .set(k.trim(), v)
-        .map_err(|message| BuildError::BadParameter {
+        .map_err(|error| BuildError::BadParameter {
             algo,
             preset,
-            message,
+            error,
         })
 }
 

@@ -103,3 +103,103 @@ mod tests {
         }
     }
 }
+
+/// The values a parameter takes, in the language spoken now: `1 a 1000 (número entero)`.
+pub fn valid(v: &crate::search::params::Valid) -> String {
+    use crate::search::params::{Valid, fmt_num};
+    match v {
+        Valid::Choices(c) => c.join(&format!(" {} ", tr!("param-or"))),
+        Valid::Range { min, max, whole } => {
+            let (min, max) = (i18n::localize(fmt_num(*min)), i18n::localize(fmt_num(*max)));
+            if *whole {
+                tr!("param-range-whole", min = min, max = max)
+            } else {
+                tr!("param-range", min = min, max = max)
+            }
+        }
+    }
+}
+
+/// What is wrong with a parameter, in the language spoken now.
+pub fn param_error(e: &crate::search::params::ParamError) -> String {
+    use crate::search::params::ParamError;
+    match e {
+        ParamError::NotANumber {
+            name,
+            text,
+            valid: v,
+        } => tr!(
+            "param-not-a-number",
+            name = *name,
+            text = format!("{text:?}"),
+            valid = valid(v)
+        ),
+        ParamError::NotAChoice {
+            name,
+            text,
+            valid: v,
+        } => tr!(
+            "param-not-a-choice",
+            name = *name,
+            text = format!("{text:?}"),
+            valid = valid(v)
+        ),
+        ParamError::OutOfRange {
+            name,
+            value,
+            valid: v,
+        } => tr!(
+            "param-out-of-range",
+            name = *name,
+            value = value.clone(),
+            valid = valid(v)
+        ),
+        ParamError::UnknownNone { name } => {
+            tr!("param-unknown-none", name = format!("{name:?}"))
+        }
+        ParamError::Unknown { name, valid: v } => tr!(
+            "param-unknown",
+            name = format!("{name:?}"),
+            hint = crate::suggest::hint(name, v.iter().copied()),
+            valid = v.join(", ")
+        ),
+    }
+}
+
+/// Why a puzzle reference gave no puzzles, in the language spoken now.
+pub fn ref_error(e: &crate::catalog::RefError) -> String {
+    use crate::catalog::{RefError, builtin_names, known_names, set_names};
+    match e {
+        RefError::Unreadable { path, reason } => tr!(
+            "ref-unreadable",
+            path = path.clone(),
+            reason = reason.clone()
+        ),
+        RefError::Directory { path } => tr!("ref-directory", path = path.clone()),
+        RefError::OutOfRange { what, index, count } => tr!(
+            "ref-out-of-range",
+            what = what.clone(),
+            count = *count,
+            index = *index
+        ),
+        RefError::NotOne { what, count } => {
+            tr!("ref-not-one", what = what.clone(), count = *count)
+        }
+        RefError::NoFiles(what) => tr!(
+            "ref-no-files",
+            what = format!("{what:?}"),
+            names = builtin_names(),
+            sets = set_names()
+        ),
+        RefError::Unknown(what) => tr!(
+            "ref-unknown",
+            what = format!("{what:?}"),
+            hint = crate::suggest::hint(what, known_names()),
+            names = builtin_names(),
+            sets = set_names()
+        ),
+        // a parse error and a generator's error name their line, column or reason in English,
+        // as they always have
+        other => other.to_string(),
+    }
+}

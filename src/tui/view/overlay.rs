@@ -257,7 +257,7 @@ pub fn parameters(
                     "{}: {} [{}]",
                     s.name,
                     words::param_meaning(&pane.method, s.name, s.meaning),
-                    crate::i18n::localize(s.range_text())
+                    words::valid(&s.valid())
                 ),
                 inner,
             ),
