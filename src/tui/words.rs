@@ -68,42 +68,6 @@ pub fn param_meaning(m: &Method, name: &str, english: &str) -> String {
     .map_or_else(|| english.to_string(), |id| i18n::text(id, &[]))
 }
 
-#[cfg(test)]
-mod tests {
-    use crate::i18n::{self, Lang};
-    use crate::search::{ALGORITHMS, Preset};
-    use crate::spec::Method;
-
-    /// Every parameter of every algorithm and preset has its meaning in the catalogs (a new
-    /// parameter without one fails here rather than showing English on a Spanish screen), and
-    /// the English entry is the meaning the program carries.
-    #[test]
-    fn every_parameter_has_its_meaning_in_the_catalogs() {
-        for a in ALGORITHMS {
-            for preset in [Preset::Classic, Preset::Tuned] {
-                let m = Method::new(a, preset);
-                for s in m.params.specs() {
-                    let id = [
-                        format!("param-{}-{preset}-{}", a.name, s.name),
-                        format!("param-{}-{}", a.name, s.name),
-                    ]
-                    .into_iter()
-                    .find(|id| i18n::has(id))
-                    .unwrap_or_else(|| panic!("no meaning of {} {} in en.ftl", a.name, s.name));
-                    assert_eq!(i18n::text_in(Lang::En, &id, &[]), s.meaning, "{id}");
-                    for lang in [Lang::Es, Lang::Pt] {
-                        assert_ne!(
-                            i18n::text_in(lang, &id, &[]),
-                            s.meaning,
-                            "{id} is not translated in {lang:?}"
-                        );
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// The values a parameter takes, in the language spoken now: `1 a 1000 (número entero)`.
 pub fn valid(v: &crate::search::params::Valid) -> String {
     use crate::search::params::{Valid, fmt_num};
@@ -201,5 +165,41 @@ pub fn ref_error(e: &crate::catalog::RefError) -> String {
         // a parse error and a generator's error name their line, column or reason in English,
         // as they always have
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::i18n::{self, Lang};
+    use crate::search::{ALGORITHMS, Preset};
+    use crate::spec::Method;
+
+    /// Every parameter of every algorithm and preset has its meaning in the catalogs (a new
+    /// parameter without one fails here rather than showing English on a Spanish screen), and
+    /// the English entry is the meaning the program carries.
+    #[test]
+    fn every_parameter_has_its_meaning_in_the_catalogs() {
+        for a in ALGORITHMS {
+            for preset in [Preset::Classic, Preset::Tuned] {
+                let m = Method::new(a, preset);
+                for s in m.params.specs() {
+                    let id = [
+                        format!("param-{}-{preset}-{}", a.name, s.name),
+                        format!("param-{}-{}", a.name, s.name),
+                    ]
+                    .into_iter()
+                    .find(|id| i18n::has(id))
+                    .unwrap_or_else(|| panic!("no meaning of {} {} in en.ftl", a.name, s.name));
+                    assert_eq!(i18n::text_in(Lang::En, &id, &[]), s.meaning, "{id}");
+                    for lang in [Lang::Es, Lang::Pt] {
+                        assert_ne!(
+                            i18n::text_in(lang, &id, &[]),
+                            s.meaning,
+                            "{id} is not translated in {lang:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
