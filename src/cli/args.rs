@@ -6,20 +6,14 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::search::{ALGORITHMS, Preset};
 
-/// Presets on the command line: `classic` or `tuned`.
-impl ValueEnum for Preset {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[Preset::Classic, Preset::Tuned]
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(match self {
-            Preset::Classic => {
-                PossibleValue::new("classic").help("behaves as the course material describes")
-            }
-            Preset::Tuned => PossibleValue::new("tuned").help("as good as we know how to make it"),
-        })
-    }
+/// Presets on the command line: `classic` or `tuned`, each with its help (the preset is the
+/// core's; its parsing is the command line's).
+fn presets() -> impl TypedValueParser<Value = Preset> {
+    PossibleValuesParser::new([
+        PossibleValue::new("classic").help("behaves as the course material describes"),
+        PossibleValue::new("tuned").help("as good as we know how to make it"),
+    ])
+    .map(|name| Preset::from_name(&name).expect("one of the possible values"))
 }
 
 /// The algorithm names, as clap's possible values: `--help` and completions list them.
@@ -114,7 +108,7 @@ pub enum Command {
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     /// Preset of the algorithm: classic everywhere unless asked (this is a teaching tool).
-    #[arg(long, value_enum, default_value_t = Preset::Classic)]
+    #[arg(long, value_parser = presets(), default_value = "classic")]
     pub preset: Preset,
     /// Set a parameter, `name=value` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
@@ -572,7 +566,7 @@ pub struct ExperimentArgs {
     #[arg(long, value_name = "COMMAND")]
     pub command: Option<String>,
     /// Presets, comma-separated; each algorithm runs in each. Classic unless asked.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "classic")]
+    #[arg(long, value_parser = presets(), value_delimiter = ',', default_value = "classic")]
     pub preset: Vec<Preset>,
     /// Set a parameter for every algorithm that has it, `name=value` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]

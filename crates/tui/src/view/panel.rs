@@ -7,15 +7,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::grid::{CandidateView, candidates};
+use crate::app::{App, Pane};
 use crate::board::cost::conflicts;
 use crate::board::grid::symbol;
 use crate::engine::runner::Report;
 use crate::i18n::localize;
 use crate::search::Landscape;
-use crate::tui::app::{App, Pane};
-use crate::tui::step_log::cell;
-use crate::tui::theme::Theme;
-use crate::tui::words;
+use crate::step_log::cell;
+use crate::theme::Theme;
+use crate::words;
 use ratatui::style::Style;
 
 fn short(x: f64) -> String {
@@ -180,7 +180,7 @@ pub fn log(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
         .rev()
         .take(room)
         .rev()
-        .map(|l| Line::from(crate::tui::step_log::render(l, fr.snapshot.grid.geometry())))
+        .map(|l| Line::from(crate::step_log::render(l, fr.snapshot.grid.geometry())))
         .collect();
     let block = Block::bordered()
         .title(format!(" {} ", tr!("panel-step-log")))

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType};
 
 use crate::engine::history::Point;
-use crate::tui::theme::Theme;
+use crate::theme::Theme;
 
 fn label(x: f64) -> String {
     crate::i18n::localize(match x.abs() {
@@ -126,7 +126,7 @@ pub fn draw(
             .chain(&worst)
             .map(|p| p.1)
             .fold(f64::MIN_POSITIVE, f64::max);
-        let name = label.map(crate::tui::words::metric).unwrap_or_default();
+        let name = label.map(crate::words::metric).unwrap_or_default();
         let mut sets = vec![
             Dataset::default()
                 .name(name.to_string())
@@ -212,7 +212,7 @@ fn draw_named(
             } else {
                 format!(
                     "{} {}–{}",
-                    crate::tui::words::metric(&name),
+                    crate::words::metric(&name),
                     label(lo),
                     label(hi)
                 )

@@ -6,6 +6,12 @@
 //! through the engine's gate, so the screens stay live however many students run at full
 //! speed.
 
+// the floors below, under the names serving's modules have always used
+pub use sudoscope_core::{board, catalog, engine, search, spec};
+pub use sudoscope_tui as tui;
+#[macro_use]
+pub extern crate sudoscope_i18n as i18n;
+
 pub mod access;
 pub mod handler;
 pub mod input;

@@ -10,6 +10,13 @@
 //! [`recording`] the recordings. Errors are returned typed; the command line chooses the exit
 //! code.
 
+// the floors below, under the names the visualiser's modules have always used
+pub use sudoscope_core::{
+    board, catalog, cpu, engine, generate, rng, search, signals, spec, suggest,
+};
+#[macro_use]
+pub extern crate sudoscope_i18n as i18n;
+
 pub mod app;
 pub mod cast;
 pub mod dialog;

@@ -15,7 +15,7 @@ use ratatui::style::Style;
 use crate::board::cost::conflicts;
 use crate::board::grid::symbol;
 use crate::board::{EMPTY, Grid, Puzzle};
-use crate::tui::theme::Theme;
+use crate::theme::Theme;
 
 /// Which candidates a cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -86,11 +86,16 @@ fn every_catalog_has_every_message_with_the_same_arguments() {
     }
 }
 
-/// Every `tr!("ID"…)` in the source.
+/// Every `tr!("ID"…)` in the source of the workspace: the crates beside this one and the command
+/// line at the top.
 fn ids_in_source() -> BTreeSet<(String, String)> {
     let mut out = BTreeSet::new();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut dirs = vec![root];
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let top = here.join("../..");
+    let mut dirs = vec![top.join("src")];
+    for e in std::fs::read_dir(top.join("crates")).unwrap() {
+        dirs.push(e.unwrap().path().join("src"));
+    }
     while let Some(d) = dirs.pop() {
         for e in std::fs::read_dir(&d).unwrap() {
             let p = e.unwrap().path();

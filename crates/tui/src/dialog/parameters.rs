@@ -70,7 +70,7 @@ impl ParamEditor {
                             });
                         }
                         Err(e) => {
-                            self.error = Some(crate::tui::words::param_error(&e));
+                            self.error = Some(crate::words::param_error(&e));
                             self.editing = Some(text);
                         }
                     }

@@ -3,15 +3,15 @@
 
 use ratatui::Frame;
 
-use crate::tui::words;
+use crate::words;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use crate::app::Pane;
+use crate::keys::{BINDINGS, keys_label};
 use crate::search::{ALGORITHMS, Preset};
-use crate::tui::app::Pane;
-use crate::tui::keys::{BINDINGS, keys_label};
-use crate::tui::theme::Theme;
+use crate::theme::Theme;
 
 fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
@@ -300,7 +300,7 @@ pub fn puzzle(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, theme
 
 /// The scene's speaker notes in a box along the bottom of the screen (`N`), on the lecturer's
 /// own screen only.
-pub fn notes(f: &mut Frame, app: &crate::tui::App) {
+pub fn notes(f: &mut Frame, app: &crate::App) {
     let theme = &app.theme;
     let area = f.area();
     let text = app.notes().unwrap_or_else(|| tr!("notes-none"));

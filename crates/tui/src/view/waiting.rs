@@ -7,9 +7,9 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use crate::app::watching::Watching;
 use crate::engine::trace::feed::SourceSpec;
-use crate::tui::app::watching::Watching;
-use crate::tui::theme::Theme;
+use crate::theme::Theme;
 
 /// The waiting view in `area`.
 pub fn draw(f: &mut Frame, area: Rect, w: &Watching, theme: &Theme) {

@@ -77,7 +77,8 @@ fn rgb(hex: &str) -> RGBColor {
 fn write_png(buf: &Buffer, palette: Palette, path: &Path) -> Result<(), String> {
     static FONT: OnceLock<()> = OnceLock::new();
     FONT.get_or_init(|| {
-        let bytes: &'static [u8] = include_bytes!("../../assets/fonts/DejaVuSansMono-subset.ttf");
+        let bytes: &'static [u8] =
+            include_bytes!("../../../assets/fonts/DejaVuSansMono-subset.ttf");
         let _ = plotters::style::register_font(MONO, FontStyle::Normal, bytes);
         let _ = plotters::style::register_font(MONO, FontStyle::Bold, bytes);
     });

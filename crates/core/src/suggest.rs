@@ -31,11 +31,10 @@ pub fn closest<'a>(asked: &str, names: impl IntoIterator<Item = &'a str>) -> Opt
         .map(|(_, name)| name)
 }
 
-/// `" (did you mean sudoku_7?)"`, or nothing when no name is close.
+/// `" (did you mean sudoku_7?)"`, or nothing when no name is close: in English, as programs
+/// read it (the visualiser and the command line say it in the user's language).
 pub fn hint<'a>(asked: &str, names: impl IntoIterator<Item = &'a str>) -> String {
-    closest(asked, names).map_or(String::new(), |n| {
-        format!(" ({})", tr!("did-you-mean", name = n))
-    })
+    closest(asked, names).map_or(String::new(), |n| format!(" (did you mean {n}?)"))
 }
 
 /// Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`.

@@ -73,9 +73,9 @@ impl Lang {
     /// The catalog's text.
     pub fn catalog(self) -> &'static str {
         match self {
-            Lang::En => include_str!("../../assets/i18n/en.ftl"),
-            Lang::Es => include_str!("../../assets/i18n/es.ftl"),
-            Lang::Pt => include_str!("../../assets/i18n/pt.ftl"),
+            Lang::En => include_str!("../../../assets/i18n/en.ftl"),
+            Lang::Es => include_str!("../../../assets/i18n/es.ftl"),
+            Lang::Pt => include_str!("../../../assets/i18n/pt.ftl"),
         }
     }
 
@@ -217,10 +217,10 @@ pub fn word(kind: &str, name: &str) -> String {
 #[macro_export]
 macro_rules! tr {
     ($id:expr) => {
-        $crate::i18n::text($id, &[])
+        $crate::text($id, &[])
     };
     ($id:expr, $($name:ident = $value:expr),+ $(,)?) => {
-        $crate::i18n::text($id, &[$((stringify!($name), $crate::i18n::Arg::from($value))),+])
+        $crate::text($id, &[$((stringify!($name), $crate::Arg::from($value))),+])
     };
 }
 

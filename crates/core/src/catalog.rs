@@ -24,7 +24,7 @@ macro_rules! builtin {
         BuiltinSet {
             name: $name,
             about: $about,
-            text: include_str!(concat!("../assets/puzzles/", $file)),
+            text: include_str!(concat!("../../../assets/puzzles/", $file)),
         }
     };
 }

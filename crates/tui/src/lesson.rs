@@ -48,7 +48,7 @@ pub struct Lesson {
 /// Lessons built into the program, by name: `--lesson local-search` works anywhere.
 pub const BUILTIN: &[(&str, &str)] = &[(
     "local-search",
-    include_str!("../../assets/lessons/local-search.toml"),
+    include_str!("../../../assets/lessons/local-search.toml"),
 )];
 
 /// One scene: its caption and the run it plays, every setting checked.

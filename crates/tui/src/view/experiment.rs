@@ -6,13 +6,13 @@ use std::sync::atomic::Ordering;
 use ratatui::Frame;
 
 use crate::i18n::num;
-use crate::tui::words;
+use crate::words;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Gauge, Row, Table};
 
+use crate::app::App;
 use crate::engine::stats::wilson;
-use crate::tui::app::App;
-use crate::tui::theme::Theme;
+use crate::theme::Theme;
 
 /// Live experiment: progress, the success table and a bar chart of success rates.
 pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {

@@ -68,6 +68,14 @@ pub fn param_meaning(m: &Method, name: &str, english: &str) -> String {
     .map_or_else(|| english.to_string(), |id| i18n::text(id, &[]))
 }
 
+/// `" (¿quisiste decir sudoku_7?)"`: the nearest known name to a mistyped one, in the language
+/// spoken now; nothing when none is near.
+pub fn hint<'a>(asked: &str, names: impl IntoIterator<Item = &'a str>) -> String {
+    crate::suggest::closest(asked, names).map_or(String::new(), |n| {
+        format!(" ({})", tr!("did-you-mean", name = n))
+    })
+}
+
 /// The values a parameter takes, in the language spoken now: `1 a 1000 (número entero)`.
 pub fn valid(v: &crate::search::params::Valid) -> String {
     use crate::search::params::{Valid, fmt_num};
@@ -124,7 +132,7 @@ pub fn param_error(e: &crate::search::params::ParamError) -> String {
         ParamError::Unknown { name, valid: v } => tr!(
             "param-unknown",
             name = format!("{name:?}"),
-            hint = crate::suggest::hint(name, v.iter().copied()),
+            hint = hint(name, v.iter().copied()),
             valid = v.join(", ")
         ),
     }
@@ -158,7 +166,7 @@ pub fn ref_error(e: &crate::catalog::RefError) -> String {
         RefError::Unknown(what) => tr!(
             "ref-unknown",
             what = format!("{what:?}"),
-            hint = crate::suggest::hint(what, known_names()),
+            hint = hint(what, known_names()),
             names = builtin_names(),
             sets = set_names()
         ),

@@ -707,7 +707,7 @@ impl App {
                 self.theme = self.theme.next();
                 self.status = Some(tr!(
                     "legend-on-theme",
-                    theme = crate::tui::words::word("theme", self.theme.palette.name())
+                    theme = crate::words::word("theme", self.theme.palette.name())
                 ));
             }
             Action::FocusLayout => self.focus_layout = !self.focus_layout,

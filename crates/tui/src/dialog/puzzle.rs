@@ -33,11 +33,11 @@ impl PuzzleOpener {
             }
             KeyCode::Enter if self.guest => match catalog::resolve_builtin(&self.input) {
                 Ok(p) => return Reply::Done(p),
-                Err(e) => self.error = Some(crate::tui::words::ref_error(&e)),
+                Err(e) => self.error = Some(crate::words::ref_error(&e)),
             },
             KeyCode::Enter => match catalog::resolve_one(&self.input) {
                 Ok(p) => return Reply::Done(p),
-                Err(e) => self.error = Some(crate::tui::words::ref_error(&e)),
+                Err(e) => self.error = Some(crate::words::ref_error(&e)),
             },
             KeyCode::Esc => return Reply::Close,
             KeyCode::Backspace => {
