@@ -345,3 +345,39 @@ fn one_enormous_line_is_refused_as_it_is_read() {
         "{err}"
     );
 }
+
+/// The core's typed errors are said in the user's language at the command line: a parameter out
+/// of range, an unknown one, an unknown puzzle.
+#[test]
+fn typed_errors_speak_the_chosen_language() {
+    for (args, lang, expected) in [
+        (
+            &["solve", "--algo", "beam", "--set", "k=0"][..],
+            "es",
+            "k = 0 está fuera de rango",
+        ),
+        (
+            &["solve", "--algo", "beam", "--set", "k=0"][..],
+            "en",
+            "k = 0 is out of range",
+        ),
+        (
+            &["solve", "--algo", "beam", "--set", "kk=3"][..],
+            "pt",
+            "parâmetro desconhecido \"kk\"",
+        ),
+        (
+            &["solve", "Sudoku7"][..],
+            "es",
+            "(¿quisiste decir sudoku_7?)",
+        ),
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--lang", lang]);
+        let out = common::sudoscope(&all);
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        let err = common::stderr(&out);
+        assert!(err.contains(expected), "{all:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    }
+}

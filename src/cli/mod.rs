@@ -67,6 +67,13 @@ fn said(e: &anyhow::Error) -> String {
     {
         return format!("{algo} ({preset}): {}", words::param_error(error));
     }
+    if let Some(s) = e.downcast_ref::<crate::spec::SpecError>()
+        && let Some(p) = &s.param
+    {
+        let mut said = s.clone();
+        said.expected = s.expected.replace(&p.to_string(), &words::param_error(p));
+        return said.to_string();
+    }
     format!("{e:#}")
 }
 

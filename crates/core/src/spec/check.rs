@@ -59,6 +59,7 @@ fn wrong(field: Field, given: &Given, expected: impl Into<String>) -> SpecError 
         value: given.text.clone(),
         expected: expected.into(),
         from: given.from.clone(),
+        param: None,
     }
 }
 
@@ -91,8 +92,13 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
     };
     let mut params = algo.default_params(preset);
     for g in &input.set {
-        set_override(&mut params, algo.name, preset, &g.text)
-            .map_err(|e| wrong(Field::Set, g, e.to_string()))?;
+        set_override(&mut params, algo.name, preset, &g.text).map_err(|e| {
+            let mut w = wrong(Field::Set, g, e.to_string());
+            if let crate::search::registry::BuildError::BadParameter { error, .. } = e {
+                w.param = Some(error);
+            }
+            w
+        })?;
     }
     let seed = match &input.seed {
         None => defaults::SEED,
@@ -121,6 +127,7 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
             value: all.join(","),
             expected: "at most three algorithms race beside the first (four panes in all)".into(),
             from: input.race[0].from.clone(),
+            param: None,
         });
     }
     let race = input

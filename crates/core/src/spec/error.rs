@@ -67,16 +67,19 @@ impl Field {
 /// where it was written. It prints as one line that says all four, in the words the command line
 /// and lesson files have always used: `--speed "fast": give steps per second …`, or
 /// `lesson.toml:3: scene 1: speed = -2: give steps per second …`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SpecError {
     /// The field.
     pub field: Field,
     /// The value as it was written.
     pub value: String,
-    /// What was expected, or why the value does not fit.
+    /// What was expected, or why the value does not fit (English, as programs read it).
     pub expected: String,
     /// Where it was written.
     pub from: Source,
+    /// The parameter's own error, when a parameter is at fault: the floors above say it in the
+    /// user's language where `expected` has it in English.
+    pub param: Option<crate::search::params::ParamError>,
 }
 
 impl SpecError {
@@ -146,6 +149,7 @@ mod tests {
             value: value.into(),
             expected: expected.into(),
             from,
+            param: None,
         }
         .to_string()
     }
