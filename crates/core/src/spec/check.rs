@@ -95,7 +95,7 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
         set_override(&mut params, algo.name, preset, &g.text).map_err(|e| {
             let mut w = wrong(Field::Set, g, e.to_string());
             if let crate::search::registry::BuildError::BadParameter { error, .. } = e {
-                w.param = Some(error);
+                w.param = Some(Box::new(error));
             }
             w
         })?;

@@ -79,7 +79,7 @@ pub struct SpecError {
     pub from: Source,
     /// The parameter's own error, when a parameter is at fault: the floors above say it in the
     /// user's language where `expected` has it in English.
-    pub param: Option<crate::search::params::ParamError>,
+    pub param: Option<Box<crate::search::params::ParamError>>,
 }
 
 impl SpecError {
