@@ -7,7 +7,7 @@ use super::args::WatchArgs;
 use super::exit;
 use crate::engine::trace::feed::SourceSpec;
 use crate::engine::trace::replay::Replay;
-use crate::engine::trace::source::{self, NotReady, Phase, Source};
+use crate::engine::trace::source::{self, NotReady, Source};
 use crate::spec::{Given, RunInput, check_on};
 
 /// How long a file or standard input may take to give its header before the screen opens on it
@@ -76,7 +76,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
     guard.end();
     match result {
         Ok(Some(signal)) => Ok(exit::by_signal(signal)),
-        Ok(None) => Ok(failed(&source).map_or(exit::OK, |f| {
+        Ok(None) => Ok(source.failure().map_or(exit::OK, |f| {
             eprintln!("sudoscope: {f}");
             exit::BAD_INPUT
         })),
@@ -85,14 +85,6 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
             Ok(exit::BAD_INPUT)
         }
         Err(e) => Err(e.into()),
-    }
-}
-
-/// Why the source gave no run, if it gave none.
-fn failed(source: &Source) -> Option<String> {
-    match source.phase().0 {
-        Phase::Failed(f) => Some(f.why),
-        _ => None,
     }
 }
 

@@ -60,10 +60,7 @@ impl Watching {
 
     /// Why no run could be read, once that is known.
     pub fn failure(&self) -> Option<Failure> {
-        match self.source.phase().0 {
-            Phase::Failed(f) => Some(f),
-            _ => None,
-        }
+        self.source.failure()
     }
 
     /// Since when the source has been waited for.

@@ -407,16 +407,6 @@ impl Feed {
             .0;
         (Arc::strong_count(self) > 1).then_some(s)
     }
-
-    /// The stream has ended (the first word on it stands).
-    pub fn close(&self, how: Closed) {
-        let mut s = self.lock();
-        if s.closed.is_none() {
-            s.closed = Some(how);
-        }
-        drop(s);
-        self.changed.notify_all();
-    }
 }
 
 /// A replay has reached step `index` with `notes` notes taken; says whether that lets the reader

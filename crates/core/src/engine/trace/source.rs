@@ -135,6 +135,14 @@ impl Source {
             .clone()
     }
 
+    /// Why no run could be read, once that is known.
+    pub fn failure(&self) -> Option<Failure> {
+        match self.phase().0 {
+            Phase::Failed(f) => Some(f),
+            _ => None,
+        }
+    }
+
     /// The command's standard error as it comes (and its output before the trace began).
     pub fn tail(&self) -> &Tail {
         &self.tail
