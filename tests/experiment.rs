@@ -6,14 +6,15 @@ mod common;
 use common::{stderr, stdout, sudoscope};
 use sudoscope::catalog::resolve;
 use sudoscope::engine::experiment::{Arm, Plan, Progress, run};
-use sudoscope::engine::run_record::Record;
+use sudoscope::engine::result::RunResult;
+use sudoscope::run::{Given, Method, check_method};
 use sudoscope::search::{Preset, find};
 
-fn records(threads: usize) -> Vec<Record> {
+fn records(threads: usize) -> Vec<RunResult> {
     let arms = vec![
-        Arm::new(find("plateau").unwrap(), Preset::Classic, &[]).unwrap(),
-        Arm::new(find("annealing").unwrap(), Preset::Tuned, &[]).unwrap(),
-        Arm::new(find("genetic").unwrap(), Preset::Tuned, &[]).unwrap(),
+        Arm::of(Method::new(find("plateau").unwrap(), Preset::Classic)),
+        Arm::of(Method::new(find("annealing").unwrap(), Preset::Tuned)),
+        Arm::of(Method::new(find("genetic").unwrap(), Preset::Tuned)),
     ];
     let puzzles = resolve("hardest:1").unwrap();
     let plan = Plan {
@@ -27,7 +28,7 @@ fn records(threads: usize) -> Vec<Record> {
     };
     run(&plan, &Progress::default())
         .iter()
-        .map(Record::timeless)
+        .map(RunResult::timeless)
         .collect()
 }
 
@@ -167,12 +168,12 @@ fn solved(arms: &[&str], runs: usize, seed: u64) -> Vec<usize> {
         .iter()
         .map(|text| {
             let (name, set) = text.split_once(':').unwrap_or((text, ""));
-            let set: Vec<String> = set
+            let set: Vec<Given> = set
                 .split(':')
                 .filter(|s| !s.is_empty())
-                .map(String::from)
+                .map(|s| Given::flag("--set", s))
                 .collect();
-            Arm::new(find(name).unwrap(), Preset::Classic, &set).unwrap()
+            Arm::of(check_method(find(name).unwrap(), Preset::Classic, &set).unwrap())
         })
         .collect();
     let puzzles = resolve("sudoku_7").unwrap();

@@ -20,9 +20,9 @@ use ratatui::crossterm::event::{
 use sudoscope::catalog::resolve_one;
 use sudoscope::engine::runner::Report;
 use sudoscope::rng::Rng;
+use sudoscope::run::{Method, RunSpec};
 use sudoscope::search::{Preset, find};
-use sudoscope::spec::{Method, RunSpec};
-use sudoscope::tui::app::{App, Options};
+use sudoscope::tui::app::{App, Launch};
 use sudoscope::tui::keys::{BINDINGS, Key};
 use sudoscope::tui::lesson;
 use sudoscope::tui::theme::{Palette, Theme};
@@ -34,7 +34,7 @@ const SEEDS: [u64; 4] = [1, 2, 3, 4];
 fn app(seed: u64) -> (App, Receiver<Report>) {
     let algo = find("plateau").unwrap();
     let (tx, rx) = bounded(256);
-    let opts = Options {
+    let opts = Launch {
         run: RunSpec {
             puzzle: resolve_one(if seed.is_multiple_of(2) {
                 "tiny4"
@@ -63,8 +63,8 @@ fn app(seed: u64) -> (App, Receiver<Report>) {
         lesson_out: Some(std::env::temp_dir().join(format!("sudoscope-monkey-{}.toml", std::process::id()))),
         notes_out: None,
         guest: false,
-        watch: None,
-        trace: None,
+        source: None,
+        trace_out: None,
     };
     (App::new(opts, tx), rx)
 }
@@ -129,7 +129,7 @@ fn run(seed: u64) {
             app.on_report(r);
         }
         app.on_tick();
-        let panes = app.panes.len();
+        let panes = app.race().panes().len();
         assert!(
             (1..=4).contains(&panes),
             "seed {seed} event {i}: {panes} panes"
@@ -138,7 +138,7 @@ fn run(seed: u64) {
             term.draw(|f| sudoscope::tui::draw(f, &mut app))
                 .unwrap_or_else(|err| panic!("seed {seed} event {i}: frame failed: {err}"));
         }
-        if app.quit {
+        if app.quit() {
             (app, rx) = self::app(seed.wrapping_add(i as u64));
         }
         if i.is_multiple_of(1000) {

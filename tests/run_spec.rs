@@ -9,10 +9,10 @@ use sudoscope::board::{Grid, Puzzle};
 use sudoscope::catalog::resolve_one;
 use sudoscope::cli::args::{Cli, Command};
 use sudoscope::engine::experiment::{Arm, record_of};
-use sudoscope::engine::run_record::{Ending, write_json};
+use sudoscope::engine::result::{Ending, write_json};
+use sudoscope::run::{Method, PaneSpec, RunSpec, Source, check, print};
 use sudoscope::search::exact::{Solutions, solve_fastest};
 use sudoscope::search::{ALGORITHMS, Params, Preset};
-use sudoscope::spec::{Method, PaneSpec, RunSpec, Source, check, print};
 
 /// Built-in puzzles of three sizes, each named as a reference resolves it.
 const PUZZLES: &[&str] = &["sudoku_7", "tiny4", "top95:3", "optuna"];
@@ -153,7 +153,7 @@ proptest! {
     #[test]
     fn a_lesson_scene_reads_back_as_the_same_run(d in draw()) {
         let s = spec(&d);
-        let text = print::scene_text(&s, "a caption", name(&s));
+        let text = sudoscope::tui::lesson::scene_text(&s, "a caption", name(&s));
         let lesson = sudoscope::tui::lesson::parse(&text, "drawn.toml").unwrap();
         prop_assert_eq!(lesson.scenes.len(), 1);
         prop_assert_eq!(&lesson.scenes[0].caption, "a caption");
@@ -204,7 +204,7 @@ fn a_bad_json_value_names_its_field_and_place() {
         scene: None,
     };
     let e = check(&print::from_json(&value, &from)).unwrap_err();
-    assert_eq!(e.field, sudoscope::spec::Field::Speed);
+    assert_eq!(e.field, sudoscope::run::Field::Speed);
     assert_eq!(e.value, "-3");
     assert_eq!(
         e.to_string(),

@@ -4,10 +4,11 @@
 
 use sudoscope::catalog::resolve;
 use sudoscope::engine::experiment::{Arm, Plan, Progress, run};
-use sudoscope::engine::run_record::Record;
+use sudoscope::engine::result::RunResult;
+use sudoscope::run::{Given, check_method};
 use sudoscope::search::{Preset, find};
 
-fn experiment(algo: &str, puzzles: &str, runs: usize, max_steps: u64) -> Vec<Record> {
+fn experiment(algo: &str, puzzles: &str, runs: usize, max_steps: u64) -> Vec<RunResult> {
     experiment_in(Preset::Tuned, algo, puzzles, runs, max_steps)
 }
 
@@ -17,7 +18,7 @@ fn experiment_in(
     puzzles: &str,
     runs: usize,
     max_steps: u64,
-) -> Vec<Record> {
+) -> Vec<RunResult> {
     experiment_with(preset, algo, &[], puzzles, runs, max_steps)
 }
 
@@ -30,9 +31,11 @@ fn experiment_with(
     puzzles: &str,
     runs: usize,
     max_steps: u64,
-) -> Vec<Record> {
-    let overrides: Vec<String> = overrides.iter().map(|o| o.to_string()).collect();
-    let arms = vec![Arm::new(find(algo).unwrap(), preset, &overrides).unwrap()];
+) -> Vec<RunResult> {
+    let overrides: Vec<Given> = overrides.iter().map(|o| Given::flag("--set", *o)).collect();
+    let arms = vec![Arm::of(
+        check_method(find(algo).unwrap(), preset, &overrides).unwrap(),
+    )];
     let puzzles = resolve(puzzles).unwrap();
     let plan = Plan {
         arms: &arms,
@@ -47,7 +50,7 @@ fn experiment_with(
 }
 
 /// The runs that did not solve, named by puzzle and run.
-fn unsolved(recs: &[Record]) -> Vec<String> {
+fn unsolved(recs: &[RunResult]) -> Vec<String> {
     recs.iter()
         .filter(|r| !r.solved)
         .map(|r| format!("{} run {:?}", r.puzzle, r.run))

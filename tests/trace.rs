@@ -189,7 +189,7 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
     use sudoscope::engine::runner::{Core, RunnerSetup};
     use sudoscope::engine::trace::feed::SourceSpec;
     use sudoscope::engine::trace::source;
-    use sudoscope::spec::{Given, RunInput, check};
+    use sudoscope::run::{Given, RunInput, check};
     let dir = tempfile::tempdir().unwrap();
     for (algo, preset, steps) in [
         ("plateau", "classic", 120),
@@ -215,8 +215,8 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
         assert_ne!(out.status.code(), Some(2), "{}", common::stderr(&out));
         let spec = check(&RunInput {
             algo: Some(Given::flag("--algo", algo)),
-            preset: Some(Given::flag("--preset", preset)),
-            seed: Some(Given::flag("--seed", "4")),
+            preset: Some(Given::flag("--preset", preset).into()),
+            seed: Some(sudoscope::run::Written::Value(4)),
             ..RunInput::default()
         })
         .unwrap();
@@ -273,8 +273,8 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
 #[test]
 fn the_visualiser_writes_what_it_shows_as_a_trace() {
     use sudoscope::engine::runner::{Control, Core, RunnerSetup};
+    use sudoscope::run::{Method, RunSpec};
     use sudoscope::search::{Preset, find};
-    use sudoscope::spec::{Method, RunSpec};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("shown.jsonl");
     let spec = RunSpec {
@@ -283,7 +283,11 @@ fn the_visualiser_writes_what_it_shows_as_a_trace() {
     };
     {
         let mut core = Core::new(&RunnerSetup {
-            trace: Some(path.clone()),
+            trace: Some(sudoscope::engine::runner::TraceTo {
+                path: path.clone(),
+                run: spec.clone(),
+                words: None,
+            }),
             ..RunnerSetup::first_of(&spec)
         });
         for _ in 0..10 {
@@ -325,7 +329,7 @@ fn each_named_metric_is_its_own_series() {
     use sudoscope::engine::runner::{Core, RunnerSetup};
     use sudoscope::engine::trace::feed::SourceSpec;
     use sudoscope::engine::trace::source;
-    use sudoscope::spec::RunSpec;
+    use sudoscope::run::RunSpec;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("metrics.jsonl");
     let mut text = String::from(
@@ -378,7 +382,7 @@ fn core_of(text: &str) -> (sudoscope::engine::runner::Core, tempfile::TempDir) {
     use sudoscope::engine::runner::{Core, RunnerSetup};
     use sudoscope::engine::trace::feed::SourceSpec;
     use sudoscope::engine::trace::source;
-    use sudoscope::spec::RunSpec;
+    use sudoscope::run::RunSpec;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.jsonl");
     std::fs::write(&path, text).unwrap();

@@ -50,10 +50,16 @@ fn styles(b: &Buffer) -> String {
 #[test]
 fn every_theme_at_every_size() {
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 1);
-    let grid = app.panes[0].report.as_ref().unwrap().snapshot.grid.clone();
+    let grid = app.race().panes()[0]
+        .report
+        .as_ref()
+        .unwrap()
+        .snapshot
+        .grid
+        .clone();
     for (w, h) in SIZES {
         for palette in PALETTES {
-            app.theme = Theme::new(palette);
+            app.set_theme(Theme::new(palette));
             let b = render(&mut app, w, h);
             let t = text(&b);
             assert!(t.contains(&format!("theme {}", palette.name())), "{t}");
@@ -78,7 +84,7 @@ fn every_theme_at_every_size() {
 fn the_grid_fills_the_space_it_is_given() {
     let (mut app, _rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 0);
     render(&mut app, 200, 60);
-    let layout = app.grid_at.unwrap().2;
+    let layout = app.cursor().drawn_at().unwrap().2;
     assert!(layout.height() + 2 >= 30, "{layout:?}");
     assert!(layout.big, "{layout:?}");
     // README gives the figure
@@ -88,19 +94,19 @@ fn the_grid_fills_the_space_it_is_given() {
     assert!(readme.contains(&claim), "README should say {claim:?}");
     let small = {
         render(&mut app, 80, 24);
-        app.grid_at.unwrap().2
+        app.cursor().drawn_at().unwrap().2
     };
     assert!(layout.cell_w > small.cell_w && layout.cell_h > small.cell_h);
     for (puzzle, least) in [("la16:1", 2), ("la25:1", 2)] {
         let (mut app, _rx) = settled(options(puzzle, "annealing", Preset::Classic, &[]), 0);
         let b = render(&mut app, 200, 60);
-        let layout = app.grid_at.unwrap().2;
+        let layout = app.cursor().drawn_at().unwrap().2;
         assert!(
             layout.cell_h >= least && layout.height() + 2 >= 50,
             "{puzzle}: {layout:?}"
         );
         // the grid still reads back cell by cell
-        let grid = &app.panes[0].report.as_ref().unwrap().snapshot.grid;
+        let grid = &app.race().panes()[0].report.as_ref().unwrap().snapshot.grid;
         for cell in 0..grid.geometry().cells {
             assert_eq!(
                 shown_value(&b, &app, cell),
@@ -137,7 +143,7 @@ fn light_theme_cell_by_cell() {
                 );
             }
         }
-        let report = app.panes[0].report.clone().unwrap();
+        let report = app.race().panes()[0].report.clone().unwrap();
         let grid = &report.snapshot.grid;
         let conflicts = sudoscope::board::cost::conflicts(grid);
         let given_fg = Theme::new(Palette::Light).given().fg.unwrap();
@@ -145,7 +151,7 @@ fn light_theme_cell_by_cell() {
         for (cell, &in_conflict) in conflicts.iter().enumerate() {
             let (x, y) = mark_pos(&app, cell);
             let c = &b[(x, y)];
-            if app.puzzle.is_given(cell) {
+            if app.race().puzzle().is_given(cell) {
                 assert_eq!(c.fg, given_fg, "given {cell} keeps its colour");
                 assert!(c.modifier.contains(Modifier::BOLD), "given {cell} is bold");
                 seen.0 += in_conflict as usize;
@@ -178,10 +184,10 @@ fn mono_uses_no_colour_and_t_cycles_the_themes() {
             c.symbol()
         );
     }
-    let mut seen = vec![app.theme.palette];
+    let mut seen = vec![app.theme().palette];
     for _ in 0..3 {
         app.on_event(key(KeyCode::Char('t')));
-        seen.push(app.theme.palette);
+        seen.push(app.theme().palette);
     }
     assert_eq!(
         seen,
@@ -229,16 +235,22 @@ fn a_lesson_pages_scene_by_scene_and_replays() {
         "{t}"
     );
     assert!(t.contains("scene 1/2"), "{t}");
-    assert_eq!(app.panes.len(), 1);
-    assert_eq!(app.panes[0].method.algo.name, "steepest");
-    assert_eq!(app.panes[0].seed, 3);
-    let first_board = app.panes[0].report.as_ref().unwrap().snapshot.grid.clone();
+    assert_eq!(app.race().panes().len(), 1);
+    assert_eq!(app.race().panes()[0].run.method.algo.name, "steepest");
+    assert_eq!(app.race().panes()[0].run.seed, 3);
+    let first_board = app.race().panes()[0]
+        .report
+        .as_ref()
+        .unwrap()
+        .snapshot
+        .grid
+        .clone();
     // keys keep working inside a scene
     for _ in 0..5 {
         app.act(Action::Step);
     }
     wait(&mut app, &rx, |a| {
-        a.panes[0]
+        a.race().panes()[0]
             .report
             .as_ref()
             .is_some_and(|r| r.snapshot.steps == 5)
@@ -246,28 +258,32 @@ fn a_lesson_pages_scene_by_scene_and_replays() {
 
     app.on_event(key(KeyCode::PageDown));
     wait(&mut app, &rx, |a| {
-        a.panes.iter().all(|p| p.report.is_some())
+        a.race().panes().iter().all(|p| p.report.is_some())
     });
     let t = text(&render(&mut app, 120, 40));
     assert!(t.contains("Sideways moves walk the plateau"), "{t}");
     assert!(t.contains("scene 2/2"), "{t}");
-    assert_eq!(app.puzzle.geometry().n, 4);
+    assert_eq!(app.race().puzzle().geometry().n, 4);
     let names: Vec<_> = app
-        .panes
+        .race()
+        .panes()
         .iter()
-        .map(|p| (p.method.algo.name, p.method.preset))
+        .map(|p| (p.run.method.algo.name, p.run.method.preset))
         .collect();
     assert_eq!(
         names,
         [("plateau", Preset::Tuned), ("stochastic", Preset::Tuned)]
     );
-    assert_eq!(app.panes[0].method.params.get("max_sideways"), 50.0);
+    assert_eq!(
+        app.race().panes()[0].run.method.params.get("max_sideways"),
+        50.0
+    );
     app.on_event(key(KeyCode::PageDown));
     assert!(text(&render(&mut app, 120, 40)).contains("this is the last scene"));
 
     app.on_event(key(KeyCode::PageUp));
     wait(&mut app, &rx, |a| {
-        a.panes[0]
+        a.race().panes()[0]
             .report
             .as_ref()
             .is_some_and(|r| r.snapshot.steps == 0)
@@ -275,7 +291,7 @@ fn a_lesson_pages_scene_by_scene_and_replays() {
     let t = text(&render(&mut app, 120, 40));
     assert!(t.contains("scene 1/2"), "{t}");
     assert_eq!(
-        app.panes[0].report.as_ref().unwrap().snapshot.grid,
+        app.race().panes()[0].report.as_ref().unwrap().snapshot.grid,
         first_board,
         "a scene replays from the same board"
     );
@@ -285,7 +301,7 @@ fn a_lesson_pages_scene_by_scene_and_replays() {
 fn landscape_screen(app: &mut App, rx: &Receiver<Report>) -> String {
     app.on_event(key(KeyCode::Char('l')));
     wait(app, rx, |a| {
-        a.panes[0]
+        a.race().panes()[0]
             .report
             .as_ref()
             .is_some_and(|r| r.landscape.is_some())
@@ -300,7 +316,7 @@ fn landscape_screen(app: &mut App, rx: &Receiver<Report>) -> String {
 fn the_landscape_panel_says_why_a_search_is_stuck() {
     let (mut app, rx) = settled(options("sudoku_7", "steepest", Preset::Classic, &[]), 200);
     assert!(
-        app.panes[0].ended(),
+        app.race().panes()[0].ended(),
         "steepest descent stops within 200 moves"
     );
     let t = landscape_screen(&mut app, &rx);
@@ -317,13 +333,14 @@ fn the_landscape_panel_says_why_a_search_is_stuck() {
     assert!(t.contains("distinct values per cell"), "{t}");
     // one map row per grid row, a mark per cell: givens agree in every member
     let Some(sudoscope::search::Landscape::Diversity { per_cell, .. }) =
-        &app.panes[0].report.as_ref().unwrap().landscape
+        &app.race().panes()[0].report.as_ref().unwrap().landscape
     else {
         panic!("the genetic algorithm reports its diversity");
     };
     assert_eq!(per_cell.len(), 81);
     for cell in app
-        .puzzle
+        .race()
+        .puzzle()
         .givens
         .cells()
         .iter()
@@ -349,21 +366,21 @@ fn the_cell_cursor_moves_with_arrows_and_hjkl() {
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
     render(&mut app, 120, 40);
     app.on_event(key(KeyCode::Char('v')));
-    assert!(app.cell_mode);
-    let start = app.selected.expect("the cursor is on a cell");
+    assert!(app.cursor().cell_mode());
+    let start = app.cursor().selected().expect("the cursor is on a cell");
     app.on_event(key(KeyCode::Right));
     app.on_event(key(KeyCode::Char('j')));
-    assert_eq!(app.selected, Some(start + 1 + 9));
+    assert_eq!(app.cursor().selected(), Some(start + 1 + 9));
     app.on_event(key(KeyCode::Char('h')));
     app.on_event(key(KeyCode::Up));
-    assert_eq!(app.selected, Some(start));
+    assert_eq!(app.cursor().selected(), Some(start));
     let t = text(&render(&mut app, 120, 40));
     let name = format!("r{}c{} ", start / 9 + 1, start % 9 + 1);
     assert!(t.contains(&name), "{name}: {t}");
     assert!(t.contains("pencil marks from the givens"), "{t}");
     app.on_event(key(KeyCode::Esc));
-    assert!(!app.cell_mode);
-    assert!(!app.quit, "Esc leaves the cursor, not the program");
+    assert!(!app.cursor().cell_mode());
+    assert!(!app.quit(), "Esc leaves the cursor, not the program");
 }
 
 /// `f` keeps the grid, the cost chart and the caption, and gives the grid the room the panels
@@ -374,12 +391,14 @@ fn focus_layout_keeps_grid_chart_and_caption() {
     let (mut app, _rx) = lesson_app();
     let mut sizes = Vec::new();
     for (w, h) in [(100, 60), (120, 40)] {
-        app.focus_layout = false;
+        if app.focus_layout() {
+            app.act(Action::FocusLayout);
+        }
         render(&mut app, w, h);
-        let normal = app.grid_at.unwrap().2;
+        let normal = app.cursor().drawn_at().unwrap().2;
         app.on_event(key(KeyCode::Char('f')));
         let t = text(&render(&mut app, w, h));
-        let focused = app.grid_at.unwrap().2;
+        let focused = app.cursor().drawn_at().unwrap().2;
         assert!(t.contains("Steepest descent stops"), "{t}");
         assert!(t.contains("cost"), "{t}");
         assert!(!t.contains("step log"), "{t}");
@@ -465,12 +484,13 @@ fn a_lesson_scene_watches_a_command_and_ends_it_with_the_scene() {
     opts.lesson = Some(lesson::parse(&text_of, "yours.toml").unwrap());
     let (mut app, rx) = settled(opts, 0);
     wait(&mut app, &rx, |a| {
-        a.panes
+        a.race()
+            .panes()
             .first()
             .and_then(|p| p.report.as_ref())
             .is_some_and(|r| r.snapshot.steps >= 3)
     });
-    assert_eq!(app.puzzle.name, "sudoku_7", "the trace's puzzle");
+    assert_eq!(app.race().puzzle().name, "sudoku_7", "the trace's puzzle");
     let t = text(&render(&mut app, 120, 40));
     assert!(t.contains("gradiente descendente (trace)"), "{t}");
     let python = std::process::Command::new("pgrep")

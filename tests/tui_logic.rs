@@ -13,8 +13,8 @@ use screen::{options, render, settled, text, wait};
 use sudoscope::board::{EMPTY, Grid};
 use sudoscope::cli::args::{Cli, Command};
 use sudoscope::engine::runner::{Core, Report};
+use sudoscope::run::PaneSpec;
 use sudoscope::search::Preset;
-use sudoscope::spec::PaneSpec;
 use sudoscope::tui::app::App;
 use sudoscope::tui::dialog::Dialog;
 use sudoscope::tui::keys::Action;
@@ -31,12 +31,17 @@ fn typed(app: &mut App, text: &str) {
 
 /// Step every pane `n` times and wait until each has reported it.
 fn step(app: &mut App, rx: &Receiver<Report>, n: u64) {
-    let before: Vec<u64> = app.panes.iter().map(|p| steps(p.report.as_ref())).collect();
+    let before: Vec<u64> = app
+        .race()
+        .panes()
+        .iter()
+        .map(|p| steps(p.report.as_ref()))
+        .collect();
     for _ in 0..n {
         app.act(Action::Step);
     }
     wait(app, rx, |a| {
-        a.panes.iter().zip(&before).all(|(p, b)| {
+        a.race().panes().iter().zip(&before).all(|(p, b)| {
             p.report
                 .as_ref()
                 .is_some_and(|r| r.snapshot.steps == b + n || r.snapshot.ended.is_some())
@@ -49,7 +54,7 @@ fn steps(r: Option<&Report>) -> u64 {
 }
 
 fn grid(app: &App, pane: usize) -> Grid {
-    app.panes[pane]
+    app.race().panes()[pane]
         .report
         .as_ref()
         .unwrap()
@@ -59,16 +64,20 @@ fn grid(app: &App, pane: usize) -> Grid {
 }
 
 fn cost(app: &App, pane: usize) -> u32 {
-    app.panes[pane].report.as_ref().unwrap().snapshot.cost
+    app.race().panes()[pane]
+        .report
+        .as_ref()
+        .unwrap()
+        .snapshot
+        .cost
 }
 
 /// Wait until the focused pane runs `algo` with `preset` (a switch has reached its runner).
 fn wait_switched(app: &mut App, rx: &Receiver<Report>, pane: usize, algo: &str, preset: Preset) {
     wait(app, rx, |a| {
-        a.panes[pane]
-            .report
-            .as_ref()
-            .is_some_and(|r| r.origin.method.algo.name == algo && r.origin.method.preset == preset)
+        a.race().panes()[pane].report.as_ref().is_some_and(|r| {
+            r.origin.run.method.algo.name == algo && r.origin.run.method.preset == preset
+        })
     });
 }
 
@@ -82,14 +91,16 @@ fn rewind_restores_the_earlier_board_and_cost() {
     for _ in 0..7 {
         app.act(Action::Undo);
     }
-    wait(&mut app, &rx, |a| steps(a.panes[0].report.as_ref()) == 5);
+    wait(&mut app, &rx, |a| {
+        steps(a.race().panes()[0].report.as_ref()) == 5
+    });
     assert_eq!((grid(&app, 0), cost(&app, 0)), (board, c));
     // and stepping again from there replays the same moves
     step(&mut app, &rx, 7);
     let replayed = grid(&app, 0);
     let (mut again, rx2) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 12);
     wait(&mut again, &rx2, |a| {
-        steps(a.panes[0].report.as_ref()) == 12
+        steps(a.race().panes()[0].report.as_ref()) == 12
     });
     assert_eq!(replayed, grid(&again, 0));
 }
@@ -99,39 +110,48 @@ fn race_add_focus_remove_and_restart() {
     let (mut app, rx) = settled(options("sudoku_7", "steepest", Preset::Classic, &[]), 0);
     app.act(Action::AddRacer);
     assert!(matches!(
-        &app.dialog,
+        &app.dialog(),
         Dialog::Algorithms(p) if p.adding
     ));
     typed(&mut app, "plat");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.dialog, Dialog::None);
-    let names: Vec<&str> = app.panes.iter().map(|p| p.method.algo.name).collect();
+    assert_eq!(*app.dialog(), Dialog::None);
+    let names: Vec<&str> = app
+        .race()
+        .panes()
+        .iter()
+        .map(|p| p.run.method.algo.name)
+        .collect();
     assert_eq!(names, ["steepest", "plateau"]);
     wait(&mut app, &rx, |a| {
-        a.panes.iter().all(|p| p.report.is_some())
+        a.race().panes().iter().all(|p| p.report.is_some())
     });
     assert_eq!(
         grid(&app, 0),
         grid(&app, 1),
         "a new racer starts from the same board"
     );
-    assert_ne!(app.panes[0].seed, app.panes[1].seed);
-    assert_eq!(app.focus, 1, "the new pane has the focus");
+    assert_ne!(
+        app.race().panes()[0].run.seed,
+        app.race().panes()[1].run.seed
+    );
+    assert_eq!(app.race().focus(), 1, "the new pane has the focus");
     app.act(Action::NextPane);
-    assert_eq!(app.focus, 0);
+    assert_eq!(app.race().focus(), 0);
     app.act(Action::NextPane);
-    assert_eq!(app.focus, 1);
+    assert_eq!(app.race().focus(), 1);
     app.act(Action::NextPane);
 
     step(&mut app, &rx, 3);
-    let seeds: Vec<u64> = app.panes.iter().map(|p| p.seed).collect();
+    let seeds: Vec<u64> = app.race().panes().iter().map(|p| p.run.seed).collect();
     app.act(Action::Restart);
     wait(&mut app, &rx, |a| {
-        a.panes
+        a.race()
+            .panes()
             .iter()
             .all(|p| p.report.as_ref().is_some_and(|r| r.snapshot.steps == 0))
     });
-    let new: Vec<u64> = app.panes.iter().map(|p| p.seed).collect();
+    let new: Vec<u64> = app.race().panes().iter().map(|p| p.run.seed).collect();
     assert!(
         seeds.iter().zip(&new).all(|(a, b)| a != b),
         "{seeds:?} {new:?}"
@@ -144,19 +164,19 @@ fn race_add_focus_remove_and_restart() {
 
     app.act(Action::NextPane);
     app.act(Action::RemoveRacer);
-    assert_eq!(app.panes.len(), 1);
-    assert_eq!(app.panes[0].method.algo.name, "steepest");
-    assert_eq!(app.focus, 0);
+    assert_eq!(app.race().panes().len(), 1);
+    assert_eq!(app.race().panes()[0].run.method.algo.name, "steepest");
+    assert_eq!(app.race().focus(), 0);
     app.act(Action::RemoveRacer);
-    assert_eq!(app.panes.len(), 1, "the last pane stays");
+    assert_eq!(app.race().panes().len(), 1, "the last pane stays");
     assert!(text(&render(&mut app, 120, 40)).contains("the last algorithm stays"));
     for _ in 0..3 {
         app.act(Action::AddRacer);
         press(&mut app, KeyCode::Enter);
     }
-    assert_eq!(app.panes.len(), 4);
+    assert_eq!(app.race().panes().len(), 4);
     app.act(Action::AddRacer);
-    assert_eq!(app.panes.len(), 4);
+    assert_eq!(app.race().panes().len(), 4);
     assert!(text(&render(&mut app, 160, 50)).contains("at most four"));
 }
 
@@ -167,14 +187,18 @@ fn the_preset_toggle_continues_from_the_board() {
     let board = grid(&app, 0);
     app.act(Action::TogglePreset);
     wait_switched(&mut app, &rx, 0, "plateau", Preset::Tuned);
-    let r = app.panes[0].report.as_ref().unwrap();
+    let r = app.race().panes()[0].report.as_ref().unwrap();
     assert_eq!(
-        r.origin.start.as_ref(),
+        r.origin.run.start.as_ref(),
         Some(&board),
         "continues from the board on screen"
     );
     assert_eq!(r.snapshot.steps, 4, "the pane's steps keep counting");
-    assert_eq!(r.origin.seed, app.panes[0].seed, "and its seed");
+    assert_eq!(
+        r.origin.run.seed,
+        app.race().panes()[0].run.seed,
+        "and its seed"
+    );
     app.act(Action::TogglePreset);
     wait_switched(&mut app, &rx, 0, "plateau", Preset::Classic);
 }
@@ -182,10 +206,10 @@ fn the_preset_toggle_continues_from_the_board() {
 #[test]
 fn parameter_edits_valid_and_invalid() {
     let (mut app, rx) = settled(options("sudoku_7", "beam", Preset::Classic, &[]), 0);
-    let k = app.panes[0].method.params.get("k");
+    let k = app.race().panes()[0].run.method.params.get("k");
     app.act(Action::EditParameter);
     assert!(matches!(
-        &app.dialog,
+        &app.dialog(),
         Dialog::Parameters(e) if e.editing.is_none()
     ));
     press(&mut app, KeyCode::Enter); // edit k
@@ -194,8 +218,8 @@ fn parameter_edits_valid_and_invalid() {
     }
     typed(&mut app, "0");
     press(&mut app, KeyCode::Enter);
-    let Dialog::Parameters(editor) = &app.dialog else {
-        panic!("k = 0 is refused and the dialog stays: {:?}", app.dialog);
+    let Dialog::Parameters(editor) = &app.dialog() else {
+        panic!("k = 0 is refused and the dialog stays: {:?}", app.dialog());
     };
     let e = editor
         .error
@@ -203,16 +227,20 @@ fn parameter_edits_valid_and_invalid() {
         .expect("k = 0 is refused with a reason");
     assert!(e.contains("out of range"), "{e}");
     assert!(text(&render(&mut app, 120, 40)).contains("out of range"));
-    assert_eq!(app.panes[0].method.params.get("k"), k, "nothing changed");
+    assert_eq!(
+        app.race().panes()[0].run.method.params.get("k"),
+        k,
+        "nothing changed"
+    );
     press(&mut app, KeyCode::Backspace);
     typed(&mut app, "5");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.dialog, Dialog::None);
+    assert_eq!(*app.dialog(), Dialog::None);
     wait(&mut app, &rx, |a| {
-        a.panes[0]
+        a.race().panes()[0]
             .report
             .as_ref()
-            .is_some_and(|r| r.origin.method.params.get("k") == 5.0)
+            .is_some_and(|r| r.origin.run.method.params.get("k") == 5.0)
     });
     let t = text(&render(&mut app, 120, 40));
     assert!(
@@ -225,12 +253,12 @@ fn parameter_edits_valid_and_invalid() {
     typed(&mut app, "9");
     press(&mut app, KeyCode::Esc);
     assert!(matches!(
-        &app.dialog,
+        &app.dialog(),
         Dialog::Parameters(e) if e.editing.is_none()
     ));
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.dialog, Dialog::None);
-    assert_eq!(app.panes[0].method.params.get("k"), 5.0);
+    assert_eq!(*app.dialog(), Dialog::None);
+    assert_eq!(app.race().panes()[0].run.method.params.get("k"), 5.0);
 }
 
 #[test]
@@ -239,33 +267,33 @@ fn opening_a_puzzle_keeps_the_seeds_and_refuses_bad_references() {
         options("sudoku_7", "plateau", Preset::Classic, &["stochastic"]),
         0,
     );
-    let seeds: Vec<u64> = app.panes.iter().map(|p| p.seed).collect();
+    let seeds: Vec<u64> = app.race().panes().iter().map(|p| p.run.seed).collect();
     app.act(Action::OpenPuzzle);
     typed(&mut app, "nonsense");
     press(&mut app, KeyCode::Enter);
-    let Dialog::Puzzle(opener) = &app.dialog else {
-        panic!("{:?}", app.dialog);
+    let Dialog::Puzzle(opener) = &app.dialog() else {
+        panic!("{:?}", app.dialog());
     };
     let e = opener
         .error
         .clone()
         .expect("the reference is refused with a reason");
     assert!(e.starts_with("unknown puzzle \"nonsense\""), "{e}");
-    assert_eq!(app.puzzle.name, "sudoku_7");
+    assert_eq!(app.race().puzzle().name, "sudoku_7");
     for _ in 0.."nonsense".len() {
         press(&mut app, KeyCode::Backspace);
     }
     typed(&mut app, "TOP95:3");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.dialog, Dialog::None);
-    assert_eq!(app.puzzle.name, "top95:3");
-    let now: Vec<u64> = app.panes.iter().map(|p| p.seed).collect();
+    assert_eq!(*app.dialog(), Dialog::None);
+    assert_eq!(app.race().puzzle().name, "top95:3");
+    let now: Vec<u64> = app.race().panes().iter().map(|p| p.run.seed).collect();
     assert_eq!(now, seeds, "o changes the puzzle, nothing else");
     wait(&mut app, &rx, |a| {
-        a.panes.iter().all(|p| p.report.is_some())
+        a.race().panes().iter().all(|p| p.report.is_some())
     });
     assert_eq!(grid(&app, 0), grid(&app, 1), "racers start together again");
-    assert!(grid(&app, 0).keeps_givens(&app.puzzle.givens));
+    assert!(grid(&app, 0).keeps_givens(&app.race().puzzle().givens));
 }
 
 #[test]
@@ -282,11 +310,11 @@ fn overlays_open_show_and_close() {
         (Action::OpenPuzzle, "open a puzzle"),
     ] {
         app.act(action);
-        assert_ne!(app.dialog, Dialog::None, "{action:?}");
+        assert_ne!(*app.dialog(), Dialog::None, "{action:?}");
         let t = text(&render(&mut app, 120, 40));
         assert!(t.contains(shown), "{action:?} shows {shown:?}:\n{t}");
         press(&mut app, KeyCode::Esc);
-        assert_eq!(app.dialog, Dialog::None, "Esc closes {action:?}");
+        assert_eq!(*app.dialog(), Dialog::None, "Esc closes {action:?}");
     }
     // the algorithm picker keeps the selection visible at 80x24 and reaches every algorithm
     app.act(Action::PickAlgorithm);
@@ -305,7 +333,7 @@ fn the_experiment_view_starts_and_cancels() {
         0,
     );
     app.act(Action::Experiment);
-    let x = app.experiment.as_ref().expect("the experiment view opens");
+    let x = app.experiment().expect("the experiment view opens");
     let progress = std::sync::Arc::clone(&x.run.progress);
     let t = text(&render(&mut app, 120, 40));
     assert!(
@@ -313,7 +341,7 @@ fn the_experiment_view_starts_and_cancels() {
         "{t}"
     );
     press(&mut app, KeyCode::Esc);
-    assert!(app.experiment.is_none(), "Esc closes the view");
+    assert!(app.experiment().is_none(), "Esc closes the view");
     assert!(
         progress.stop.load(std::sync::atomic::Ordering::SeqCst),
         "and stops its workers"
@@ -331,25 +359,25 @@ fn a_switch_repairs_the_board_with_the_fewest_changes() {
     typed(&mut app, "tabu");
     press(&mut app, KeyCode::Enter);
     wait_switched(&mut app, &rx, 0, "tabu", Preset::Classic);
-    let r = app.panes[0].report.as_ref().unwrap();
+    let r = app.race().panes()[0].report.as_ref().unwrap();
     assert_eq!(
         r.snapshot.steps, 3,
         "the new search starts where the old one stood"
     );
     let after = &r.snapshot.grid;
-    let geo = app.puzzle.geometry();
+    let geo = app.race().puzzle().geometry();
     let mut changed_somewhere = false;
     for row in 0..geo.n {
         let cells: Vec<usize> = (0..geo.n).map(|c| row * geo.n + c).collect();
         let givens: Vec<u8> = cells
             .iter()
-            .map(|&c| app.puzzle.givens.get(c))
+            .map(|&c| app.race().puzzle().givens.get(c))
             .filter(|&v| v != EMPTY)
             .collect();
         let free: Vec<usize> = cells
             .iter()
             .copied()
-            .filter(|&c| !app.puzzle.is_given(c))
+            .filter(|&c| !app.race().puzzle().is_given(c))
             .collect();
         let mut keepable: Vec<u8> = free
             .iter()
@@ -378,7 +406,7 @@ fn a_switch_repairs_the_board_with_the_fewest_changes() {
             row + 1
         );
     }
-    assert!(after.keeps_givens(&app.puzzle.givens));
+    assert!(after.keeps_givens(&app.race().puzzle().givens));
     assert!(changed_somewhere, "a random board has repeats to repair");
 }
 
@@ -417,13 +445,19 @@ fn the_printed_command_reproduces_the_view() {
         sudoscope::cli::view_options(&args.view).unwrap(),
         crossbeam_channel::bounded(1).0,
     );
-    assert_eq!(headless.panes.len(), app.panes.len());
+    assert_eq!(headless.race().panes().len(), app.race().panes().len());
 
     // both go on for 6 more steps: the view through its runners, headless through cores
     step(&mut app, &rx, 6);
-    for (i, (seen, pane)) in app.panes.iter().zip(&headless.panes).enumerate() {
+    for (i, (seen, pane)) in app
+        .race()
+        .panes()
+        .iter()
+        .zip(headless.race().panes())
+        .enumerate()
+    {
         let seen = seen.report.as_ref().unwrap();
-        let mut core = Core::new(&pane.setup(&headless.puzzle, None, true, false));
+        let mut core = Core::new(&pane.setup(headless.race().puzzle(), None, true, false));
         let own_steps = seen.snapshot.steps - seen.origin.offset;
         for _ in 0..own_steps {
             core.step(true);
@@ -431,19 +465,19 @@ fn the_printed_command_reproduces_the_view() {
         let again = core.report(false, 0.0);
         assert_eq!(
             (
-                again.origin.method.algo.name,
-                again.origin.method.preset,
-                again.origin.seed
+                again.origin.run.method.algo.name,
+                again.origin.run.method.preset,
+                again.origin.run.seed
             ),
             (
-                seen.origin.method.algo.name,
-                seen.origin.method.preset,
-                seen.origin.seed
+                seen.origin.run.method.algo.name,
+                seen.origin.run.method.preset,
+                seen.origin.run.seed
             ),
             "pane {i}"
         );
         assert_eq!(
-            again.origin.method.params, seen.origin.method.params,
+            again.origin.run.method.params, seen.origin.run.method.params,
             "pane {i}"
         );
         assert_eq!(
@@ -471,10 +505,10 @@ fn the_printed_command_reproduces_the_view() {
 #[test]
 fn a_repeated_report_changes_nothing_and_a_step_does() {
     let (mut app, rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
-    let same = app.panes[0].report.clone().unwrap();
+    let same = app.race().panes()[0].report.clone().unwrap();
     assert!(!app.on_report(same.clone()), "the same state again");
     step(&mut app, &rx, 1);
-    let moved = app.panes[0].report.clone().unwrap();
+    let moved = app.race().panes()[0].report.clone().unwrap();
     assert!(app.on_report(same), "the older state is a change");
     assert!(app.on_report(moved), "and so is the step");
 }
@@ -505,7 +539,7 @@ fn the_help_scrolls_on_a_small_screen() {
     press(&mut app, KeyCode::Home);
     assert!(text(&render(&mut app, 80, 24)).contains("run / pause"));
     press(&mut app, KeyCode::Char('x'));
-    assert_eq!(app.dialog, Dialog::None);
+    assert_eq!(*app.dialog(), Dialog::None);
     // at 200x60 it all fits, and nothing says to scroll
     app.act(Action::Help);
     let all = text(&render(&mut app, 200, 60));
@@ -529,7 +563,7 @@ fn the_command_goes_to_the_clipboard_and_to_a_file_unwrapped() {
     let (mut app, _rx) = settled(opts, 0);
     app.act(Action::ShowCommand);
     let command = app.command_line();
-    assert_eq!(app.clipboard.take(), Some(command.clone()));
+    assert_eq!(app.take_clipboard(), Some(command.clone()));
     press(&mut app, KeyCode::Char('w'));
     let written = std::fs::read_to_string(dir.path().join("sudoscope-command.txt")).unwrap();
     assert_eq!(written, format!("{command}\n"), "one line, unwrapped");

@@ -5,10 +5,11 @@
 #[path = "common/screen.rs"]
 mod screen;
 
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 use ratatui::style::Modifier;
 use screen::{mark_pos, options, render, settled, shown_value, text};
 use sudoscope::search::Preset;
-use sudoscope::tui::dialog::Dialog;
+use sudoscope::tui::keys::Action;
 
 #[test]
 /// The main screen: the snapshot fixes the layout; the assertions say what it must show.
@@ -33,7 +34,13 @@ fn main_screen_fits_80x24() {
     let t = text(&b);
     assert!(!t.contains("too small"), "{t}");
     // every row of the grid is drawn, with its nine values
-    let grid = app.panes[0].report.as_ref().unwrap().snapshot.grid.clone();
+    let grid = app.race().panes()[0]
+        .report
+        .as_ref()
+        .unwrap()
+        .snapshot
+        .grid
+        .clone();
     for cell in 0..81 {
         assert_eq!(
             shown_value(&b, &app, cell),
@@ -59,7 +66,7 @@ fn family_panels() {
         let (mut app, _rx) = settled(options("top95:3", algo, preset, &[]), steps);
         let b = render(&mut app, 120, 40);
         let t = text(&b);
-        let snap = &app.panes[0].report.as_ref().unwrap().snapshot;
+        let snap = &app.race().panes()[0].report.as_ref().unwrap().snapshot;
         let metric = |name: &str| {
             snap.metrics
                 .iter()
@@ -89,9 +96,9 @@ fn family_panels() {
 #[test]
 fn help_race_and_too_small() {
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
-    app.dialog = Dialog::Help(0);
+    app.act(Action::Help);
     insta::assert_snapshot!("help_120x40", text(&render(&mut app, 120, 40)));
-    app.dialog = Dialog::None;
+    app.on_event(Event::Key(KeyEvent::from(KeyCode::Esc)));
     let t = text(&render(&mut app, 60, 20));
     assert!(
         t.contains("terminal too small: need") && t.contains("q quits"),
@@ -108,7 +115,7 @@ fn help_race_and_too_small() {
         2,
     );
     let t = text(&render(&mut race, 120, 50));
-    let seeds: Vec<u64> = race.panes.iter().map(|p| p.seed).collect();
+    let seeds: Vec<u64> = race.race().panes().iter().map(|p| p.run.seed).collect();
     assert_eq!(seeds, [1, 2, 3], "each racer its own seed, in order");
     for name in [
         "steepest (classic)",
@@ -133,7 +140,7 @@ fn help_race_and_too_small() {
 fn givens_conflicts_and_changes_carry_modifiers() {
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 1);
     let b = render(&mut app, 120, 40);
-    let frame = app.panes[0].report.clone().unwrap();
+    let frame = app.race().panes()[0].report.clone().unwrap();
     let grid = &frame.snapshot.grid;
     let conflicts = sudoscope::board::cost::conflicts(grid);
     let mut checked = (0, 0);
@@ -145,7 +152,7 @@ fn givens_conflicts_and_changes_carry_modifiers() {
             "cell {cell}"
         );
         let m = b[(x, y)].modifier;
-        if app.puzzle.is_given(cell) {
+        if app.race().puzzle().is_given(cell) {
             assert!(m.contains(Modifier::BOLD), "given {cell} is bold");
             checked.0 += 1;
         } else {
@@ -180,7 +187,7 @@ fn selecting_a_cell_with_the_mouse_shows_its_candidates() {
         row: y,
         modifiers: KeyModifiers::NONE,
     }));
-    assert_eq!(app.selected, Some(1));
+    assert_eq!(app.cursor().selected(), Some(1));
     let t = text(&render(&mut app, 120, 40));
     assert!(t.contains("r1c2 holds"), "{t}");
     assert!(t.contains("candidates on this board:"), "{t}");
@@ -194,7 +201,7 @@ fn an_unsolvable_puzzle_is_labelled_and_local_search_still_runs() {
     let t = text(&render(&mut app, 120, 40));
     assert!(t.contains("this puzzle has no solution"), "{t}");
     assert!(t.contains("cannot reach cost 0"), "{t}");
-    let frame = app.panes[0].report.as_ref().unwrap();
+    let frame = app.race().panes()[0].report.as_ref().unwrap();
     assert_eq!(frame.snapshot.steps, 3, "the search took its steps");
     assert!(frame.snapshot.cost > 0);
 }
@@ -216,7 +223,7 @@ fn readme_lists_every_key_of_the_key_table() {
 #[test]
 fn help_lists_every_key_of_the_key_table() {
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
-    app.dialog = Dialog::Help(0);
+    app.act(Action::Help);
     let t = text(&render(&mut app, 160, 50));
     for b in sudoscope::tui::keys::BINDINGS {
         let line = format!("{}  {}", sudoscope::tui::keys::keys_label(b), b.help());
@@ -239,8 +246,10 @@ fn status_line_says_ended_when_every_search_has_ended() {
         options("sudoku_7", "steepest", Preset::Classic, &["stochastic"]),
         100,
     );
-    assert!(app.panes.iter().all(|p| p.ended()));
-    app.running = true;
+    assert!(app.race().panes().iter().all(|p| p.ended()));
+    if !app.race().running() {
+        app.act(Action::RunPause);
+    }
     let t = text(&render(&mut app, 120, 50));
     assert!(t.contains("[ended,"), "{t}");
 }
@@ -258,10 +267,11 @@ fn race_panes_start_from_the_same_board_unless_asked_otherwise() {
         );
         opts.run.same_start = same_start;
         let (app, _rx) = settled(opts, 0);
-        let seeds: Vec<u64> = app.panes.iter().map(|p| p.seed).collect();
+        let seeds: Vec<u64> = app.race().panes().iter().map(|p| p.run.seed).collect();
         let distinct: std::collections::BTreeSet<u64> = seeds.iter().copied().collect();
         assert_eq!(distinct.len(), 3, "racers have distinct seeds: {seeds:?}");
-        app.panes
+        app.race()
+            .panes()
             .iter()
             .map(|p| p.report.as_ref().unwrap().snapshot.grid.clone())
             .collect::<Vec<_>>()
@@ -276,7 +286,7 @@ fn race_panes_start_from_the_same_board_unless_asked_otherwise() {
 #[test]
 fn a_puzzle_solved_by_propagation_alone_says_how_to_watch_the_search() {
     let (mut app, _rx) = settled(options("sudoku_7", "annealing", Preset::Tuned, &[]), 0);
-    let r = app.panes[0].report.as_ref().unwrap();
+    let r = app.race().panes()[0].report.as_ref().unwrap();
     assert_eq!(
         r.snapshot.cost, 0,
         "tuned annealing propagates sudoku_7 to its solution"
@@ -300,12 +310,12 @@ fn the_candidates_overlay_says_what_it_shows() {
     for _ in 0..3 {
         app.act(Action::Candidates);
         let t = text(&render(&mut app, 120, 40));
-        if app.candidates != CandidateView::Off {
-            let what = app.candidates.describe();
+        if app.cursor().candidates() != CandidateView::Off {
+            let what = app.cursor().candidates().describe();
             assert!(t.contains(&format!("showing {what}")), "{t}");
             assert!(t.contains(&what), "the legend names it:\n{t}");
         }
-        seen.push(app.candidates);
+        seen.push(app.cursor().candidates());
     }
     assert_eq!(
         seen,
@@ -323,7 +333,9 @@ fn the_candidates_overlay_says_what_it_shows() {
 fn the_chart_legend_never_covers_the_curve() {
     for (w, h, focus) in [(200, 60, false), (120, 40, true)] {
         let (mut app, _rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 30);
-        app.focus_layout = focus;
+        if app.focus_layout() != focus {
+            app.act(Action::FocusLayout);
+        }
         let t = text(&render(&mut app, w, h));
         let rows: Vec<&str> = t.lines().collect();
         let title = rows

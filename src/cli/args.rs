@@ -108,13 +108,13 @@ pub enum Command {
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     /// Preset of the algorithm: classic everywhere unless asked (this is a teaching tool).
-    #[arg(long, value_parser = presets(), default_value = "classic")]
+    #[arg(long, value_parser = presets(), default_value_t = crate::run::defaults::PRESET)]
     pub preset: Preset,
     /// Set a parameter, `name=value` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
     /// Random seed: the same seed gives the same run.
-    #[arg(long, default_value_t = crate::spec::defaults::SEED)]
+    #[arg(long, default_value_t = crate::run::defaults::SEED)]
     pub seed: u64,
     /// Continue from this board instead of a fresh start: a line of n² symbols (or any puzzle
     /// reference). It must keep the puzzle's givens; blanks are filled as at a fresh start.
@@ -242,13 +242,13 @@ pub struct ViewArgs {
     #[arg(short, long, default_value = crate::catalog::DEFAULT_PUZZLE)]
     pub puzzle: String,
     /// Algorithm to start with.
-    #[arg(short, long, default_value = crate::spec::defaults::ALGO, value_parser = algorithms(), ignore_case = true)]
+    #[arg(short, long, default_value = crate::run::defaults::ALGO, value_parser = algorithms(), ignore_case = true)]
     pub algo: String,
     /// How the first pane's search is set up.
     #[command(flatten)]
     pub run: RunArgs,
     /// Steps per second, or `max` for as fast as possible.
-    #[arg(long, default_value = crate::spec::defaults::SPEED, allow_hyphen_values = true)]
+    #[arg(long, default_value = crate::run::defaults::SPEED, allow_hyphen_values = true)]
     pub speed: String,
     /// Race up to three more panes beside the first, comma-separated, each
     /// `NAME[:PRESET[:SEED]][:PARAM=VALUE...][:start=BOARD]`: `beam`, `beam:tuned`,
@@ -257,7 +257,7 @@ pub struct ViewArgs {
     pub race: Vec<String>,
     /// Where race panes start: all from the same board (the first pane's), or each from its own
     /// random one.
-    #[arg(long, value_enum, default_value_t = RaceStart::Same)]
+    #[arg(long, value_enum, default_value_t = RaceStart::from_same(crate::run::defaults::SAME_START))]
     pub race_start: RaceStart,
     /// Start paused.
     #[arg(long)]
@@ -431,7 +431,7 @@ pub struct WatchArgs {
     #[arg(long)]
     pub check: bool,
     /// Steps per second, or `max` for as fast as possible.
-    #[arg(long, default_value = crate::spec::defaults::SPEED, allow_hyphen_values = true)]
+    #[arg(long, default_value = crate::run::defaults::SPEED, allow_hyphen_values = true)]
     pub speed: String,
     /// Start paused.
     #[arg(long)]
@@ -512,13 +512,23 @@ pub enum ThemeName {
 }
 
 /// Where the panes of a race start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RaceStart {
     /// Every pane from the same board: same start, different algorithm.
-    #[default]
     Same,
     /// Each pane from its own random board.
     Random,
+}
+
+impl RaceStart {
+    /// `Same` when `same` is true.
+    pub fn from_same(same: bool) -> RaceStart {
+        if same {
+            RaceStart::Same
+        } else {
+            RaceStart::Random
+        }
+    }
 }
 
 /// What `experiment` prints.

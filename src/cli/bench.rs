@@ -17,11 +17,11 @@ use crate::board::Puzzle;
 use crate::catalog;
 use crate::engine::experiment::{Arm, Plan, Progress, run as run_experiment};
 use crate::engine::stats::quantile;
+use crate::run::{Method, RunSpec};
 use crate::search::exact::{
     Solutions, Strategy, band_solver, nine_by_nine_solver, solve, solve_fastest,
 };
 use crate::search::{Preset, build, find};
-use crate::spec::{Method, RunSpec};
 
 pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let all = args.suite == Suite::All;
@@ -309,7 +309,7 @@ fn anneal(out: &mut impl Write, sets: &[String], limit: usize) -> anyhow::Result
     )?;
     for set in sets {
         let puzzles = load(set, limit)?;
-        let arms = vec![Arm::new(find("annealing")?, Preset::Tuned, &[])?];
+        let arms = vec![Arm::of(Method::new(find("annealing")?, Preset::Tuned))];
         let plan = Plan {
             arms: &arms,
             puzzles: &puzzles,
@@ -350,7 +350,7 @@ fn scaling(out: &mut impl Write) -> anyhow::Result<()> {
         "\nexperiment scaling: tuned annealing on hardest, {RUNS} runs per puzzle; each measurement alternates with the others over {ROUNDS} rounds, best kept"
     )?;
     let puzzles = catalog::resolve("hardest")?;
-    let arms = vec![Arm::new(find("annealing")?, Preset::Tuned, &[])?];
+    let arms = vec![Arm::of(Method::new(find("annealing")?, Preset::Tuned))];
     let plan = |runs, threads| Plan {
         arms: &arms,
         puzzles: &puzzles,
@@ -464,7 +464,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
     let (tx, rx) = crossbeam_channel::bounded(64);
     let run = unlimited(puzzle, algo);
     let handle = spawn(RunnerSetup::first_of(&run), tx);
-    let opts = crate::tui::Options {
+    let opts = crate::tui::Launch {
         run: RunSpec {
             paused: true,
             ..run
@@ -474,8 +474,8 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
         lesson_out: None,
         notes_out: None,
         guest: false,
-        watch: None,
-        trace: None,
+        source: None,
+        trace_out: None,
     };
     let (app_tx, _app_rx) = crossbeam_channel::bounded(64);
     let mut app = crate::tui::App::new(opts, app_tx);
@@ -491,7 +491,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
                 first = Some((Instant::now(), steps));
             }
             last = (Instant::now(), steps);
-            f.pane = app.panes[0].id;
+            f.pane = app.race().panes()[0].id;
             app.on_report(f);
         }
         term.draw(|fr| crate::tui::draw(fr, &mut app))?;

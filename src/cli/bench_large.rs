@@ -8,6 +8,7 @@ use std::io::Write;
 use crate::board::Puzzle;
 use crate::engine::experiment::{Arm, Plan, Progress, run as run_experiment};
 use crate::engine::stats::quantile;
+use crate::run::Method;
 use crate::search::{Preset, find};
 
 /// Seconds per run, as in the ant colony article's comparison.
@@ -33,7 +34,7 @@ pub fn large(out: &mut impl Write, sets: &[(String, Vec<Puzzle>)]) -> anyhow::Re
     )?;
     for (set, puzzles) in sets {
         for &(name, preset) in ARMS {
-            let arms = vec![Arm::new(find(name)?, preset, &[])?];
+            let arms = vec![Arm::of(Method::new(find(name)?, preset))];
             let plan = Plan {
                 arms: &arms,
                 puzzles,

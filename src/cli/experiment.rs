@@ -15,8 +15,9 @@ use super::plot::{self, Group, ImageFormat};
 use crate::board::Puzzle;
 use crate::catalog;
 use crate::engine::experiment::{self, Arm, Plan, Progress};
-use crate::engine::run_record::{Record, write_csv, write_json};
+use crate::engine::result::{RunResult, write_csv, write_json};
 use crate::engine::stats::{Summary, summarise};
+use crate::run::{Given, check_method};
 use crate::search::registry::Setting;
 use crate::search::{AlgoInfo, Preset};
 
@@ -88,12 +89,12 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let interrupted = progress.stop.load(Ordering::SeqCst);
     let failed = records
         .iter()
-        .filter(|r| r.outcome == crate::engine::run_record::Ending::Failed)
+        .filter(|r| r.outcome == crate::engine::result::Ending::Failed)
         .count();
 
     let mut summaries = table_rows(&arms, &puzzles, &records);
     for label in &command_rows {
-        let mine: Vec<&Record> = records.iter().filter(|r| &r.label == label).collect();
+        let mine: Vec<&RunResult> = records.iter().filter(|r| &r.label == label).collect();
         let puzzle = mine.first().map_or("", |r| r.puzzle.as_str());
         summaries.push(summarise(label, puzzle, &mine));
     }
@@ -177,7 +178,7 @@ fn command_runs(
     threads: usize,
     progress: &Progress,
     bar: &indicatif::ProgressBar,
-) -> Vec<Record> {
+) -> Vec<RunResult> {
     use crate::engine::trace::runs::{CommandPlan, name_runs, run};
     let plan = CommandPlan {
         template,
@@ -219,7 +220,7 @@ fn command_seconds(args: &ExperimentArgs) -> f64 {
 /// The arms: each algorithm in each preset with the `--set` values it declares, or one arm per
 /// value of the `--vary` parameter.
 fn arms(args: &ExperimentArgs) -> anyhow::Result<Vec<Arm>> {
-    let own = |algo: &AlgoInfo, preset: Preset| -> Vec<String> {
+    let own = |algo: &AlgoInfo, preset: Preset| -> Vec<Given> {
         // a shared --set applies to the arms that declare the parameter
         args.set
             .iter()
@@ -227,7 +228,7 @@ fn arms(args: &ExperimentArgs) -> anyhow::Result<Vec<Arm>> {
                 let key = kv.split_once('=').map_or(kv.as_str(), |(k, _)| k).trim();
                 algo.params(preset).iter().any(|s| s.name == key) || args.algo.len() == 1
             })
-            .cloned()
+            .map(|kv| Given::flag("--set", kv))
             .collect()
     };
     let vary = match &args.vary {
@@ -266,15 +267,21 @@ fn arms(args: &ExperimentArgs) -> anyhow::Result<Vec<Arm>> {
             None => args.preset.clone(),
         };
         for preset in presets {
+            // the run's own check: the same rules and errors as a run's --set
             let mut base = own(algo, preset);
-            base.extend(setting.keyed.iter().map(|(k, v)| format!("{k}={v}")));
+            base.extend(
+                setting
+                    .keyed
+                    .iter()
+                    .map(|(k, v)| Given::flag("--algo", format!("{k}={v}"))),
+            );
             match &vary {
-                None => arms.push(Arm::new(algo, preset, &base)?),
+                None => arms.push(Arm::of(check_method(algo, preset, &base)?)),
                 Some((param, values)) => {
                     for v in values {
                         let mut set = base.clone();
-                        set.push(format!("{param}={v}"));
-                        arms.push(Arm::new(algo, preset, &set)?.naming(param));
+                        set.push(Given::flag("--vary", format!("{param}={v}")));
+                        arms.push(Arm::of(check_method(algo, preset, &set)?).naming(param));
                     }
                 }
             }
@@ -300,14 +307,14 @@ fn progress_bar(total: u64) -> indicatif::ProgressBar {
 
 /// One row per arm (and per puzzle, with an `all` row, when a set is run). Runs are matched to
 /// arms by label, which names every non-default parameter: two settings never share a row.
-fn table_rows(arms: &[Arm], puzzles: &[Puzzle], records: &[Record]) -> Vec<Summary> {
+fn table_rows(arms: &[Arm], puzzles: &[Puzzle], records: &[RunResult]) -> Vec<Summary> {
     let mut rows = Vec::new();
     for a in arms {
         let label = a.label();
-        let mine: Vec<&Record> = records.iter().filter(|r| r.label == label).collect();
+        let mine: Vec<&RunResult> = records.iter().filter(|r| r.label == label).collect();
         if puzzles.len() > 1 {
             for p in puzzles {
-                let runs: Vec<&Record> = mine
+                let runs: Vec<&RunResult> = mine
                     .iter()
                     .copied()
                     .filter(|r| r.puzzle == p.name)

@@ -22,7 +22,7 @@ mod solve_exact;
 mod solve_search;
 mod watch;
 
-use crate::spec::{Given, RunInput};
+use crate::run::{Given, RunInput, Written};
 use crate::tui::theme::Palette;
 use args::{Cli, Command, RecordArgs, ThemeName, TuiArgs, ViewArgs};
 
@@ -67,7 +67,7 @@ fn said(e: &anyhow::Error) -> String {
     {
         return format!("{algo} ({preset}): {}", words::param_error(error));
     }
-    if let Some(s) = e.downcast_ref::<crate::spec::SpecError>()
+    if let Some(s) = e.downcast_ref::<crate::run::SpecError>()
         && let Some(p) = &s.param
     {
         let mut said = s.clone();
@@ -143,7 +143,7 @@ fn tui(args: &TuiArgs, chosen: Option<crate::i18n::Lang>) -> anyhow::Result<i32>
         // checked before the screen opens: an unwritable path is a message and exit code 2
         std::fs::File::create(path)
             .map_err(|e| anyhow::anyhow!("--trace {}: {e}", path.display()))?;
-        opts.trace = Some(path.clone());
+        opts.trace_out = Some(path.clone());
     }
     match crate::tui::run(opts, args.record.clone()) {
         Ok(ended_by) => Ok(ended_by.map_or(exit::OK, exit::by_signal)),
@@ -165,7 +165,7 @@ fn serve(
     let mut template = view_options(&args.tui.view)?;
     if let Some(path) = &args.tui.lesson {
         let lesson = lesson(path, chosen)?;
-        if let Some(n) = lesson.scenes.iter().position(|s| s.watch.is_some()) {
+        if let Some(n) = lesson.scenes.iter().position(|s| s.command.is_some()) {
             eprintln!(
                 "sudoscope: {}: scene {} runs a command (watch), which a served session may not; serve a lesson without commands",
                 path.display(),
@@ -202,7 +202,7 @@ fn serve(
         return Ok(exit::BAD_INPUT);
     }
     // the lecturer's screen may write files; the students' never do
-    let sessions = crate::tui::Options {
+    let sessions = crate::tui::Launch {
         notes_out: None,
         guest: true,
         ..template.clone()
@@ -213,7 +213,7 @@ fn serve(
     if let Some(path) = &args.tui.trace {
         std::fs::File::create(path)
             .map_err(|e| anyhow::anyhow!("--trace {}: {e}", path.display()))?;
-        lecturer.trace = Some(path.clone());
+        lecturer.trace_out = Some(path.clone());
     }
     let opts = crate::serve::ServeOptions {
         listen: args.listen.clone(),
@@ -304,41 +304,35 @@ fn solve(args: &args::SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
 /// the flag it came from.
 fn run_input(run: &args::RunArgs) -> RunInput {
     RunInput {
-        preset: Some(Given::flag("--preset", run.preset.to_string())),
+        preset: Some(Written::Value(run.preset)),
         set: run.set.iter().map(|s| Given::flag("--set", s)).collect(),
-        seed: Some(Given::flag("--seed", run.seed.to_string())),
+        seed: Some(Written::Value(run.seed)),
         start: run.start.as_ref().map(|s| Given::flag("--start", s)),
         ..RunInput::default()
     }
 }
 
-/// The visualiser's options from its flags: the run checked by [`crate::spec::check`], so a
+/// The visualiser's options from its flags: the run checked by [`crate::run::check`], so a
 /// mistake is a message before any screen opens.
-pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Options> {
+pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Launch> {
     let input = RunInput {
         puzzle: Some(Given::flag("--puzzle", &args.puzzle)),
         algo: Some(Given::flag("--algo", &args.algo)),
         speed: Some(Given::flag("--speed", &args.speed)),
-        paused: Some(Given::flag("--paused", args.paused.to_string())),
+        paused: Some(Written::Value(args.paused)),
         race: args.race.iter().map(|r| Given::flag("--race", r)).collect(),
-        race_start: Some(Given::flag(
-            "--race-start",
-            match args.race_start {
-                args::RaceStart::Same => "same",
-                args::RaceStart::Random => "random",
-            },
-        )),
+        race_start: Some(Written::Value(args.race_start == args::RaceStart::Same)),
         ..run_input(&args.run)
     };
-    Ok(crate::tui::Options {
-        run: crate::spec::check(&input)?,
+    Ok(crate::tui::Launch {
+        run: crate::run::check(&input)?,
         theme: theme(args.theme),
         lesson: None,
         lesson_out: None,
         notes_out: None,
         guest: false,
-        watch: None,
-        trace: None,
+        source: None,
+        trace_out: None,
     })
 }
 

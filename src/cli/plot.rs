@@ -15,7 +15,7 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
 use crate::engine::experiment::checkpoints;
-use crate::engine::run_record::Record;
+use crate::engine::result::RunResult;
 use crate::engine::stats::{quantile, wilson};
 use crate::search::{Family, find};
 
@@ -61,7 +61,7 @@ pub struct Group<'a> {
     /// The arm's label (algorithm, preset, non-default parameters).
     pub label: String,
     /// Its runs.
-    pub runs: Vec<&'a Record>,
+    pub runs: Vec<&'a RunResult>,
 }
 
 /// The look of series `i`: a colour and a line pattern, distinct for the first 32 series.
@@ -507,12 +507,12 @@ where
 }
 
 /// The exact search's maximum depth (`None` for local searches).
-fn max_depth(r: &Record) -> Option<u32> {
+fn max_depth(r: &RunResult) -> Option<u32> {
     r.metrics.get("max_depth").map(|d| d as u32)
 }
 
 /// The exact search's depth when it found the solution.
-fn solution_depth(r: &Record) -> Option<u32> {
+fn solution_depth(r: &RunResult) -> Option<u32> {
     r.metrics
         .get("depth")
         .filter(|_| r.solved)
@@ -528,9 +528,9 @@ where
     DB::ErrorType: 'static,
 {
     let (chart_area, legend_area) = with_legend(root);
-    let runs: Vec<&Record> = groups.iter().flat_map(|g| g.runs.iter().copied()).collect();
+    let runs: Vec<&RunResult> = groups.iter().flat_map(|g| g.runs.iter().copied()).collect();
     let max_d = runs.iter().filter_map(|r| max_depth(r)).max().unwrap_or(1) + 1;
-    let count = |f: &dyn Fn(&Record) -> Option<u32>| {
+    let count = |f: &dyn Fn(&RunResult) -> Option<u32>| {
         let mut h = vec![0u32; max_d as usize + 1];
         for r in &runs {
             if let Some(d) = f(r) {

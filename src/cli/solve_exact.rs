@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::args::{Format, SolveArgs};
 use super::exit;
 use crate::board::Puzzle;
-use crate::engine::run_record::{Ending, Metrics, Record, write_csv, write_json};
+use crate::engine::result::{Ending, Metrics, RunResult, write_csv, write_json};
 use crate::search::exact::{self, ExactStats, Solutions, Strategy};
 
 /// The exact solver on each puzzle: the verdict, the solution and the solver's counts.
@@ -97,13 +97,19 @@ fn verdict_line(v: &Solutions) -> String {
 
 /// The record of an exact solve: algorithm `exact`, the solver that answered, the counters as
 /// metrics.
-fn exact_record(p: &Puzzle, v: &Solutions, s: &ExactStats, micros: f64, engine: Engine) -> Record {
+fn exact_record(
+    p: &Puzzle,
+    v: &Solutions,
+    s: &ExactStats,
+    micros: f64,
+    engine: Engine,
+) -> RunResult {
     let outcome = match v {
         Solutions::Unique(_) => Ending::Solved,
         Solutions::Several(_) => Ending::Several,
         Solutions::None => Ending::Unsolvable,
     };
-    let mut r = Record::new(p, "exact", outcome);
+    let mut r = RunResult::new(p, "exact", outcome);
     r.solver = Some(engine.name());
     r.label = format!("exact ({})", engine.name());
     r.solution = v.grid().map(|g| g.to_line());

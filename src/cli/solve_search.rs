@@ -12,9 +12,9 @@ use super::exit;
 use super::human::human_time;
 use crate::board::Puzzle;
 use crate::engine::experiment::{Arm, drive, record_of, stop_reason};
-use crate::engine::run_record::{Ending, key, write_csv, write_json};
+use crate::engine::result::{Ending, key, write_csv, write_json};
+use crate::run::{Given, RunInput, check_on};
 use crate::search::{ALGORITHMS, Preset, Search, Snapshot};
-use crate::spec::{Given, RunInput, check_on};
 
 /// `--list-algos`: every algorithm with its parameters per preset.
 pub fn list_algos(out: &mut impl Write) -> std::io::Result<()> {
@@ -145,7 +145,7 @@ pub fn run(
 /// closing line. `--trace-every` does not thin it: a trace holds every step, so it replays.
 fn run_trace_lines(
     search: &mut dyn Search,
-    spec: &crate::spec::RunSpec,
+    spec: &crate::run::RunSpec,
     args: &SolveArgs,
     path: &std::path::Path,
 ) -> anyhow::Result<Ending> {

@@ -8,7 +8,7 @@ use super::exit;
 use crate::engine::trace::feed::SourceSpec;
 use crate::engine::trace::replay::Replay;
 use crate::engine::trace::source::{self, NotReady, Source};
-use crate::spec::{Given, RunInput, check_on};
+use crate::run::{Given, RunInput, Written, check_on};
 
 /// How long a file or standard input may take to give its header before the screen opens on it
 /// (a file at hand gives it at once; a bad one is then an error before any screen).
@@ -34,7 +34,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
         ),
     };
     if args.check {
-        return check(spec);
+        return verify(spec);
     }
     if !crate::tui::has_terminal() {
         eprintln!("sudoscope: {}", crate::tui::TuiError::NoTerminal);
@@ -44,7 +44,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
     // puzzle until the trace's header names its own
     let input = RunInput {
         speed: Some(Given::flag("--speed", &args.speed)),
-        paused: Some(Given::flag("--paused", args.paused.to_string())),
+        paused: Some(Written::Value(args.paused)),
         race: args.race.iter().map(|r| Given::flag("--race", r)).collect(),
         ..RunInput::default()
     };
@@ -62,15 +62,15 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
         eprintln!("sudoscope: {f}");
         return Ok(exit::BAD_INPUT);
     }
-    let opts = crate::tui::Options {
+    let opts = crate::tui::Launch {
         run,
         theme: super::theme(args.theme),
         lesson: None,
         lesson_out: None,
         notes_out: None,
         guest: false,
-        watch: Some(source.clone()),
-        trace: None,
+        source: Some(source.clone()),
+        trace_out: None,
     };
     let result = crate::tui::run(opts, args.record.clone());
     guard.end();
@@ -93,7 +93,7 @@ const SHOWN: usize = 200;
 
 /// `watch --check`: the trace replayed without a screen; what it holds, and its problems. A
 /// signal (Ctrl-C, SIGTERM, SIGHUP) ends it, and its command, at once.
-fn check(spec: SourceSpec) -> anyhow::Result<i32> {
+fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
     use crate::search::Search;
     crate::signals::catch();
     let (source, mut guard) = source::start(spec, resolve).map_err(anyhow::Error::msg)?;

@@ -11,17 +11,17 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use sudoscope::catalog::resolve_one;
 use sudoscope::engine::runner::Report;
+use sudoscope::run::{Method, PaneSpec, RunSpec};
 use sudoscope::search::{Preset, find};
-use sudoscope::spec::{Method, PaneSpec, RunSpec};
-use sudoscope::tui::app::{App, Options};
+use sudoscope::tui::app::{App, Launch};
 use sudoscope::tui::keys::Action;
 use sudoscope::tui::theme::{Palette, Theme};
 use sudoscope::tui::view;
 
 /// The options `tui --puzzle P --algo A --preset X --race ... --paused --theme mono` gives.
-pub fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Options {
+pub fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Launch {
     let a = find(algo).unwrap();
-    Options {
+    Launch {
         run: RunSpec {
             puzzle: resolve_one(puzzle).unwrap(),
             method: Method::new(a, preset),
@@ -40,20 +40,20 @@ pub fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Optio
         lesson_out: None,
         notes_out: None,
         guest: false,
-        watch: None,
-        trace: None,
+        source: None,
+        trace_out: None,
     }
 }
 
 /// An app whose panes have each delivered a frame after `steps` single steps.
-pub fn settled(opts: Options, steps: u64) -> (App, Receiver<Report>) {
+pub fn settled(opts: Launch, steps: u64) -> (App, Receiver<Report>) {
     let (tx, rx) = bounded(256);
     let mut app = App::new(opts, tx);
     for _ in 0..steps {
         app.act(Action::Step);
     }
     wait(&mut app, &rx, |app| {
-        app.panes.iter().all(|p| {
+        app.race().panes().iter().all(|p| {
             p.report.as_ref().is_some_and(|f| {
                 f.snapshot.steps == steps || f.snapshot.ended.is_some() && steps > 0
             })
@@ -104,7 +104,7 @@ pub fn text(b: &Buffer) -> String {
 /// Where a cell's value is drawn, in buffer coordinates (the focused grid): its character, or
 /// the middle of its big glyph.
 pub fn cell_pos(app: &App, cell: usize) -> (u16, u16) {
-    let (x0, y0, layout) = app.grid_at.expect("the grid was drawn");
+    let (x0, y0, layout) = app.cursor().drawn_at().expect("the grid was drawn");
     let (dx, dy) = layout.value_at(cell);
     (x0 + dx, y0 + dy)
 }
@@ -113,7 +113,7 @@ pub fn cell_pos(app: &App, cell: usize) -> (u16, u16) {
 /// big glyph (a big value is underlined once, under that row).
 pub fn mark_pos(app: &App, cell: usize) -> (u16, u16) {
     let (x, y) = cell_pos(app, cell);
-    if app.grid_at.unwrap().2.big {
+    if app.cursor().drawn_at().unwrap().2.big {
         (x, y + 1)
     } else {
         (x, y)
@@ -124,7 +124,7 @@ pub fn mark_pos(app: &App, cell: usize) -> (u16, u16) {
 /// big glyph decoded against the glyph table.
 pub fn shown_value(b: &Buffer, app: &App, cell: usize) -> Option<u8> {
     let (x, y) = cell_pos(app, cell);
-    let layout = app.grid_at.unwrap().2;
+    let layout = app.cursor().drawn_at().unwrap().2;
     if !layout.big {
         return sudoscope::board::grid::value_of(b[(x, y)].symbol().chars().next()?);
     }
@@ -135,5 +135,6 @@ pub fn shown_value(b: &Buffer, app: &App, cell: usize) -> Option<u8> {
                 .collect()
         })
         .collect();
-    (1..=app.puzzle.geometry().n as u8).find(|&v| view::grid::big_glyph(v).to_vec() == rows)
+    (1..=app.race().puzzle().geometry().n as u8)
+        .find(|&v| view::grid::big_glyph(v).to_vec() == rows)
 }

@@ -12,7 +12,7 @@
 //! 2. [`search`]: every algorithm
 //! 3. [`generate`]: new puzzles with one solution
 //! 4. [`catalog`]: built-in puzzle sets and puzzle references
-//! 5. [`spec`]: a run described once, and checked once
+//! 5. [`run`]: a run described once, and checked once
 //! 6. [`engine`]: runners, experiments, records, statistics, traces
 //!
 //! Nothing in `board` or `search` prints, sleeps, spawns threads or knows about terminals.
@@ -23,7 +23,7 @@ pub mod cpu;
 pub mod engine;
 pub mod generate;
 pub mod rng;
+pub mod run;
 pub mod search;
 pub mod signals;
-pub mod spec;
 pub mod suggest;

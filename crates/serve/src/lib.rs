@@ -7,7 +7,7 @@
 //! speed.
 
 // the floors below, under the names serving's modules have always used
-pub use sudoscope_core::{board, catalog, engine, search, spec};
+pub use sudoscope_core::{board, catalog, engine, run, search};
 pub use sudoscope_tui as tui;
 #[macro_use]
 pub extern crate sudoscope_i18n as i18n;
@@ -30,7 +30,7 @@ use russh::MethodKind;
 use russh::server::{Config, Server};
 
 use crate::engine::{gate, resident};
-use crate::tui::{Options, Stage};
+use crate::tui::{Launch, Stage};
 use access::Access;
 
 /// How the server runs.
@@ -40,9 +40,9 @@ pub struct ServeOptions {
     /// The port (0: any free one, printed).
     pub port: u16,
     /// Every session starts as this (a served session: no files).
-    pub template: Options,
+    pub template: Launch,
     /// The lecturer's own screen, shown to every student (`--mirror`).
-    pub lecturer: Options,
+    pub lecturer: Launch,
     /// Whether the lecturer's screen is served (`--mirror`).
     pub mirror: bool,
     /// Record the lecturer's screen (asciicast).
@@ -70,7 +70,7 @@ struct Log {
 /// What all connections share: the sessions' template and limits, the mirror, the log.
 pub struct Class {
     /// Every session starts as this.
-    pub template: Options,
+    pub template: Launch,
     /// The lecturer's screen, when mirrored.
     pub mirror: Option<Arc<Stage>>,
     /// Who may come in.
@@ -291,7 +291,7 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
     )?;
     if let Some(stage) = &mirror {
         // the lecturer's screen covers what was printed: its status line says it again
-        stage.write().status = Some(match &opts.access.password {
+        stage.write().say(match &opts.access.password {
             Some(p) => tr!(
                 "serve-status-password",
                 port = bound.port(),

@@ -24,7 +24,7 @@ use super::Class;
 use super::out::{Line, Out};
 use crate::tui::remote::{Remote, Screen as _};
 use crate::tui::theme::{Palette, Theme};
-use crate::tui::{self, Ended, Host, Options, Stage};
+use crate::tui::{self, Ended, Host, Launch, Stage};
 
 /// What the client said of its terminal.
 #[derive(Clone, Debug)]
@@ -170,7 +170,7 @@ fn body(
         },
         None => class.template.clone(),
     };
-    let opts = Options {
+    let opts = Launch {
         theme: info.theme(opts.theme),
         ..opts
     };
@@ -211,7 +211,7 @@ fn enter(terminal: &mut Screen, line: &Line) -> std::io::Result<()> {
 /// How watching the lecturer ended.
 enum Watched {
     /// The student goes on alone, from this run.
-    Try(Box<Options>),
+    Try(Box<Launch>),
     /// The student left, or the connection ended.
     Ended(Ended),
 }
@@ -265,7 +265,7 @@ fn watch(
                         tui::view::draw(f, &app);
                         let area = f.area();
                         let last = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
-                        let style = app.theme.base().add_modifier(Modifier::REVERSED);
+                        let style = app.theme().base().add_modifier(Modifier::REVERSED);
                         f.render_widget(
                             Paragraph::new(TextLine::from(format!(" {} ", tr!("watch-line"))))
                                 .style(Style::default().patch(style)),
@@ -280,12 +280,12 @@ fn watch(
 
 /// The student's own run, from the lecturer's screen: the focused pane's algorithm and
 /// parameters, from the board it shows now, paused so the student sees where it starts.
-fn now_you_try(app: &tui::App) -> Options {
+fn now_you_try(app: &tui::App) -> Launch {
     let mut run = app.spec();
-    let pane = &app.panes[app.focus];
-    let here = pane.current();
+    let pane = &app.race().panes()[app.race().focus()];
+    let here = pane.current().clone();
     run.method = here.method;
-    run.seed = here.seed.unwrap_or(pane.seed);
+    run.seed = here.seed;
     run.start = pane
         .report
         .as_ref()
@@ -293,13 +293,13 @@ fn now_you_try(app: &tui::App) -> Options {
         .or(here.start);
     run.race.clear();
     run.paused = true;
-    Options {
+    Launch {
         run,
-        theme: app.theme,
+        theme: app.theme(),
         lesson: None,
         lesson_out: None,
-        watch: None,
-        trace: None,
+        source: None,
+        trace_out: None,
         notes_out: None,
         guest: true,
     }

@@ -12,7 +12,7 @@
 
 // the floors below, under the names the visualiser's modules have always used
 pub use sudoscope_core::{
-    board, catalog, cpu, engine, generate, rng, search, signals, spec, suggest,
+    board, catalog, cpu, engine, generate, rng, run, search, signals, suggest,
 };
 #[macro_use]
 pub extern crate sudoscope_i18n as i18n;
@@ -50,7 +50,7 @@ use ratatui::crossterm::terminal::{
 };
 use ratatui::layout::Rect;
 
-pub use app::{App, Options};
+pub use app::{App, Launch};
 
 use crate::engine::runner::{RUNNER_THREAD, Report};
 use cast::{Cast, Recorder, Tee};
@@ -84,9 +84,10 @@ pub fn has_terminal() -> bool {
 
 /// Draw the app, and keep where its grid went for the mouse.
 pub fn draw(f: &mut ratatui::Frame, app: &mut App) {
-    app.grid_at = view::draw(f, app);
+    let at = view::draw(f, app);
+    app.drawn(at);
     // the speaker notes are this screen's own: a mirror draws the view alone
-    if app.show_notes {
+    if app.show_notes() {
         view::overlay::notes(f, app);
     }
 }
@@ -131,7 +132,7 @@ pub struct Stage {
 
 impl Stage {
     /// The app for `opts`, its runners started; their reports come on the receiver.
-    pub fn new(opts: Options) -> (Arc<Stage>, Receiver<Report>) {
+    pub fn new(opts: Launch) -> (Arc<Stage>, Receiver<Report>) {
         let (reports_tx, reports_rx) = bounded(64);
         let app = App::new(opts, reports_tx);
         (
@@ -196,7 +197,7 @@ pub fn drawn_size(w: u16, h: u16) -> Rect {
 /// Run the visualiser until the person quits; with `record`, the session is also written to
 /// that file as asciicast v2. Returns the signal that ended it, if one did (SIGINT, SIGTERM or
 /// SIGHUP: the caller exits with 128 + its number, as a shell expects).
-pub fn run(opts: Options, record: Option<PathBuf>) -> Result<Option<i32>, TuiError> {
+pub fn run(opts: Launch, record: Option<PathBuf>) -> Result<Option<i32>, TuiError> {
     let (stage, reports) = Stage::new(opts);
     run_stage(&stage, reports, record)
 }
@@ -320,7 +321,7 @@ pub fn drive<S: remote::Screen>(
     // costs next to nothing
     let mut dirty = false;
     let ended = loop {
-        if stage.read().quit {
+        if stage.read().quit() {
             break Ended::Quit;
         }
         if host.stop.load(Ordering::SeqCst) || crate::signals::caught().is_some() {
@@ -345,13 +346,13 @@ pub fn drive<S: remote::Screen>(
                     stage.write().on_event(e);
                     pending = host.input.try_recv().ok();
                 }
-                if std::mem::take(&mut stage.write().still_wanted) {
+                if stage.write().take_still() {
                     let size = terminal.size()?;
                     let said = still::of_app(&stage.read(), size.width, size.height);
-                    stage.write().status = Some(said);
+                    stage.write().say(said);
                 }
                 draw_now(terminal)?;
-                if let Some(text) = stage.write().clipboard.take() {
+                if let Some(text) = stage.write().take_clipboard() {
                     // OSC 52: the terminal puts the text on the system clipboard (where allowed)
                     let out = terminal.backend_mut();
                     write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()))?;

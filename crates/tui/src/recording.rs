@@ -11,7 +11,7 @@ use ratatui::backend::{CrosstermBackend, TestBackend};
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
-use super::app::{App, Options};
+use super::app::{App, Launch};
 use super::cast::{Cast, Shared};
 use super::screen_svg::Movie;
 use crate::engine::runner::{Core, WATCHED_SPEED};
@@ -26,7 +26,7 @@ const HOLD: f64 = 2.0;
 /// What to record.
 pub struct RecordOptions {
     /// The view: puzzle, algorithm, preset, parameters, seed, speed, theme, race.
-    pub app: Options,
+    pub app: Launch,
     /// Stop after this many steps of the first pane (or when every search ends).
     pub steps: Option<u64>,
     /// Stop after this many simulated seconds.
@@ -80,11 +80,12 @@ pub fn record(opts: RecordOptions) -> Result<Recorded, String> {
     }
     let (tx, _rx) = crossbeam_channel::bounded(1);
     let mut app = App::detached(opts.app.clone(), tx);
-    let speed = app.speed().unwrap_or(MAX_SPEED);
+    let speed = app.race().speed().unwrap_or(MAX_SPEED);
     let mut cores: Vec<Core> = app
-        .panes
+        .race()
+        .panes()
         .iter()
-        .map(|p| Core::new(&p.setup(&app.puzzle, Some(speed), true, false)))
+        .map(|p| Core::new(&p.setup(app.race().puzzle(), Some(speed), true, false)))
         .collect();
     let watched = speed <= WATCHED_SPEED;
     let area = Rect::new(0, 0, w, h);

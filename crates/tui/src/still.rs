@@ -39,7 +39,7 @@ pub fn screen(app: &App, width: u16, height: u16) -> Buffer {
 pub fn of_app(app: &App, width: u16, height: u16) -> String {
     let buf = screen(app, width, height);
     let stem = next_stem(&app.files_dir());
-    match write(&buf, app.theme.palette, &stem) {
+    match write(&buf, app.theme().palette, &stem) {
         Ok((svg, png)) => tr!(
             "still-written",
             svg = svg.display().to_string(),

@@ -4,7 +4,7 @@
 //! speaks the class's language.
 
 use crate::i18n;
-use crate::spec::Method;
+use crate::run::Method;
 
 pub use crate::i18n::word;
 
@@ -179,8 +179,8 @@ pub fn ref_error(e: &crate::catalog::RefError) -> String {
 #[cfg(test)]
 mod tests {
     use crate::i18n::{self, Lang};
+    use crate::run::Method;
     use crate::search::{ALGORITHMS, Preset};
-    use crate::spec::Method;
 
     /// Every parameter of every algorithm and preset has its meaning in the catalogs (a new
     /// parameter without one fails here rather than showing English on a Spanish screen), and

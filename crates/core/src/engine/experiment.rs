@@ -10,12 +10,11 @@ use rayon::prelude::*;
 
 use crossbeam_channel::Receiver;
 
-use super::run_record::{Ending, Metrics, Record};
+use super::result::{Ending, Metrics, RunResult};
 use crate::board::Puzzle;
 use crate::rng::derive_seed;
-use crate::search::registry::resolve_params;
-use crate::search::{AlgoInfo, BuildError, Preset, Search};
-use crate::spec::Method;
+use crate::run::Method;
+use crate::search::Search;
 
 /// One row of an experiment: an algorithm with its preset and parameters.
 #[derive(Clone)]
@@ -27,19 +26,6 @@ pub struct Arm {
 }
 
 impl Arm {
-    /// An arm with `name=value` overrides of the preset's defaults.
-    pub fn new(
-        algo: &'static AlgoInfo,
-        preset: Preset,
-        overrides: &[String],
-    ) -> Result<Arm, BuildError> {
-        Ok(Arm::of(Method {
-            algo,
-            preset,
-            params: resolve_params(algo, preset, overrides)?,
-        }))
-    }
-
     /// An arm of a method as it stands.
     pub fn of(method: Method) -> Arm {
         Arm {
@@ -107,7 +93,7 @@ pub struct Progress {
 
 /// Run the plan. Returns the finished records in plan order; runs not started because `stop` was
 /// raised are missing (a run in progress stops at its next check and is dropped).
-pub fn run(plan: &Plan, progress: &Progress) -> Vec<Record> {
+pub fn run(plan: &Plan, progress: &Progress) -> Vec<RunResult> {
     run_with(plan, progress, &|_| {})
 }
 
@@ -115,8 +101,8 @@ pub fn run(plan: &Plan, progress: &Progress) -> Vec<Record> {
 pub fn run_with(
     plan: &Plan,
     progress: &Progress,
-    on_record: &(dyn Fn(&Record) + Sync),
-) -> Vec<Record> {
+    on_record: &(dyn Fn(&RunResult) + Sync),
+) -> Vec<RunResult> {
     let jobs: Vec<(usize, usize, usize)> = (0..plan.arms.len())
         .flat_map(|a| {
             (0..plan.puzzles.len()).flat_map(move |p| (0..plan.runs).map(move |r| (a, p, r)))
@@ -127,7 +113,7 @@ pub fn run_with(
         .num_threads(plan.threads.max(1))
         .build()
         .expect("a thread pool");
-    let results: Vec<Option<Record>> = pool.install(|| {
+    let results: Vec<Option<RunResult>> = pool.install(|| {
         // one run per piece of work: a thread that runs out steals single runs, instead of
         // waiting while the other works through a block of runs rayon would not split again
         jobs.par_iter()
@@ -168,7 +154,7 @@ pub struct Background {
     /// Runs done, and the stop flag.
     pub progress: Arc<Progress>,
     /// Finished runs, as they come.
-    pub records: Receiver<Record>,
+    pub records: Receiver<RunResult>,
 }
 
 impl Drop for Background {
@@ -322,9 +308,9 @@ pub fn record_of(
     seed: u64,
     ending: Ending,
     seconds: f64,
-) -> Record {
+) -> RunResult {
     let snap = search.snapshot();
-    let mut r = Record::new(puzzle, arm.method.algo.name, ending);
+    let mut r = RunResult::new(puzzle, arm.method.algo.name, ending);
     r.preset = Some(arm.method.preset);
     r.label = arm.label();
     r.params = Metrics(
@@ -353,7 +339,7 @@ fn one_run(
     plan: &Plan,
     marks: &[u64],
     progress: &Progress,
-) -> Option<Record> {
+) -> Option<RunResult> {
     let seed = run_seed(plan.seed, arm, puzzle_index, run);
     let start = Instant::now();
     let m = &arm.method;

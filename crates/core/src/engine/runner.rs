@@ -27,8 +27,8 @@ use super::trace::feed::Feed;
 use super::trace::replay::Replay;
 use super::trace::write::{StepWords, TraceWriter};
 use crate::board::{Grid, Puzzle};
+use crate::run::{Method, PaneRun, RunSpec};
 use crate::search::{Landscape, Search, Snapshot};
-use crate::spec::{Method, RunSpec};
 use std::sync::Arc;
 
 /// What a runner is asked to do.
@@ -68,17 +68,13 @@ pub enum Control {
 /// the same steps.
 #[derive(Clone, Debug)]
 pub struct Origin {
-    /// The algorithm, preset and parameters.
-    pub method: Method,
-    /// The seed the search was built with.
-    pub seed: u64,
-    /// The board it started from, when it did not start fresh (after a switch, an edit or a
-    /// rewind).
-    pub start: Option<Grid>,
+    /// The algorithm, preset and parameters, the seed, and the board it started from when it
+    /// did not start fresh (after a switch, an edit or a rewind).
+    pub run: PaneRun,
     /// Steps the pane had taken before this search began (a switch keeps counting).
     pub offset: u64,
-    /// The trace the pane replays instead of a built-in search (`sudoscope watch`); `method`
-    /// is then only what a switch starts from.
+    /// The trace the pane replays instead of a built-in search (`sudoscope watch`); `run` is
+    /// then only what a switch starts from.
     pub feed: Option<Arc<Feed>>,
 }
 
@@ -131,14 +127,11 @@ impl RunnerSetup {
         RunnerSetup {
             pane: 0,
             puzzle: spec.puzzle.clone(),
-            method: spec.method.clone(),
-            seed: spec.seed,
+            run: spec.first(),
             speed: spec.speed,
             running: !spec.paused,
-            start: spec.start.clone(),
             feed: None,
             trace: None,
-            trace_words: None,
             shared: false,
         }
     }
@@ -160,25 +153,31 @@ pub struct RunnerSetup {
     pub pane: usize,
     /// The puzzle.
     pub puzzle: Puzzle,
-    /// The algorithm, preset and parameters.
-    pub method: Method,
-    /// The seed.
-    pub seed: u64,
+    /// The search: method, seed and start board.
+    pub run: PaneRun,
     /// Steps per second; `None` for as fast as possible.
     pub speed: Option<f64>,
     /// Whether it starts stepping at once.
     pub running: bool,
-    /// Start from this board instead of a fresh state.
-    pub start: Option<Grid>,
     /// A trace to replay instead of a built-in search.
     pub feed: Option<Arc<Feed>>,
-    /// A file to write the pane's run to as a trace (`tui --trace`), step by step.
-    pub trace: Option<std::path::PathBuf>,
-    /// The words each step of that trace gets as its `move` (the caller's: the engine has none).
-    pub trace_words: Option<StepWords>,
+    /// Where to write the pane's run as a trace (`tui --trace`), step by step.
+    pub trace: Option<TraceTo>,
     /// One of many screens' searches (a served session's): it takes turns at the compute
     /// gate, when one is installed, at a lower priority. The lecturer's own are not.
     pub shared: bool,
+}
+
+/// A trace a runner writes of its pane: where, the run its header names (the run on screen, as
+/// `y` shows it), and the words each step gets as its `move` (the caller's: the engine has none).
+#[derive(Clone, Debug)]
+pub struct TraceTo {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// The run the header describes; its first pane is the one traced.
+    pub run: RunSpec,
+    /// Each step's words.
+    pub words: Option<StepWords>,
 }
 
 /// Runner threads are named with this prefix (the TUI's panic hook recognises them).
@@ -204,9 +203,10 @@ pub fn spawn(setup: RunnerSetup, reports: Sender<Report>) -> RunnerHandle {
     let (tx, rx) = crossbeam_channel::bounded(64);
     let pane = setup.pane;
     let crash_origin = Origin {
-        method: setup.method.clone(),
-        seed: setup.seed,
-        start: None,
+        run: PaneRun {
+            start: None,
+            ..setup.run.clone()
+        },
         offset: 0,
         feed: setup.feed.clone(),
     };
@@ -306,9 +306,7 @@ impl Core {
     /// The search `setup` describes, with its first log line.
     pub fn new(setup: &RunnerSetup) -> Core {
         let origin = Origin {
-            method: setup.method.clone(),
-            seed: setup.seed,
-            start: setup.start.clone(),
+            run: setup.run.clone(),
             offset: 0,
             feed: setup.feed.clone(),
         };
@@ -325,20 +323,15 @@ impl Core {
             series: Vec::new(),
             trace: None,
         };
-        if let Some(path) = &setup.trace {
-            let spec = RunSpec {
-                method: setup.method.clone(),
-                seed: setup.seed,
-                start: setup.start.clone(),
-                ..RunSpec::on(setup.puzzle.clone())
-            };
+        if let Some(to) = &setup.trace {
+            let path = &to.path;
             let opened = std::fs::File::create(path).and_then(|f| {
                 TraceWriter::start(
                     std::io::BufWriter::new(f),
-                    &spec,
+                    &to.run,
                     &setup.puzzle.name,
                     c.search.as_ref(),
-                    setup.trace_words,
+                    to.words,
                 )
             });
             match opened {
@@ -356,9 +349,9 @@ impl Core {
                 cost: c.search.cost(),
             },
             None => RunnerNote::Starts {
-                algo: c.origin.method.algo.name,
-                preset: c.origin.method.preset,
-                seed: c.origin.seed,
+                algo: c.origin.run.method.algo.name,
+                preset: c.origin.run.method.preset,
+                seed: c.origin.run.seed,
                 cost: c.search.cost(),
             },
         };
@@ -392,7 +385,7 @@ impl Core {
                 Some(f) => format!("now {}, from this board", f.header.algorithm),
                 None => format!(
                     "now {} ({}), seed {}, from this board",
-                    origin.method.algo.name, origin.method.preset, origin.seed
+                    origin.run.method.algo.name, origin.run.method.preset, origin.run.seed
                 ),
             };
             if w.jump(self.search.as_ref(), &words).is_err() {
@@ -523,7 +516,7 @@ impl Core {
             && let Some(w) = self.trace.take()
         {
             ok = w
-                .end(self.search.as_ref(), super::run_record::Ending::of(o))
+                .end(self.search.as_ref(), super::result::Ending::of(o))
                 .is_ok();
         }
         if !ok {
@@ -602,9 +595,11 @@ impl Core {
             Control::Switch(method) => {
                 let (name, preset) = (method.algo.name, method.preset);
                 let origin = Origin {
-                    method,
-                    seed: self.origin.seed,
-                    start: Some(self.board()),
+                    run: PaneRun {
+                        method,
+                        seed: self.origin.run.seed,
+                        start: Some(self.board()),
+                    },
                     offset: self.total_steps(),
                     feed: None,
                 };
@@ -617,8 +612,11 @@ impl Core {
             }
             Control::Reset { seed } => {
                 self.rebuild(Origin {
-                    seed,
-                    start: None,
+                    run: PaneRun {
+                        seed,
+                        start: None,
+                        ..self.origin.run.clone()
+                    },
                     offset: 0,
                     ..self.origin.clone()
                 });
@@ -629,8 +627,11 @@ impl Core {
             }
             Control::Restart { seed, start } => {
                 self.rebuild(Origin {
-                    seed,
-                    start: Some(start),
+                    run: PaneRun {
+                        seed,
+                        start: Some(start),
+                        ..self.origin.run.clone()
+                    },
                     offset: 0,
                     ..self.origin.clone()
                 });
@@ -685,8 +686,11 @@ impl Core {
                 let rewound = std::mem::take(&mut self.rewind);
                 self.history.truncate(target);
                 self.rebuild(Origin {
-                    seed: self.origin.seed.wrapping_add(target),
-                    start: Some(grid),
+                    run: PaneRun {
+                        seed: self.origin.run.seed.wrapping_add(target),
+                        start: Some(grid),
+                        ..self.origin.run.clone()
+                    },
                     offset: target,
                     ..self.origin.clone()
                 });
@@ -912,15 +916,16 @@ fn build(puzzle: &Puzzle, origin: &Origin) -> Box<dyn Search> {
         return Box::new(Replay::new(
             Arc::clone(feed),
             origin.offset,
-            origin.start.as_ref(),
+            origin.run.start.as_ref(),
         ));
     }
-    origin.method.algo.build(
+    let run = &origin.run;
+    run.method.algo.build(
         puzzle,
-        origin.method.preset,
-        &origin.method.params,
-        origin.seed,
-        origin.start.as_ref(),
+        run.method.preset,
+        &run.method.params,
+        run.seed,
+        run.start.as_ref(),
     )
 }
 

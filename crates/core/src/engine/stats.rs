@@ -1,6 +1,6 @@
 //! Statistics of an experiment: success rates with Wilson intervals, quantiles, summary rows.
 
-use super::run_record::Record;
+use super::result::RunResult;
 
 /// 95% Wilson score interval for `k` successes in `n` trials.
 pub fn wilson(k: usize, n: usize) -> (f64, f64) {
@@ -69,7 +69,7 @@ pub struct Summary {
 }
 
 /// The table row of `runs`, labelled `label` on `puzzle`.
-pub fn summarise(label: &str, puzzle: &str, runs: &[&Record]) -> Summary {
+pub fn summarise(label: &str, puzzle: &str, runs: &[&RunResult]) -> Summary {
     let n = runs.len();
     let k = runs.iter().filter(|r| r.solved).count();
     let (low, high) = wilson(k, n);
@@ -84,7 +84,7 @@ pub fn summarise(label: &str, puzzle: &str, runs: &[&Record]) -> Summary {
         solved: k,
         failed: runs
             .iter()
-            .filter(|r| r.outcome == crate::engine::run_record::Ending::Failed)
+            .filter(|r| r.outcome == crate::engine::result::Ending::Failed)
             .count(),
         rate: if n > 0 { k as f64 / n as f64 } else { 0.0 },
         low,

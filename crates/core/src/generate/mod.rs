@@ -51,7 +51,7 @@ const TRIES: usize = 2000;
 
 /// `count` puzzles from `seed`, in order; the first error if a request cannot be met.
 pub fn generate(req: &Request, seed: u64, count: usize) -> Result<Vec<Puzzle>, String> {
-    check(req)?;
+    refuse_impossible(req)?;
     (0..count)
         .into_par_iter()
         .map(|i| one(req, seed, i as u64))
@@ -59,7 +59,7 @@ pub fn generate(req: &Request, seed: u64, count: usize) -> Result<Vec<Puzzle>, S
 }
 
 /// Say what is wrong with a request before any work.
-fn check(req: &Request) -> Result<(), String> {
+fn refuse_impossible(req: &Request) -> Result<(), String> {
     let geo = Geometry::for_box(req.box_size)
         .filter(|_| (2..=4).contains(&req.box_size))
         .ok_or("generate makes 4x4, 9x9 and 16x16 puzzles")?;
@@ -95,7 +95,7 @@ fn check(req: &Request) -> Result<(), String> {
 
 /// Puzzle `index` of `seed`.
 pub fn one(req: &Request, seed: u64, index: u64) -> Result<Puzzle, String> {
-    check(req)?;
+    refuse_impossible(req)?;
     let geo = Geometry::for_box(req.box_size).expect("checked");
     let mut rng = Rng::new(derive_seed(&[seed, index]));
     let started = std::time::Instant::now();

@@ -134,7 +134,7 @@ impl ParamSpec {
                 ParamError::NotAChoice { name, text, valid }
             }
         })?;
-        self.check(value)
+        self.admit(value)
     }
 
     /// The values it takes.
@@ -150,8 +150,8 @@ impl ParamSpec {
         }
     }
 
-    /// Check a value against the range.
-    pub fn check(&self, value: f64) -> Result<f64, ParamError> {
+    /// The value when the range admits it, else why not.
+    pub fn admit(&self, value: f64) -> Result<f64, ParamError> {
         if !value.is_finite()
             || value < self.min
             || value > self.max

@@ -3,7 +3,7 @@
 
 use crate::board::Puzzle;
 use crate::engine::experiment::{self, Arm, Background};
-use crate::engine::run_record::Record;
+use crate::engine::result::RunResult;
 
 /// Restarts of each algorithm on screen the view runs.
 pub const RUNS: usize = 100;
@@ -15,7 +15,7 @@ pub struct ExperimentView {
     /// The runs, on the engine's thread; dropping the view stops them.
     pub run: Background,
     /// The finished runs, in the order they came.
-    pub records: Vec<Record>,
+    pub records: Vec<RunResult>,
 }
 
 impl ExperimentView {

@@ -3,14 +3,14 @@
 
 use std::sync::Arc;
 
-use crate::board::{Grid, Puzzle};
+use crate::board::Puzzle;
 use crate::engine::runner::{Control, Report, RunnerHandle, RunnerSetup};
 use crate::engine::trace::feed::Feed;
-use crate::spec::{Method, PaneSpec};
+use crate::run::PaneRun;
 
 /// One algorithm on screen. The runner owns the search; its report says what it is running and
-/// whether it has ended, and the screen shows that. `method`, `seed` and `start` are the app's
-/// last request, which the next switch or edit starts from before the runner has answered.
+/// whether it has ended, and the screen shows that. `run` is the app's last request, which the
+/// next switch or edit starts from before the runner has answered.
 pub struct Pane {
     /// Stable id: reports carry it, so removing a pane does not confuse the others.
     pub id: usize,
@@ -18,12 +18,8 @@ pub struct Pane {
     pub handle: Option<RunnerHandle>,
     /// The latest report from the runner.
     pub report: Option<Report>,
-    /// The algorithm, preset and parameters last asked for.
-    pub method: Method,
-    /// The seed last asked for.
-    pub seed: u64,
-    /// The board it started from, when not a fresh one.
-    pub start: Option<Grid>,
+    /// The search last asked for: method, seed and start board.
+    pub run: PaneRun,
     /// The trace it replays (`sudoscope watch`), until a switch hands its board to a built-in
     /// search.
     pub feed: Option<Arc<Feed>>,
@@ -34,7 +30,7 @@ impl Pane {
     pub fn label(&self) -> String {
         match self.watched() {
             Some(f) => format!("{} (trace)", f.header.algorithm),
-            None => self.method.label(&[]),
+            None => self.run.method.label(&[]),
         }
     }
 
@@ -61,13 +57,14 @@ impl Pane {
                 (params, json.get("seed").map(plain))
             }
             None => (
-                self.method
+                self.run
+                    .method
                     .params
                     .shown()
                     .iter()
                     .map(|(k, v)| format!("{k}={v}"))
                     .collect(),
-                Some(self.seed.to_string()),
+                Some(self.run.seed.to_string()),
             ),
         }
     }
@@ -81,23 +78,10 @@ impl Pane {
 
     /// The search the pane runs now, as its runner last built it (after a switch, an edit or
     /// a rewind, that is not how the pane began).
-    pub fn current(&self) -> PaneSpec {
+    pub fn current(&self) -> &PaneRun {
         match &self.report {
-            Some(r) => PaneSpec {
-                method: r.origin.method.clone(),
-                seed: Some(r.origin.seed),
-                start: r.origin.start.clone(),
-            },
-            None => self.configured(),
-        }
-    }
-
-    /// The pane as the app last set it up.
-    pub fn configured(&self) -> PaneSpec {
-        PaneSpec {
-            method: self.method.clone(),
-            seed: Some(self.seed),
-            start: self.start.clone(),
+            Some(r) => &r.origin.run,
+            None => &self.run,
         }
     }
 
@@ -113,14 +97,11 @@ impl Pane {
         RunnerSetup {
             pane: self.id,
             puzzle: puzzle.clone(),
-            method: self.method.clone(),
-            seed: self.seed,
+            run: self.run.clone(),
             speed,
             running,
-            start: self.start.clone(),
             feed: self.feed.clone(),
             trace: None,
-            trace_words: None,
             shared,
         }
     }
@@ -131,20 +112,6 @@ impl Pane {
             h.send(c);
         }
     }
-}
-
-/// The board a search of `pane` starts from on `puzzle` (its own board repaired into the
-/// search's representation, or a fresh one from its seed).
-pub fn board_of(puzzle: &Puzzle, pane: &PaneSpec) -> Grid {
-    let m = &pane.method;
-    let search = m.algo.build(
-        puzzle,
-        m.preset,
-        &m.params,
-        pane.seed.unwrap_or(0),
-        pane.start.as_ref(),
-    );
-    Grid::from_cells(puzzle.geometry(), search.cells().to_vec()).expect("search cells fit")
 }
 
 /// A JSON value as text, strings without their quotes.

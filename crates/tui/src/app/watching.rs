@@ -8,8 +8,11 @@ use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
+use crate::catalog;
 use crate::engine::trace::feed::{Feed, SourceSpec};
 use crate::engine::trace::source::{Failure, Guard, Phase, Source};
+use crate::lesson::Scene;
+use crate::run::{RunSpec, print};
 
 /// A trace source the first pane shows.
 pub struct Watching {
@@ -100,4 +103,41 @@ impl Watching {
         self.drawn = now;
         changed
     }
+}
+
+/// A scene's command, started: the trace the first pane shows once its header comes (the run
+/// then takes the trace's puzzle), ended with the scene; or what went wrong if it could not
+/// start.
+pub fn scene_watch(scene: &Scene) -> (Option<Watching>, Option<String>) {
+    let Some(command) = &scene.command else {
+        return (None, None);
+    };
+    let argv = vec!["sh".to_string(), "-c".to_string(), command.clone()];
+    let resolve = |r: &str| catalog::resolve_one(r).map_err(|e| e.to_string());
+    match crate::engine::trace::source::start(SourceSpec::Command(argv), resolve) {
+        Ok((source, guard)) => (Some(Watching::new(source, Some(guard))), None),
+        Err(e) => (None, Some(tr!("status-scene-command", reason = e))),
+    }
+}
+
+/// The run a trace's panes start with: `base` on the trace's puzzle, from its first board, and
+/// with its algorithm's settings when the header is a built-in algorithm's run (a trace `solve
+/// --trace` wrote), so that a switch starts from them.
+pub fn run_for_trace(base: &RunSpec, feed: &Feed) -> RunSpec {
+    let mut run = base.clone();
+    run.puzzle = feed.puzzle().clone();
+    run.start = None;
+    let from = crate::run::Source::File {
+        path: "header".into(),
+        line: Some(1),
+        scene: None,
+    };
+    let input = print::from_json(&feed.header.json, &from);
+    if let Ok(own) = crate::run::check_on(&input, run.puzzle.clone())
+        && own.method.algo.name == feed.header.algorithm
+    {
+        run.method = own.method;
+        run.seed = own.seed;
+    }
+    run
 }

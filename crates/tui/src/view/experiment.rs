@@ -16,7 +16,7 @@ use crate::theme::Theme;
 
 /// Live experiment: progress, the success table and a bar chart of success rates.
 pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
-    let Some(x) = &app.experiment else { return };
+    let Some(x) = &app.experiment() else { return };
     let done = x.records.len();
     let [head, table_area, bars_area] = Layout::vertical([
         Constraint::Length(3),
@@ -31,7 +31,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             "experiment-progress",
             done = done,
             total = x.run.total,
-            puzzle = app.puzzle.name.clone()
+            puzzle = app.race().puzzle().name.clone()
         ),
         if stopped {
             format!(" ({})", tr!("experiment-stopped"))

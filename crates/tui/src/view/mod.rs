@@ -52,7 +52,7 @@ const MAX_CAPTION_ROWS: u16 = 3;
 
 /// The smallest terminal: a 9x9 grid (or larger) at its smallest beside the panels.
 fn too_small(app: &App, area: Rect) -> Option<(u16, u16)> {
-    let n = app.puzzle.geometry().n;
+    let n = app.race().puzzle().geometry().n;
     let smallest = GridLayout::fit(n, u16::MAX, u16::MAX, false).map(|_| {
         let l = GridLayout::smallest(n);
         (l.width() + 2, l.height() + 2)
@@ -61,7 +61,7 @@ fn too_small(app: &App, area: Rect) -> Option<(u16, u16)> {
     let lines = 2 + caption_rows(app, area.width);
     // a race pane: its grid, two lines of figures and a chart of five rows
     let pane_h = smallest.1 + RACE_BELOW_GRID;
-    let need = match app.panes.len() {
+    let need = match app.race().panes().len() {
         // a large grid alone may lose its border and the legend (see `compact`)
         1 => {
             let full = smallest.1.max(18) + lines;
@@ -87,22 +87,22 @@ fn panels_min(n: usize) -> u16 {
 /// A single large grid on a short screen gives up its border and the legend line, so that a
 /// 25x25 grid fits 30 rows; the legend's colours are the same as on any larger screen.
 fn compact(app: &App, area: Rect) -> bool {
-    let n = app.puzzle.geometry().n;
+    let n = app.race().puzzle().geometry().n;
     let l = GridLayout::smallest(n);
     n > 9
-        && app.panes.len() == 1
-        && app.experiment.is_none()
-        && !app.focus_layout
+        && app.race().panes().len() == 1
+        && app.experiment().is_none()
+        && !app.focus_layout()
         && area.height < l.height() + 2 + 2 + caption_rows(app, area.width)
 }
 
 /// Draw the whole screen; returns where the focused grid went, if it was drawn.
 pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
-    let theme = app.theme;
+    let theme = app.theme();
     let area = f.area();
     // the theme's own background under everything (light paints the screen white)
     f.render_widget(Block::new().style(theme.base()), area);
-    if let Some((w, h)) = too_small(app, area).filter(|_| !app.panes.is_empty()) {
+    if let Some((w, h)) = too_small(app, area).filter(|_| !app.race().panes().is_empty()) {
         let msg = vec![
             Line::styled(tr!("too-small", w = w, h = h), theme.error()),
             Line::from(tr!("too-small-now", w = area.width, h = area.height)),
@@ -129,13 +129,17 @@ pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
             caption,
         );
     }
-    let grid_at = if let Some(w) = app.watching.as_ref().filter(|_| app.panes.is_empty()) {
+    let grid_at = if let Some(w) = app
+        .watching()
+        .as_ref()
+        .filter(|_| app.race().panes().is_empty())
+    {
         waiting::draw(f, main, w, &theme);
         None
-    } else if app.experiment.is_some() {
+    } else if app.experiment().is_some() {
         experiment::draw(f, main, app, &theme);
         None
-    } else if app.panes.len() == 1 {
+    } else if app.race().panes().len() == 1 {
         single(f, main, app, !compact)
     } else {
         race(f, main, app)
@@ -157,13 +161,13 @@ pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
 }
 
 fn draw_overlay(f: &mut Frame, app: &App) {
-    let theme = app.theme;
+    let theme = app.theme();
     let area = f.area();
-    match &app.dialog {
+    match &app.dialog() {
         Dialog::None => {}
         Dialog::Help(scroll) => overlay::help(f, area, *scroll, &theme),
         Dialog::Errors(scroll) => {
-            if let Some(w) = &app.watching {
+            if let Some(w) = &app.watching() {
                 waiting::overlay(f, area, w, *scroll, &theme);
             }
         }
@@ -172,7 +176,7 @@ fn draw_overlay(f: &mut Frame, app: &App) {
         }
         Dialog::Algorithms(p) => overlay::algorithms(f, area, p.index, p.preset, p.adding, &theme),
         Dialog::Parameters(e) => {
-            let pane = &app.panes[app.focus];
+            let pane = &app.race().panes()[app.race().focus()];
             overlay::parameters(
                 f,
                 area,
@@ -188,12 +192,17 @@ fn draw_overlay(f: &mut Frame, app: &App) {
 }
 
 fn pane_title(app: &App, pane: &Pane) -> String {
-    let g = app.puzzle.geometry();
-    if app.panes.len() == 1 {
+    let g = app.race().puzzle().geometry();
+    if app.race().panes().len() == 1 {
         // the algorithm is named in the panel beside the grid
-        return format!(" {} {} ", app.puzzle.name, g.label());
+        return format!(" {} {} ", app.race().puzzle().name, g.label());
     }
-    format!(" {} · {} {} ", pane.label(), app.puzzle.name, g.label())
+    format!(
+        " {} · {} {} ",
+        pane.label(),
+        app.race().puzzle().name,
+        g.label()
+    )
 }
 
 /// Draw a pane's grid, as large as `layout`, in `area` (a bordered block, or without its border
@@ -207,7 +216,7 @@ fn grid_block(
     focused: bool,
     bordered: bool,
 ) -> (u16, u16) {
-    let theme = &app.theme;
+    let theme = &app.theme();
     // without its border the grid has no title either (a title takes a row of its own)
     let block = if bordered {
         Block::bordered().title(pane_title(app, pane))
@@ -236,16 +245,20 @@ fn grid_block(
     }
     let marks = grid::Marks {
         changed: &report.changed,
-        solution: app.solution.as_ref(),
-        show_wrong: app.show_wrong,
-        candidates: app.candidates,
-        selected: if focused { app.selected } else { None },
+        solution: app.race().solution(),
+        show_wrong: app.cursor().show_wrong(),
+        candidates: app.cursor().candidates(),
+        selected: if focused {
+            app.cursor().selected()
+        } else {
+            None
+        },
     };
     grid::draw(
         f.buffer_mut(),
         inner,
         layout,
-        &app.puzzle,
+        app.race().puzzle(),
         &report.snapshot.grid,
         &marks,
         theme,
@@ -255,21 +268,21 @@ fn grid_block(
 
 /// The largest grid that fits in `w`×`h` characters, block border included.
 fn fit(app: &App, w: u16, h: u16) -> GridLayout {
-    let n = app.puzzle.geometry().n;
-    let want = app.candidates != grid::CandidateView::Off;
+    let n = app.race().puzzle().geometry().n;
+    let want = app.cursor().candidates() != grid::CandidateView::Off;
     GridLayout::fit(n, w.saturating_sub(2), h.saturating_sub(2), want)
         .or_else(|| GridLayout::fit(n, w.saturating_sub(2), h.saturating_sub(2), false))
         .unwrap_or(GridLayout::smallest(n))
 }
 
 fn single(f: &mut Frame, area: Rect, app: &App, bordered: bool) -> Option<GridPlace> {
-    let theme = app.theme;
-    if app.focus_layout {
+    let theme = app.theme();
+    if app.focus_layout() {
         return focus(f, area, app);
     }
     // the grid takes what the panels leave, up to three fifths of the width (more for a large
     // grid, whose panels give way)
-    let panels = panels_min(app.puzzle.geometry().n);
+    let panels = panels_min(app.race().puzzle().geometry().n);
     let border = if bordered { 2 } else { 0 };
     let room = (area.width.saturating_sub(panels)).min(area.width * 3 / 5);
     let layout = fit(app, room + 2 - border, area.height + 2 - border);
@@ -278,15 +291,23 @@ fn single(f: &mut Frame, area: Rect, app: &App, bordered: bool) -> Option<GridPl
         Layout::horizontal([Constraint::Length(gw), Constraint::Min(panels)]).areas(area);
     let [grid_area, info_area] =
         Layout::vertical([Constraint::Length(gh), Constraint::Min(0)]).areas(left);
-    let origin = grid_block(f, grid_area, app, &app.panes[0], &layout, true, bordered);
+    let origin = grid_block(
+        f,
+        grid_area,
+        app,
+        &app.race().panes()[0],
+        &layout,
+        true,
+        bordered,
+    );
     panel::cell_info(f, info_area, app, &theme);
-    let pane = &app.panes[0];
+    let pane = &app.race().panes()[0];
     // on a short screen the metrics and then the log give up rows before the chart does: 9
     // each from 26 rows up, 7 and 6 on an 80×24 terminal
     let short = 26u16.saturating_sub(right.height);
     let metrics_h = 9 - short.min(2);
     let mut log_h = (9 + right.height.saturating_sub(40) / 3) - short.saturating_sub(2).min(5);
-    if app.landscape {
+    if app.race().landscape() {
         // the neighbourhood panel takes the room of the second chart: eight rows stay for cost
         log_h = log_h.max(right.height.saturating_sub(metrics_h + 8));
     }
@@ -303,10 +324,10 @@ fn single(f: &mut Frame, area: Rect, app: &App, bordered: bool) -> Option<GridPl
             chart_area,
             &report.history,
             &report.series,
-            !app.landscape,
+            !app.race().landscape(),
             &theme,
         );
-        if app.landscape {
+        if app.race().landscape() {
             panel::landscape(f, log_area, report, &theme);
         } else {
             panel::log(f, log_area, report, &theme);
@@ -318,7 +339,7 @@ fn single(f: &mut Frame, area: Rect, app: &App, bordered: bool) -> Option<GridPl
 /// The focus layout (`f`): the grid as large as it goes, the cost chart beside it, and the
 /// caption above; nothing else.
 fn focus(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
-    let theme = app.theme;
+    let theme = app.theme();
     let room = area.width.saturating_sub(30).min(area.width * 2 / 3);
     let layout = fit(app, room, area.height);
     let [left, right] =
@@ -326,19 +347,27 @@ fn focus(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
             .areas(area);
     let [grid_area, _] =
         Layout::vertical([Constraint::Length(layout.height() + 2), Constraint::Min(0)]).areas(left);
-    let origin = grid_block(f, grid_area, app, &app.panes[0], &layout, true, true);
-    if let Some(report) = &app.panes[0].report {
+    let origin = grid_block(
+        f,
+        grid_area,
+        app,
+        &app.race().panes()[0],
+        &layout,
+        true,
+        true,
+    );
+    if let Some(report) = &app.race().panes()[0].report {
         chart::draw(f, right, &report.history, &[], false, &theme);
     }
     Some((origin.0, origin.1, layout))
 }
 
 fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
-    let theme = app.theme;
-    let rows = if app.panes.len() <= 2 { 1 } else { 2 };
+    let theme = app.theme();
+    let rows = if app.race().panes().len() <= 2 { 1 } else { 2 };
     let row_areas = Layout::vertical(vec![Constraint::Ratio(1, rows); rows as usize]).split(area);
     let mut grid_at = None;
-    for (i, pane) in app.panes.iter().enumerate() {
+    for (i, pane) in app.race().panes().iter().enumerate() {
         let row = row_areas[i / 2];
         let [l, r] = Layout::horizontal([Constraint::Ratio(1, 2); 2]).areas(row);
         let cell = if i % 2 == 0 { l } else { r };
@@ -376,14 +405,14 @@ fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
                 (below, g, m, c)
             }
         };
-        let o = grid_block(f, g, app, pane, &layout, i == app.focus, true);
-        if i == app.focus {
+        let o = grid_block(f, g, app, pane, &layout, i == app.race().focus(), true);
+        if i == app.race().focus() {
             grid_at = Some((o.0, o.1, layout));
         }
         if let Some(report) = &pane.report {
             panel::race_line(f, m, report, &theme);
             // `l` in a race: the focused pane's neighbourhood takes the place of its chart
-            if app.landscape && i == app.focus {
+            if app.race().landscape() && i == app.race().focus() {
                 panel::landscape(f, c, report, &theme);
             } else {
                 chart::draw(f, c, &report.history, &[], false, &theme);
@@ -396,12 +425,12 @@ fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
 /// The state, the speed and key reminders; `? help` and `q quit` always show, the other
 /// reminders as far as the width allows.
 fn status_line(f: &mut Frame, area: Rect, app: &App) {
-    let theme = &app.theme;
+    let theme = &app.theme();
     let mut spans = Vec::new();
-    if let Some(s) = &app.status {
+    if let Some(s) = &app.status() {
         spans.push(Span::styled(format!("{s}  "), theme.key()));
     }
-    let speed = app.speed().map_or(tr!("speed-unlimited"), |s| {
+    let speed = app.race().speed().map_or(tr!("speed-unlimited"), |s| {
         tr!(
             "speed-steps",
             speed = crate::i18n::localize(s.to_string()),
@@ -409,7 +438,7 @@ fn status_line(f: &mut Frame, area: Rect, app: &App) {
         )
     });
     spans.push(Span::styled(
-        format!("[{}, {speed}] ", words::state(app.state_word())),
+        format!("[{}, {speed}] ", words::state(app.race().state_word())),
         theme.title(),
     ));
     if let Some(scene) = app.scene_label() {

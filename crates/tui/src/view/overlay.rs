@@ -225,14 +225,14 @@ pub fn parameters(
 ) {
     let width = area.width.saturating_sub(4).min(110);
     let inner = width.saturating_sub(2) as usize;
-    let specs = pane.method.params.specs();
+    let specs = pane.run.method.params.specs();
     let mut lines = vec![Line::styled(fit(&tr!("params-keys"), inner), theme.dim())];
     let rows = (area.height.saturating_sub(7) as usize).clamp(1, specs.len().max(1));
     let first = scroll_offset(index, specs.len(), rows);
     for (i, s) in specs.iter().enumerate().skip(first).take(rows) {
         let value = match editing {
             Some(text) if i == index => format!("{text}▏"),
-            _ => pane.method.params.show(s.name),
+            _ => pane.run.method.params.show(s.name),
         };
         let style = if i == index {
             theme.selected()
@@ -243,7 +243,10 @@ pub fn parameters(
             Span::styled(format!(" {:<15} {:>12} ", s.name, value), style),
             Span::styled(
                 fit(
-                    &format!(" {}", words::param_meaning(&pane.method, s.name, s.meaning)),
+                    &format!(
+                        " {}",
+                        words::param_meaning(&pane.run.method, s.name, s.meaning)
+                    ),
                     inner.saturating_sub(30),
                 ),
                 theme.dim(),
@@ -256,7 +259,7 @@ pub fn parameters(
                 &format!(
                     "{}: {} [{}]",
                     s.name,
-                    words::param_meaning(&pane.method, s.name, s.meaning),
+                    words::param_meaning(&pane.run.method, s.name, s.meaning),
                     words::valid(&s.valid())
                 ),
                 inner,
@@ -301,7 +304,7 @@ pub fn puzzle(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, theme
 /// The scene's speaker notes in a box along the bottom of the screen (`N`), on the lecturer's
 /// own screen only.
 pub fn notes(f: &mut Frame, app: &crate::App) {
-    let theme = &app.theme;
+    let theme = &app.theme();
     let area = f.area();
     let text = app.notes().unwrap_or_else(|| tr!("notes-none"));
     let width = area.width.saturating_sub(2).max(1);

@@ -44,7 +44,7 @@ pub fn pane_label(pane: &Pane) -> String {
             words::algorithm(&f.header.algorithm),
             tr!("pane-trace")
         ),
-        None => words::method(&pane.method),
+        None => words::method(&pane.run.method),
     }
 }
 
@@ -107,8 +107,8 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
         },
         theme.dim(),
     ));
-    if let Some(note) = &app.puzzle_note {
-        lines.push(Line::styled(note.clone(), theme.error()));
+    if let Some(note) = app.race().puzzle_note() {
+        lines.push(Line::styled(note.to_string(), theme.error()));
     }
     if let Some(note) = pane.report.as_ref().and_then(solved_before_moving) {
         lines.push(Line::styled(note, theme.key()));
@@ -145,6 +145,7 @@ pub fn solved_before_moving(r: &Report) -> Option<String> {
     let s = &r.snapshot;
     let propagates = r
         .origin
+        .run
         .method
         .params
         .pairs()
@@ -196,12 +197,13 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         return;
     }
     let mut lines = Vec::new();
-    let pane = &app.panes[app.focus];
-    match (app.selected, &pane.report) {
+    let pane = &app.race().panes()[app.race().focus()];
+    match (app.cursor().selected(), &pane.report) {
         // (a selection from a larger puzzle's layout, between a puzzle change and the next
         // frame, shows nothing)
         (Some(c), Some(fr))
-            if c < fr.snapshot.grid.geometry().cells && c < app.puzzle.geometry().cells =>
+            if c < fr.snapshot.grid.geometry().cells
+                && c < app.race().puzzle().geometry().cells =>
         {
             let grid = &fr.snapshot.grid;
             let geo = grid.geometry();
@@ -213,7 +215,7 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                     .collect();
                 if s.is_empty() { tr!("cell-none") } else { s }
             };
-            let holds = if app.puzzle.is_given(c) {
+            let holds = if app.race().puzzle().is_given(c) {
                 "cell-holds-given"
             } else {
                 "cell-holds"
@@ -232,7 +234,7 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             lines.push(Line::styled(
                 tr!(
                     "cell-pencil-marks",
-                    values = listed(candidates(&app.puzzle.givens, c))
+                    values = listed(candidates(&app.race().puzzle().givens, c))
                 ),
                 theme.dim(),
             ));
@@ -268,23 +270,23 @@ pub fn legend(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         Span::raw(format!(" {}  ", tr!("legend-last-change"))),
     ];
     let mut on = Vec::new();
-    if app.candidates != CandidateView::Off {
-        on.push(app.candidates.describe().to_string());
+    if app.cursor().candidates() != CandidateView::Off {
+        on.push(app.cursor().candidates().describe().to_string());
     }
-    if app.show_wrong {
+    if app.cursor().show_wrong() {
         spans.push(sample("5", theme.wrong()));
         spans.push(Span::raw(format!(" {}  ", tr!("legend-differs"))));
         on.push(tr!("legend-on-differences"));
     }
-    if app.landscape {
+    if app.race().landscape() {
         on.push(tr!("legend-on-why-stuck"));
     }
-    if app.cell_mode {
+    if app.cursor().cell_mode() {
         on.push(tr!("legend-on-cell-cursor"));
     }
     on.push(tr!(
         "legend-on-theme",
-        theme = words::word("theme", app.theme.palette.name())
+        theme = words::word("theme", app.theme().palette.name())
     ));
     spans.push(Span::styled(
         format!("· {}", tr!("legend-on", what = on.join(", "))),

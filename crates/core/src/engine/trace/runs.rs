@@ -15,7 +15,7 @@ use super::replay::Replay;
 use super::source::{self, NotReady, Source};
 use crate::board::Puzzle;
 use crate::engine::experiment::{Progress, stop_reason};
-use crate::engine::run_record::{Ending, Failure, Metrics, Record};
+use crate::engine::result::{Ending, Failure, Metrics, RunResult};
 use crate::rng::derive_seed;
 use crate::search::Search;
 
@@ -68,7 +68,7 @@ pub fn label(name: &str) -> String {
 pub fn run(
     plan: &CommandPlan,
     progress: &Progress,
-    on_record: &(dyn Fn(&Record) + Sync),
+    on_record: &(dyn Fn(&RunResult) + Sync),
 ) -> Vec<CommandRun> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads.max(1))
@@ -124,7 +124,7 @@ pub struct CommandRun {
     /// Its seed.
     pub seed: u64,
     /// The record; a run that failed has outcome `failed` and says why.
-    pub record: Record,
+    pub record: RunResult,
     /// Lines the trace's reader flagged (malformed lines, changed givens).
     pub problems: Vec<String>,
 }
@@ -136,7 +136,7 @@ fn failed(
     reason: String,
     exit: Option<Exit>,
     source: Option<&Source>,
-) -> Record {
+) -> RunResult {
     let fallback;
     let known = puzzle.is_some();
     let puzzle = match puzzle {
@@ -147,7 +147,7 @@ fn failed(
             &fallback
         }
     };
-    let mut r = Record::new(puzzle, name, Ending::Failed);
+    let mut r = RunResult::new(puzzle, name, Ending::Failed);
     if !known {
         // no header named the puzzle
         r.puzzle.clear();
@@ -172,7 +172,7 @@ fn one(plan: &CommandPlan, run: usize, stop: &AtomicBool) -> Option<CommandRun> 
     let started = Instant::now();
     let deadline = started + Duration::from_secs_f64(plan.max_seconds);
     let resolve = |r: &str| crate::catalog::resolve_one(r).map_err(|e| e.to_string());
-    let finish = |mut record: Record, problems| {
+    let finish = |mut record: RunResult, problems| {
         record.label = label(&record.algorithm);
         record.seed = Some(seed);
         record.run = Some(run);
@@ -247,7 +247,7 @@ fn one(plan: &CommandPlan, run: usize, stop: &AtomicBool) -> Option<CommandRun> 
     }
     let ending = ending.expect("a run that was not ended early has an ending");
     let snap = replay.snapshot();
-    let mut r = Record::new(puzzle, &name, ending);
+    let mut r = RunResult::new(puzzle, &name, ending);
     r.solved = verdict.as_ref().is_some_and(|v| v.solved);
     r.solution = r.solved.then(|| snap.grid.to_line());
     r.said = verdict.and_then(|v| v.said);

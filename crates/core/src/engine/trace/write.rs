@@ -7,10 +7,10 @@ use serde_json::{Map, Value, json};
 
 use super::{HEADER_KEY, Neighbourhood, VERSION};
 use crate::board::{Geometry, Grid, Puzzle};
-use crate::engine::run_record::{Ending, key};
+use crate::engine::result::{Ending, key};
+use crate::run::{Method, RunSpec, print};
 use crate::search::registry::Family;
 use crate::search::{Decision, Event, Preset, Search, Step};
-use crate::spec::{Method, RunSpec, print};
 
 /// The moves `method` makes.
 pub fn neighbourhood(method: &Method) -> Neighbourhood {

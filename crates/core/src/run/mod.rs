@@ -13,23 +13,32 @@ pub mod error;
 pub mod pane;
 pub mod print;
 
-pub use check::{Given, RunInput, check, check_on};
+pub use check::{Given, RunInput, Written, check, check_method, check_on};
 pub use error::{Field, Source, SpecError};
-pub use pane::PaneSpec;
+pub use pane::{PaneRun, PaneSpec};
 
 use crate::board::{Grid, Puzzle};
 use crate::search::{AlgoInfo, Params, Preset};
 
 /// The defaults of every setting a run leaves out, for the command line and lesson files alike.
 pub mod defaults {
+    use crate::search::Preset;
+
     /// The algorithm a run uses unless told.
     pub const ALGO: &str = "annealing";
+    /// The preset unless told: classic, as the course describes it (this is a teaching tool).
+    pub const PRESET: Preset = Preset::Classic;
+    /// Whether a run starts paused unless told.
+    pub const PAUSED: bool = false;
+    /// Whether race panes start from the first pane's board unless told (else each from its
+    /// own random one).
+    pub const SAME_START: bool = true;
     /// The first pane's seed.
     pub const SEED: u64 = 1;
     /// Steps per second, as the command line writes it.
     pub const SPEED: &str = "5";
-    /// At most this many panes race beside the first.
-    pub const MAX_RACERS: usize = 3;
+    /// At most this many panes race on one screen, the first included.
+    pub const MAX_PANES: usize = 4;
 }
 
 /// How a search is set up, apart from its seed and board: the algorithm, its preset and its
@@ -85,7 +94,7 @@ pub struct RunSpec {
     pub speed: Option<f64>,
     /// Whether the run starts paused.
     pub paused: bool,
-    /// The panes racing beside the first (at most [`defaults::MAX_RACERS`]).
+    /// The panes racing beside the first (at most [`defaults::MAX_PANES`] panes in all).
     pub race: Vec<PaneSpec>,
     /// Race panes start from the first pane's board (else each from its own random one).
     pub same_start: bool,
@@ -95,6 +104,33 @@ impl RunSpec {
     /// The defaults on `puzzle`: what a run is when nothing else is said.
     pub fn on(puzzle: Puzzle) -> RunSpec {
         check_on(&RunInput::default(), puzzle).expect("the defaults check")
+    }
+
+    /// The first pane's search.
+    pub fn first(&self) -> PaneRun {
+        PaneRun {
+            method: self.method.clone(),
+            seed: self.seed,
+            start: self.start.clone(),
+        }
+    }
+
+    /// The seed pane `i` takes when it has none of its own: the first pane's, then the next
+    /// ones in order.
+    pub fn seed_of(&self, i: usize) -> u64 {
+        self.seed.wrapping_add(i as u64)
+    }
+
+    /// Race pane `i` (counted from 1, as the screen counts panes) settled: its own seed or
+    /// [`RunSpec::seed_of`], its own board or `shared` (the first pane's, when the race starts
+    /// together).
+    pub fn racer(&self, i: usize, shared: Option<&Grid>) -> PaneRun {
+        let r = &self.race[i - 1];
+        PaneRun {
+            method: r.method.clone(),
+            seed: r.seed.unwrap_or(self.seed_of(i)),
+            start: r.start.clone().or_else(|| shared.cloned()),
+        }
     }
 }
 

@@ -25,6 +25,39 @@ pub struct PaneSpec {
     pub start: Option<Grid>,
 }
 
+/// One pane's search with every part settled: what a runner builds, what it reports it built,
+/// and what a pane keeps. A [`PaneSpec`] becomes one when its seed is known.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PaneRun {
+    /// The algorithm, preset and parameters.
+    pub method: Method,
+    /// The seed.
+    pub seed: u64,
+    /// The board it starts from, when not a fresh one of its seed's.
+    pub start: Option<Grid>,
+}
+
+impl PaneRun {
+    /// The pane as a race writes it, seed included.
+    pub fn spec(&self) -> PaneSpec {
+        PaneSpec {
+            method: self.method.clone(),
+            seed: Some(self.seed),
+            start: self.start.clone(),
+        }
+    }
+
+    /// The board its search starts from on `puzzle`: its own board repaired into the search's
+    /// representation, or a fresh one from its seed.
+    pub fn board(&self, puzzle: &Puzzle) -> Grid {
+        let m = &self.method;
+        let search = m
+            .algo
+            .build(puzzle, m.preset, &m.params, self.seed, self.start.as_ref());
+        Grid::from_cells(puzzle.geometry(), search.cells().to_vec()).expect("search cells fit")
+    }
+}
+
 impl PaneSpec {
     /// Read a pane; `preset` is the one it takes unless it names its own.
     pub fn parse(text: &str, preset: Preset) -> Result<PaneSpec, String> {
@@ -70,7 +103,7 @@ impl PaneSpec {
     }
 
     /// Why this pane cannot race on `puzzle` (its own start board does not fit).
-    pub fn check(&self, puzzle: &Puzzle) -> Result<(), String> {
+    pub fn fits(&self, puzzle: &Puzzle) -> Result<(), String> {
         match &self.start {
             Some(board) => puzzle
                 .start_error(board)
@@ -141,10 +174,10 @@ mod tests {
         let tiny = catalog::resolve_one("tiny4").unwrap();
         let text = format!("beam:start={}", tiny.givens.to_line());
         let r = PaneSpec::parse(&text, Preset::Classic).unwrap();
-        assert!(r.check(&tiny).is_ok());
+        assert!(r.fits(&tiny).is_ok());
         let nine = catalog::resolve_one("sudoku_7").unwrap();
         assert_eq!(
-            r.check(&nine).unwrap_err(),
+            r.fits(&nine).unwrap_err(),
             "beam: the start board is 4x4; the puzzle is 9x9"
         );
     }

@@ -103,7 +103,7 @@ pub fn key(name: &str) -> String {
 
 /// One run.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Record {
+pub struct RunResult {
     /// The puzzle's name (`top95:3`, `file.txt:2`).
     pub puzzle: String,
     /// `9x9` and friends.
@@ -152,10 +152,10 @@ pub struct Record {
     pub curve: Vec<u32>,
 }
 
-impl Record {
+impl RunResult {
     /// A record with the puzzle's name and size and everything else empty.
-    pub fn new(puzzle: &Puzzle, algorithm: &str, outcome: Ending) -> Record {
-        Record {
+    pub fn new(puzzle: &Puzzle, algorithm: &str, outcome: Ending) -> RunResult {
+        RunResult {
             puzzle: puzzle.name.clone(),
             size: puzzle.geometry().label(),
             algorithm: algorithm.to_string(),
@@ -181,8 +181,8 @@ impl Record {
     }
 
     /// The same record without timings, for comparing runs across thread counts.
-    pub fn timeless(&self) -> Record {
-        Record {
+    pub fn timeless(&self) -> RunResult {
+        RunResult {
             seconds: 0.0,
             ..self.clone()
         }
@@ -228,7 +228,7 @@ struct Row<'a> {
 }
 
 /// Write records as CSV with a header, quoting whatever needs it.
-pub fn write_csv(w: &mut dyn std::io::Write, records: &[Record]) -> std::io::Result<()> {
+pub fn write_csv(w: &mut dyn std::io::Write, records: &[RunResult]) -> std::io::Result<()> {
     let mut csv = csv::Writer::from_writer(w);
     for r in records {
         csv.serialize(Row {
@@ -255,7 +255,7 @@ pub fn write_csv(w: &mut dyn std::io::Write, records: &[Record]) -> std::io::Res
 }
 
 /// Write records as JSON Lines, one object per line.
-pub fn write_json(w: &mut dyn std::io::Write, records: &[Record]) -> std::io::Result<()> {
+pub fn write_json(w: &mut dyn std::io::Write, records: &[RunResult]) -> std::io::Result<()> {
     for r in records {
         serde_json::to_writer(&mut *w, r).map_err(std::io::Error::other)?;
         w.write_all(b"\n")?;
@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn csv_quotes_any_puzzle_name_and_keys_are_snake_case() {
         let p = crate::catalog::resolve_one("tiny4").unwrap();
-        let mut r = Record::new(&p, "exact", Ending::Solved);
+        let mut r = RunResult::new(&p, "exact", Ending::Solved);
         r.puzzle = "my,set \"x\".txt:1".into();
         r.metrics = Metrics::of(&[crate::search::metric("examined this pass", 3.0)]);
         let mut out = Vec::new();

@@ -5,8 +5,8 @@ use super::error::{Field, Source, SpecError};
 use super::{Method, PaneSpec, RunSpec, defaults, parse_speed};
 use crate::board::Puzzle;
 use crate::catalog;
-use crate::search::Preset;
 use crate::search::registry::{find, set_override};
+use crate::search::{AlgoInfo, Preset};
 
 /// One setting as it was written, and where.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +27,38 @@ impl Given {
     }
 }
 
+/// A setting the check reads from text (a lesson's, a header's), or one a typed reader (the
+/// command line's) has already read: either way it meets the check's rules once, and a typed
+/// value is never turned back into text to be read again.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Written<T> {
+    /// As written, with where; the check reads it.
+    Text(Given),
+    /// Already read.
+    Value(T),
+}
+
+impl<T> From<Given> for Written<T> {
+    fn from(g: Given) -> Written<T> {
+        Written::Text(g)
+    }
+}
+
+/// A typed setting's value: `default` when left out, `value` when already read, else its text
+/// read by `read` (an error says why the text does not fit).
+fn read<T: Clone>(
+    setting: &Option<Written<T>>,
+    default: T,
+    field: Field,
+    read: impl Fn(&str) -> Result<T, String>,
+) -> Result<T, SpecError> {
+    match setting {
+        None => Ok(default),
+        Some(Written::Value(v)) => Ok(v.clone()),
+        Some(Written::Text(g)) => read(g.text.trim()).map_err(|e| wrong(field, g, e)),
+    }
+}
+
 /// A run's settings as written, before any is checked; what is `None` (or empty) takes the
 /// default.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -35,22 +67,23 @@ pub struct RunInput {
     pub puzzle: Option<Given>,
     /// The algorithm's name (default: [`defaults::ALGO`]).
     pub algo: Option<Given>,
-    /// The preset (default: classic).
-    pub preset: Option<Given>,
+    /// The preset (default: [`defaults::PRESET`]).
+    pub preset: Option<Written<Preset>>,
     /// Parameters, each `NAME=VALUE`, applied in order over the preset's defaults.
     pub set: Vec<Given>,
     /// The first pane's seed (default: [`defaults::SEED`]).
-    pub seed: Option<Given>,
+    pub seed: Option<Written<u64>>,
     /// A board to continue from (default: a fresh start).
     pub start: Option<Given>,
     /// Steps per second or `max` (default: [`defaults::SPEED`]).
     pub speed: Option<Given>,
-    /// `true` or `false` (default: false).
-    pub paused: Option<Given>,
+    /// `true` or `false` (default: [`defaults::PAUSED`]).
+    pub paused: Option<Written<bool>>,
     /// Race panes, each in [`PaneSpec`]'s text form.
     pub race: Vec<Given>,
-    /// `same` or `random` (default: same).
-    pub race_start: Option<Given>,
+    /// `same` or `random`, read as whether race panes start from the first pane's board
+    /// (default: [`defaults::SAME_START`]).
+    pub race_start: Option<Written<bool>>,
 }
 
 fn wrong(field: Field, given: &Given, expected: impl Into<String>) -> SpecError {
@@ -80,52 +113,39 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
         Some(g) => find(&g.text).map_err(|e| wrong(Field::Algo, g, e.to_string()))?,
         None => find(defaults::ALGO).expect("the default algorithm exists"),
     };
-    let preset = match &input.preset {
-        None => Preset::Classic,
-        Some(g) => Preset::from_name(&g.text).ok_or_else(|| {
-            wrong(
-                Field::Preset,
-                g,
-                format!("unknown preset {:?}: valid are classic, tuned", g.text),
-            )
-        })?,
-    };
-    let mut params = algo.default_params(preset);
-    for g in &input.set {
-        set_override(&mut params, algo.name, preset, &g.text).map_err(|e| {
-            let mut w = wrong(Field::Set, g, e.to_string());
-            if let crate::search::registry::BuildError::BadParameter { error, .. } = e {
-                w.param = Some(Box::new(error));
-            }
-            w
-        })?;
-    }
-    let seed = match &input.seed {
-        None => defaults::SEED,
-        Some(g) => g
-            .text
-            .trim()
-            .parse::<u64>()
-            .map_err(|_| wrong(Field::Seed, g, "give a whole number, 0 or more"))?,
-    };
+    let preset = read(&input.preset, defaults::PRESET, Field::Preset, |t| {
+        Preset::from_name(t)
+            .ok_or_else(|| format!("unknown preset {t:?}: valid are classic, tuned"))
+    })?;
+    let method = check_method(algo, preset, &input.set)?;
+    let seed = read(&input.seed, defaults::SEED, Field::Seed, |t| {
+        t.parse::<u64>()
+            .map_err(|_| "give a whole number, 0 or more".to_string())
+    })?;
     let speed = match &input.speed {
         None => parse_speed(defaults::SPEED).expect("the default speed reads"),
         Some(g) => parse_speed(&g.text).map_err(|e| wrong(Field::Speed, g, e))?,
     };
-    let paused = match &input.paused {
-        None => false,
-        Some(g) => match g.text.trim() {
-            "true" => true,
-            "false" => false,
-            _ => return Err(wrong(Field::Paused, g, "give true or false")),
+    let paused = read(
+        &input.paused,
+        defaults::PAUSED,
+        Field::Paused,
+        |t| match t {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err("give true or false".to_string()),
         },
-    };
-    if input.race.len() > defaults::MAX_RACERS {
+    )?;
+    if input.race.len() >= defaults::MAX_PANES {
         let all: Vec<&str> = input.race.iter().map(|g| g.text.as_str()).collect();
         return Err(SpecError {
             field: Field::Race,
             value: all.join(","),
-            expected: "at most three algorithms race beside the first (four panes in all)".into(),
+            expected: format!(
+                "at most {} algorithms race beside the first ({} panes in all)",
+                defaults::MAX_PANES - 1,
+                defaults::MAX_PANES
+            ),
             from: input.race[0].from.clone(),
             param: None,
         });
@@ -135,18 +155,20 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
         .iter()
         .map(|g| {
             let pane = PaneSpec::parse(&g.text, preset).map_err(|e| wrong(Field::Race, g, e))?;
-            pane.check(&puzzle).map_err(|e| wrong(Field::Race, g, e))?;
+            pane.fits(&puzzle).map_err(|e| wrong(Field::Race, g, e))?;
             Ok(pane)
         })
         .collect::<Result<Vec<_>, SpecError>>()?;
-    let same_start = match &input.race_start {
-        None => true,
-        Some(g) => match g.text.trim() {
-            "same" => true,
-            "random" => false,
-            _ => return Err(wrong(Field::RaceStart, g, "valid are same, random")),
+    let same_start = read(
+        &input.race_start,
+        defaults::SAME_START,
+        Field::RaceStart,
+        |t| match t {
+            "same" => Ok(true),
+            "random" => Ok(false),
+            _ => Err("valid are same, random".to_string()),
         },
-    };
+    )?;
     let start = match &input.start {
         None => None,
         Some(g) => {
@@ -160,17 +182,38 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
     };
     Ok(RunSpec {
         puzzle,
-        method: Method {
-            algo,
-            preset,
-            params,
-        },
+        method,
         seed,
         start,
         speed,
         paused,
         race,
         same_start,
+    })
+}
+
+/// An algorithm in a preset with `NAME=VALUE` parameters over the preset's defaults, in order:
+/// the first pane's method, and each row of an experiment. A parameter that does not fit is a
+/// [`SpecError`] on [`Field::Set`] that keeps the parameter's own error.
+pub fn check_method(
+    algo: &'static AlgoInfo,
+    preset: Preset,
+    set: &[Given],
+) -> Result<Method, SpecError> {
+    let mut params = algo.default_params(preset);
+    for g in set {
+        set_override(&mut params, algo.name, preset, &g.text).map_err(|e| {
+            let mut w = wrong(Field::Set, g, e.to_string());
+            if let crate::search::registry::BuildError::BadParameter { error, .. } = e {
+                w.param = Some(Box::new(error));
+            }
+            w
+        })?;
+    }
+    Ok(Method {
+        algo,
+        preset,
+        params,
     })
 }
 
@@ -255,7 +298,7 @@ mod tests {
         assert_eq!(e.field, Field::Race);
         assert!(
             e.to_string()
-                .starts_with("--race beam,plateau,genetic,tabu: at most three")
+                .starts_with("--race beam,plateau,genetic,tabu: at most 3 algorithms race beside the first (4 panes in all)")
         );
     }
 }

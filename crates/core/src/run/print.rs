@@ -1,13 +1,13 @@
-//! A spec written back in each form a run is read from: a command line, a lesson scene, and a
-//! JSON object (the header of a trace, and the fields a JSON record shares with it). Each reads
-//! back, through [`super::check`], as the same spec.
+//! A run written back in the forms the core reads it from: a command line, and a JSON object
+//! (the header of a trace, and the fields a JSON record shares with it). Each reads back,
+//! through [`super::check`], as the same run. (A lesson scene is the visualiser's form: its
+//! lesson module reads and writes it.)
 
 use serde_json::{Map, Value, json};
 
 use super::check::{Given, RunInput};
 use super::error::Source;
 use super::{PaneSpec, RunSpec, show_speed};
-use crate::search::params::fmt_num;
 
 /// The arguments of `sudoscope tui` that give this run; `puzzle` is the reference to write for
 /// its puzzle (a name that resolves to it, or its text).
@@ -53,48 +53,6 @@ pub fn command_args(spec: &RunSpec, puzzle: &str) -> Vec<String> {
 /// The command line that gives this run: `sudoscope tui --puzzle … --speed 5`.
 pub fn command_line(spec: &RunSpec, puzzle: &str) -> String {
     format!("sudoscope tui {}", command_args(spec, puzzle).join(" "))
-}
-
-/// A TOML string literal.
-fn quoted(s: &str) -> String {
-    toml::Value::String(s.to_string()).to_string()
-}
-
-/// The run as a lesson scene (`[[scene]]` and its keys), with a caption.
-pub fn scene_text(spec: &RunSpec, caption: &str, puzzle: &str) -> String {
-    let mut t = format!(
-        "\n[[scene]]\ncaption = {}\npuzzle = {}\nalgo = {}\npreset = {}\nseed = {}\nspeed = {}\npaused = {}\n",
-        quoted(caption),
-        quoted(puzzle),
-        quoted(spec.method.algo.name),
-        quoted(&spec.method.preset.to_string()),
-        // TOML integers stop at i64::MAX: a larger seed is written as a string
-        i64::try_from(spec.seed).map_or(format!("\"{}\"", spec.seed), |s| s.to_string()),
-        spec.speed.map_or("\"max\"".to_string(), fmt_num),
-        spec.paused,
-    );
-    if !spec.race.is_empty() {
-        let names: Vec<String> = spec.race.iter().map(|r| quoted(&r.to_string())).collect();
-        t.push_str(&format!("race = [{}]\n", names.join(", ")));
-    }
-    if !spec.same_start {
-        t.push_str("race_start = \"random\"\n");
-    }
-    let changed = spec.method.params.changed_shown();
-    if !changed.is_empty() {
-        let pairs: Vec<String> = changed
-            .iter()
-            .map(|(k, v)| match v.parse::<f64>() {
-                Ok(_) => format!("{k} = {v}"),
-                Err(_) => format!("{k} = {}", quoted(v)),
-            })
-            .collect();
-        t.push_str(&format!("set = {{ {} }}\n", pairs.join(", ")));
-    }
-    if let Some(g) = &spec.start {
-        t.push_str(&format!("start = {}\n", quoted(&g.to_line())));
-    }
-    t
 }
 
 /// The run as a JSON object. Its keys are the ones a JSON record of a run has (`puzzle`,
@@ -159,13 +117,13 @@ pub fn from_json(value: &Value, from: &Source) -> RunInput {
     RunInput {
         puzzle: field("puzzle"),
         algo: field("algorithm"),
-        preset: field("preset"),
+        preset: field("preset").map(Into::into),
         set,
-        seed: field("seed"),
+        seed: field("seed").map(Into::into),
         start: field("start"),
         speed: field("speed"),
-        paused: field("paused"),
+        paused: field("paused").map(Into::into),
         race,
-        race_start: field("race_start"),
+        race_start: field("race_start").map(Into::into),
     }
 }

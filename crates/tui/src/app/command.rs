@@ -1,0 +1,115 @@
+//! What `y` gives: the screen as a command line, written to a file, or appended to a lesson as
+//! a scene. Every one reads the run from [`super::race::Race::spec`].
+
+use std::path::PathBuf;
+
+use super::App;
+use crate::catalog;
+use crate::engine::trace::feed::Feed;
+use crate::lesson::{self, Scene};
+use crate::run::{PaneSpec, print};
+
+impl App {
+    /// The puzzle as a reference a shell (and a lesson) can take: its name when that resolves
+    /// to the same puzzle again, else the puzzle text.
+    pub fn puzzle_ref(&self) -> String {
+        let puzzle = self.race.puzzle();
+        let name = &puzzle.name;
+        let same = catalog::resolve_one(name).is_ok_and(|p| p.givens == puzzle.givens);
+        if same && !name.contains(char::is_whitespace) && name != catalog::STDIN {
+            name.clone()
+        } else {
+            puzzle.givens.to_line()
+        }
+    }
+
+    /// Where the screen writes a file (`y`'s `w`, a still with `W`): beside the lesson being
+    /// written, or here.
+    pub fn files_dir(&self) -> PathBuf {
+        self.lesson_out
+            .as_ref()
+            .and_then(|p| p.parent())
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_default()
+    }
+
+    /// The command line that reproduces the view ([`super::race::Race::spec`], and the theme
+    /// when it is not the default).
+    pub fn command_line(&self) -> String {
+        let mut cmd = match self.race.panes()[0].watched() {
+            Some(feed) => self.watch_command(feed),
+            None => print::command_line(&self.race.spec(), &self.puzzle_ref()),
+        };
+        if self.theme.palette != crate::theme::Palette::Dark {
+            cmd.push_str(&format!(" --theme {}", self.theme.palette.name()));
+        }
+        cmd
+    }
+
+    /// Write the command line to `sudoscope-command.txt` on one line, beside `--lesson-out`'s
+    /// file when one was given, else here; says where.
+    pub(super) fn write_command(&self) -> String {
+        if self.guest {
+            return tr!("guest-writes");
+        }
+        let path = self.files_dir().join("sudoscope-command.txt");
+        match std::fs::write(&path, format!("{}\n", self.command_line())) {
+            Ok(()) => tr!("command-written", path = path.display().to_string()),
+            Err(e) => tr!(
+                "cannot-write",
+                path = path.display().to_string(),
+                reason = e.to_string()
+            ),
+        }
+    }
+
+    /// `sudoscope watch` with the speed, pause and race on screen, and the trace's source.
+    fn watch_command(&self, feed: &Feed) -> String {
+        let spec = self.race.spec();
+        let mut cmd = format!(
+            "sudoscope watch --speed {}",
+            crate::run::show_speed(spec.speed)
+        );
+        if spec.paused {
+            cmd.push_str(" --paused");
+        }
+        if !spec.race.is_empty() {
+            let racers: Vec<String> = spec.race.iter().map(PaneSpec::to_string).collect();
+            cmd.push_str(&format!(" --race {}", racers.join(",")));
+        }
+        cmd.push(' ');
+        cmd.push_str(&feed.source.args());
+        cmd
+    }
+
+    /// Append the view as a scene to the lesson file (the lesson played, or the one given with
+    /// `--lesson-out`, or `lesson.toml` here); says where.
+    pub(super) fn append_scene(&self) -> String {
+        if self.guest {
+            return tr!("guest-writes");
+        }
+        let playing = self.player.as_ref();
+        let scene = Scene {
+            caption: playing.map_or("a scene recorded in sudoscope".into(), |p| {
+                p.scene().caption_now()
+            }),
+            captions: Default::default(),
+            notes: None,
+            notes_by: Default::default(),
+            run: self.race.spec(),
+            command: playing
+                .and_then(|p| p.scene().command.clone())
+                .filter(|_| self.race.panes()[0].watched().is_some()),
+        };
+        let path = self
+            .lesson_out
+            .clone()
+            .or_else(|| playing.and_then(|p| p.lesson().path.clone()))
+            .unwrap_or_else(|| PathBuf::from("lesson.toml"));
+        match lesson::append(&path, &scene, &self.puzzle_ref()) {
+            Ok(n) => tr!("command-appended", n = n, path = path.display().to_string()),
+            Err(e) => e,
+        }
+    }
+}
