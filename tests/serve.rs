@@ -446,3 +446,32 @@ fn with_a_mirror_students_watch_the_lecturer_and_t_lets_one_go_on_alone() {
     // the lecturer's status line names the way in
     assert!(server.log().contains("listening on 127.0.0.1"));
 }
+
+/// Without `--lang`, each session speaks the language its student's SSH client sends (`LANG`,
+/// `LC_ALL`), and one that sends none speaks the server's; with `--lang`, every session speaks
+/// the lecturer's choice.
+#[test]
+fn each_session_speaks_its_students_language_unless_the_lecturer_chose_one() {
+    let english_server = [("LC_ALL", ""), ("LC_MESSAGES", ""), ("LANG", "C")];
+    let spanish_keys = "espacio corre/pausa";
+    let server = Server::start(&["--paused"], &english_server);
+    let rt = runtime();
+    rt.block_on(async {
+        let mut es = Student::open_with_env(server.port, 120, 40, &[("LANG", "es_AR.UTF-8")]).await;
+        es.wait_for(spanish_keys).await;
+        let mut pt =
+            Student::open_with_env(server.port, 120, 40, &[("LC_ALL", "pt_BR.UTF-8")]).await;
+        pt.wait_for("espaço").await;
+        let mut en = Student::open(server.port, 120, 40).await;
+        en.wait_for(KEY_LINE).await;
+        // the sessions keep their own languages side by side
+        es.read_for(Duration::from_millis(200)).await;
+        assert!(es.text().contains(spanish_keys), "{}", es.text());
+    });
+    let chosen = Server::start(&["--paused", "--lang", "en"], &english_server);
+    rt.block_on(async {
+        let mut es = Student::open_with_env(chosen.port, 120, 40, &[("LANG", "es_AR.UTF-8")]).await;
+        es.wait_for(KEY_LINE).await;
+        assert!(!es.text().contains(spanish_keys), "{}", es.text());
+    });
+}

@@ -186,15 +186,35 @@ log-tabu = { $delta } rejected: the state is tabu
 log-no-move = no neighbour improves: a local minimum
 log-set = set { $cell } { $from }→{ $to }
 log-swap = swap { $a } and { $b } ({ $a_value }↔{ $b_value })
-log-sweep = sweep resampled { $n } cells
+log-sweep =
+    { $n ->
+        [one] sweep resampled { $n } cell
+       *[other] sweep resampled { $n } cells
+    }
 log-generation = generation { $index }: best { $best }, mean { $mean }, worst { $worst }
 log-ant = iteration { $iteration }, ant { $ant }: filled { $filled } of { $cells } cells ({ $chosen } chosen, the rest by propagation)
 log-ant-failed = , { $n } left with no possible value
-log-ant-deposit-new = ; this iteration's best ant becomes the reference and lays { $amount } on its { $n } values
-log-ant-deposit = ; the reference ant lays { $amount } on its { $n } values
+log-ant-deposit-new =
+    { $n ->
+        [one] ; this iteration's best ant becomes the reference and lays { $amount } on its { $n } value
+       *[other] ; this iteration's best ant becomes the reference and lays { $amount } on its { $n } values
+    }
+log-ant-deposit =
+    { $n ->
+        [one] ; the reference ant lays { $amount } on its { $n } value
+       *[other] ; the reference ant lays { $amount } on its { $n } values
+    }
 log-ant-reset = ; no new best for too long: the pheromone starts over
-log-propagated = propagation placed { $n } cells
-log-propagated-contradiction = propagation placed { $n } cells, then hit a contradiction
+log-propagated =
+    { $n ->
+        [one] propagation placed { $n } cell
+       *[other] propagation placed { $n } cells
+    }
+log-propagated-contradiction =
+    { $n ->
+        [one] propagation placed { $n } cell, then hit a contradiction
+       *[other] propagation placed { $n } cells, then hit a contradiction
+    }
 log-guess = guess { $cell } = { $value } (of { $options }) at depth { $depth }
 log-undone = guess at { $cell } undone: no value left at depth { $depth }
 log-backtrack = backtrack: try { $cell } = { $value } at depth { $depth }
@@ -276,6 +296,11 @@ metric-tabu-size = tabu size
 metric-temperature = temperature
 metric-without-progress = without progress
 metric-worst = worst
+metric-beam-mean = beam mean
+metric-members = members
+metric-population-mean = population mean
+metric-reported-cost = reported cost
+metric-steps-received = steps received
 
 ## What the exact solver found of the puzzle on screen
 puzzle-unsettled = the exact solver did not settle this puzzle within { $steps } steps: no solution to compare with
@@ -372,7 +397,11 @@ table-steps = steps med/p90
 table-time = time med/p90
 table-solve-time = time to solve (med)
 table-all = all
-experiment-summary = { $done } of { $total } runs on { $threads } thread(s) in { $time }
+experiment-summary =
+    { $threads ->
+        [one] { $done } of { $total } runs on { $threads } thread in { $time }
+       *[other] { $done } of { $total } runs on { $threads } threads in { $time }
+    }
 experiment-interrupted = interrupted: the table covers the { $done } runs that finished
 
 ## Speaker notes (N, --notes)
@@ -467,3 +496,14 @@ table-failed = failed
 experiment-partial = partial: interrupted after { $done } of { $total } runs; the table holds the runs that finished
 experiment-command-limit = each run of the command may take { $seconds } s (--max-seconds); a run that crashes, is killed, runs past it or writes no header is counted as failed
 experiment-failed = { $failed } run(s) of the command failed: they are counted, as unsolved, in the table
+
+status-no-parameters = { $algo } takes no parameters
+status-edited = { $name } = { $value }: continuing from the board
+chart-metrics-title = metrics, each on its own scale
+puzzle-stdin-here = standard input is this terminal here: give a name, set:N, a file or the puzzle text
+serve-internal-error = an internal error ({ $message })
+keyname-ctrl = ctrl-{ $key }
+keyname-tab = tab
+keyname-page-down = PgDn
+keyname-page-up = PgUp
+keyname-esc = esc

@@ -33,8 +33,8 @@ key-solution = marcar las celdas distintas de la solución
 key-landscape = por qué se estancó: los vecinos que bajan, quedan igual o suben
 hint-landscape = estancado
 key-cell-mode = cursor de celda: flechas o hjkl para moverse; se ven los candidatos y conflictos de la celda
-key-focus-layout = vista concentrada: sólo la grilla, el gráfico de costo y el título
-key-theme = tema: oscuro, claro (para un proyector blanco), mono
+key-focus-layout = vista concentrada: solo la grilla, el gráfico de costo y el título
+key-theme = tema: oscuro, claro (para un proyector blanco), monocromo
 key-next-scene = clase: escena siguiente
 key-previous-scene = clase: escena anterior
 key-add-racer = carrera: sumar un algoritmo al lado (hasta cuatro, arrancan juntos)
@@ -55,7 +55,7 @@ too-small = la terminal es chica: hacen falta { $w }×{ $h }
 too-small-now = ahora { $w }×{ $h }; agrandá la ventana o achicá la letra
 too-small-quit = q sale
 pane-starting = arrancando…
-pane-crashed = la búsqueda falló
+pane-crashed = la búsqueda se cortó por un error
 pane-crashed-keys = a: cambiar de algoritmo · r: empezar de nuevo
 speed-unlimited = sin límite
 speed-steps = { $n ->
@@ -96,7 +96,7 @@ legend-on-cell-cursor = cursor de celda
 legend-on-theme = tema { $theme }
 theme-dark = oscuro
 theme-light = claro
-theme-mono = mono
+theme-mono = monocromo
 
 ## El panel de por qué se estancó (l)
 stuck-title = por qué está donde está (l)
@@ -146,12 +146,12 @@ opener-keys = enter abre · esc cancela · `sudoscope puzzles` lista los sets
 opener-title = abrir un sudoku
 
 ## La vista de experimento (x)
-experiment-progress = { $done } / { $total } corridas sobre { $puzzle }
+experiment-progress = { $done } / { $total } ejecuciones sobre { $puzzle }
 experiment-stopped = detenido
 experiment-done = listo
 experiment-title = experimento: 100 reinicios de cada uno en todos los núcleos · x detiene · esc cierra
 experiment-algorithm = algoritmo
-experiment-runs = corridas
+experiment-runs = ejecuciones
 experiment-solved = resueltas
 experiment-rate = tasa
 experiment-interval = intervalo 95 %
@@ -189,18 +189,38 @@ log-tabu = { $delta } rechazado: el estado es tabú
 log-no-move = ningún vecino mejora: un mínimo local
 log-set = cambia { $cell } { $from }→{ $to }
 log-swap = intercambia { $a } y { $b } ({ $a_value }↔{ $b_value })
-log-sweep = una pasada volvió a sortear { $n } celdas
+log-sweep =
+    { $n ->
+        [one] una pasada volvió a sortear { $n } celda
+       *[other] una pasada volvió a sortear { $n } celdas
+    }
 log-generation = generación { $index }: mejor { $best }, media { $mean }, peor { $worst }
 log-ant = iteración { $iteration }, hormiga { $ant }: llenó { $filled } de { $cells } celdas ({ $chosen } elegidas, el resto por propagación)
 log-ant-failed = , { $n } quedaron sin valor posible
-log-ant-deposit-new = ; la mejor hormiga de esta iteración pasa a ser la referencia y deja { $amount } en sus { $n } valores
-log-ant-deposit = ; la hormiga de referencia deja { $amount } en sus { $n } valores
-log-ant-reset = ; demasiado tiempo sin un nuevo mejor: la feromona vuelve a empezar
-log-propagated = la propagación ubicó { $n } celdas
-log-propagated-contradiction = la propagación ubicó { $n } celdas y llegó a una contradicción
+log-ant-deposit-new =
+    { $n ->
+        [one] ; la mejor hormiga de esta iteración pasa a ser la referencia y deja { $amount } en su { $n } valor
+       *[other] ; la mejor hormiga de esta iteración pasa a ser la referencia y deja { $amount } en sus { $n } valores
+    }
+log-ant-deposit =
+    { $n ->
+        [one] ; la hormiga de referencia deja { $amount } en su { $n } valor
+       *[other] ; la hormiga de referencia deja { $amount } en sus { $n } valores
+    }
+log-ant-reset = ; demasiado tiempo sin mejorar la mejor: la feromona vuelve a empezar
+log-propagated =
+    { $n ->
+        [one] la propagación ubicó { $n } celda
+       *[other] la propagación ubicó { $n } celdas
+    }
+log-propagated-contradiction =
+    { $n ->
+        [one] la propagación ubicó { $n } celda y llegó a una contradicción
+       *[other] la propagación ubicó { $n } celdas y llegó a una contradicción
+    }
 log-guess = supone { $cell } = { $value } (entre { $options }) en profundidad { $depth }
 log-undone = se deshace la suposición en { $cell }: no queda valor en profundidad { $depth }
-log-backtrack = vuelta atrás: prueba { $cell } = { $value } en profundidad { $depth }
+log-backtrack = backtracking: prueba { $cell } = { $value } en profundidad { $depth }
 log-solution = solución { $n } encontrada
 log-finished = árbol de búsqueda agotado
 log-returned-zero = el costo 0 se alcanzó en el paso { $at }, pero el registro del curso se queda con el estado de costo { $cost }
@@ -208,7 +228,7 @@ log-returned = el registro del curso devuelve el estado que guardó, costo { $co
 log-idle = nada que hacer: la búsqueda terminó
 
 ## Lo que la búsqueda de un panel dice en el registro además de sus pasos
-runner-crashed = la búsqueda falló: { $message }
+runner-crashed = la búsqueda se cortó por un error: { $message }
 runner-trace-unwritable = no se puede escribir la traza { $path }: { $reason }
 runner-starts-trace = arranca { $algo } (una traza: { $source }), costo { $cost }
 runner-starts = arranca { $algo } ({ $preset }), semilla { $seed }, costo { $cost }
@@ -229,8 +249,8 @@ ending-solved = resuelto
 ending-stuck = estancado
 ending-budget-spent = presupuesto agotado
 ending-unsolvable = sin solución
-preset-classic = clásica
-preset-tuned = ajustada
+preset-classic = v. clásica
+preset-tuned = v. ajustada
 algo-steepest = gradiente descendente
 algo-stochastic = gradiente descendente estocástico
 algo-plateau = gradiente con mesetas
@@ -240,14 +260,14 @@ algo-genetic = algoritmo genético
 algo-sampling = muestreo guiado por conflictos
 algo-tabu = annealing con lista tabú
 algo-ants = colonia de hormigas
-algo-backtrack = vuelta atrás exacta
+algo-backtrack = backtracking exacto
 
 ## Las cifras de una búsqueda (métricas y series)
 metric-t0 = T0
 metric-acceptance = aceptación
 metric-accepted-moves = movimientos aceptados
 metric-ant = hormiga
-metric-backtracks = vueltas atrás
+metric-backtracks = retrocesos
 metric-beam-width = ancho del beam
 metric-best-cells-filled = celdas llenas de la mejor
 metric-chain-length = largo de cadena
@@ -279,6 +299,11 @@ metric-tabu-size = tamaño de la lista tabú
 metric-temperature = temperatura
 metric-without-progress = sin progreso
 metric-worst = peor
+metric-beam-mean = media del beam
+metric-members = miembros
+metric-population-mean = media de la población
+metric-reported-cost = costo informado
+metric-steps-received = pasos recibidos
 
 ## Lo que el método exacto encontró del sudoku en pantalla
 puzzle-unsettled = el método exacto no resolvió este sudoku en { $steps } pasos: no hay solución con la cual comparar
@@ -312,7 +337,7 @@ about-genetic = algoritmo genético (curso: se cruzan todos los pares, cruce en 
 about-sampling = muestreo guiado por conflictos: vuelve a sortear cada celda según sus conflictos, con una pasada que se enfría
 about-tabu = annealing con una lista tabú de estados recientes (clásica: permutación por fila, intercambios en una fila)
 about-ants = sistema de colonia de hormigas (Lloyd y Amos): las hormigas llenan celdas con propagación, guiadas por la feromona
-about-backtrack = vuelta atrás exacta con máscaras de candidatos (clásica: ingenua; ajustada: únicos ocultos, menos candidatos primero)
+about-backtrack = backtracking exacto con máscaras de candidatos (clásica: ingenua; ajustada: únicos ocultos, menos candidatos primero)
 steps-count = { $n ->
     [one] { $n } paso
    *[other] { $n } pasos
@@ -339,11 +364,11 @@ ref-unknown = sudoku desconocido { $what }{ $hint }: no es un nombre incluido ({
 
 ## Figuras (experiment --plot)
 plot-success-title = Tasa de éxito por configuración (intervalo de Wilson del 95 %)
-plot-runs-solved = corridas resueltas
+plot-runs-solved = ejecuciones resueltas
 plot-run-setting = configuración (numerada como en la leyenda)
-plot-time-title = Tiempo hasta la solución: fracción de corridas resueltas en t
+plot-time-title = Tiempo hasta la solución: fracción de ejecuciones resueltas en t
 plot-time-axis = tiempo t (escala logarítmica)
-plot-fraction-solved = fracción de corridas resueltas
+plot-fraction-solved = fracción de ejecuciones resueltas
 plot-cost-title = Mejor costo: mediana y banda intercuartil
 plot-cost-by = Mejor costo según { $unit }
 plot-log-scale = { $unit } (escala logarítmica)
@@ -351,7 +376,7 @@ plot-best-cost = mejor costo
 plot-best-cost-units = mejor costo (valores que faltan)
 plot-depth-title = Método exacto: profundidad máxima y profundidad en la solución
 plot-depth-axis = profundidad (suposiciones abiertas)
-plot-runs = corridas
+plot-runs = ejecuciones
 plot-max-depth = profundidad máxima
 plot-solution-depth = profundidad en la solución
 plot-settings = configuraciones
@@ -360,13 +385,13 @@ unit-proposals = propuestas
 unit-sweeps = pasadas
 unit-beam-iterations = iteraciones del beam
 unit-generations = generaciones
-unit-propagations-guesses-and-backtracks = propagaciones, suposiciones y vueltas atrás
+unit-propagations-guesses-and-backtracks = propagaciones, suposiciones y retrocesos
 unit-ants = hormigas
 
 ## La tabla del experimento (sudoscope experiment)
 table-algorithm = algoritmo
 table-puzzle = sudoku
-table-runs = corridas
+table-runs = ejecuciones
 table-solved = resueltas
 table-rate = tasa
 table-interval = intervalo 95 %
@@ -375,11 +400,15 @@ table-steps = pasos med/p90
 table-time = tiempo med/p90
 table-solve-time = tiempo hasta resolver (med)
 table-all = todos
-experiment-summary = { $done } de { $total } corridas en { $threads } hilo(s) en { $time }
-experiment-interrupted = interrumpido: la tabla cubre las { $done } corridas que terminaron
+experiment-summary =
+    { $threads ->
+        [one] { $done } de { $total } ejecuciones en { $threads } hilo en { $time }
+       *[other] { $done } de { $total } ejecuciones en { $threads } hilos en { $time }
+    }
+experiment-interrupted = interrumpido: la tabla cubre las { $done } ejecuciones que terminaron
 
 ## Notas del docente (N, --notes)
-key-notes = notas del docente para esta escena, sólo en esta pantalla (nunca en un espejo ni en una grabación)
+key-notes = notas del docente para esta escena, solo en esta pantalla (nunca en un espejo ni en una grabación)
 notes-title = notas del docente (N las oculta)
 notes-none = esta escena no tiene notas del docente
 
@@ -394,9 +423,9 @@ sheet-no-answer = sin solución única
 sheet-caption = { $n }. { $name } ({ $size }, { $givens } celdas fijas)
 
 ## Qué significa cada parámetro, en el editor de parámetros (e)
-param-steepest-max_iterations = iteraciones (movimientos) antes de que la corrida se detenga
-param-stochastic-max_iterations = iteraciones (movimientos) antes de que la corrida se detenga
-param-plateau-max_iterations = iteraciones (movimientos) antes de que la corrida se detenga
+param-steepest-max_iterations = iteraciones (movimientos) antes de que la ejecución se detenga
+param-stochastic-max_iterations = iteraciones (movimientos) antes de que la ejecución se detenga
+param-plateau-max_iterations = iteraciones (movimientos) antes de que la ejecución se detenga
 param-plateau-max_sideways = movimientos laterales seguidos permitidos antes de detenerse
 param-annealing-classic-t0 = temperatura inicial (en unidades de costo; el 0,01 de las notebooks)
 param-annealing-tuned-t0 = temperatura inicial; 0 = la dispersión de los Δ de movimientos al azar
@@ -405,30 +434,30 @@ param-annealing-tuned-cooling = T se multiplica por esto tras cada cadena de Mar
 param-annealing-max_iterations = detenerse tras esta cantidad de movimientos aceptados (el max_iterations del curso)
 param-annealing-bookkeeping = fixed: guarda el mejor estado; course: como el código del curso (puede perder una solución)
 param-annealing-chain = largo de cadena como múltiplo de Σ (celdas libres por caja)²
-param-annealing-reheat_after = cadenas sin un nuevo mejor antes de recalentar (0 = nunca)
+param-annealing-reheat_after = cadenas sin mejorar la mejor antes de recalentar (0 = nunca)
 param-annealing-reheat = recalentar a esta fracción de T0
 param-annealing-min_conflicts = probabilidad de que la primera celda se elija entre las que están en conflicto
-param-annealing-propagate = antes de moverse, fijar las celdas que determinan las fijas e intercambiar sólo entre candidatos: 0 = no, 1 = por únicos, 2 = también por subconjuntos y candidatos bloqueados
-param-annealing-escape = con propagación, probabilidad de que el compañero de un intercambio sea cualquier celda libre de la caja, no sólo una que mantenga ambos valores entre los candidatos
+param-annealing-propagate = antes de moverse, fijar las celdas que las fijas ya determinan e intercambiar solo entre candidatos: 0 = no, 1 = por únicos, 2 = también por subconjuntos y candidatos bloqueados
+param-annealing-escape = con propagación, probabilidad de que el compañero de un intercambio sea cualquier celda libre de la caja, no solo una que mantenga ambos valores entre los candidatos
 param-beam-k = ancho del beam (estados que se conservan)
-param-beam-patience = iteraciones sin un nuevo mejor antes de detenerse
-param-beam-max_iterations = iteraciones antes de que la corrida se detenga
+param-beam-patience = iteraciones sin mejorar la mejor antes de detenerse
+param-beam-max_iterations = iteraciones antes de que la ejecución se detenga
 param-beam-tau = temperatura de selección: peso exp(-(costo - más barato)/tau)
 param-genetic-population = individuos por generación
 param-genetic-temperature = la probabilidad de mutación es exp(-1/temperatura)
 param-genetic-classic-elite = fracción de los padres que sobreviven
 param-genetic-tuned-elite = fracción de los mejores que sobreviven sin cambios
-param-genetic-classic-patience = generaciones sin un nuevo mejor antes de detenerse
-param-genetic-tuned-patience = generaciones sin un nuevo mejor antes de renovar la población
-param-genetic-max_generations = generaciones antes de que la corrida se detenga
+param-genetic-classic-patience = generaciones sin mejorar la mejor antes de detenerse
+param-genetic-tuned-patience = generaciones sin mejorar la mejor antes de renovar la población
+param-genetic-max_generations = generaciones antes de que la ejecución se detenga
 param-genetic-fresh = fracción de cada generación formada por individuos nuevos al azar
 param-genetic-weak = fracción de padres no élite, al azar, que sobreviven
 param-genetic-mutation = probabilidad de cada mutación por intercambio adicional de un hijo
 param-sampling-lambda = nitidez: P(v) ∝ exp(-lambda · pares que tienen v)
 param-sampling-t0 = temperatura inicial de la aceptación de la pasada
 param-sampling-cooling = T se multiplica por esto tras cada pasada
-param-sampling-reheat_after = pasadas sin un nuevo mejor antes de que T vuelva a T0 (0 = nunca)
-param-sampling-max_sweeps = pasadas antes de que la corrida se detenga
+param-sampling-reheat_after = pasadas sin mejorar la mejor antes de que T vuelva a T0 (0 = nunca)
+param-sampling-max_sweeps = pasadas antes de que la ejecución se detenga
 param-tabu-classic-t0 = temperatura inicial
 param-tabu-tuned-t0 = temperatura inicial; 0 = la dispersión de los Δ de movimientos al azar
 param-tabu-classic-cooling = T se multiplica por esto tras cada propuesta
@@ -436,21 +465,21 @@ param-tabu-tuned-cooling = T se multiplica por esto tras cada cadena de Markov
 param-tabu-freeze = detenerse cuando T baje de esto
 param-tabu-tabu = largo de la lista tabú (estados recientes prohibidos)
 param-tabu-chain = largo de cadena como múltiplo de Σ (celdas libres por caja)²
-param-tabu-reheat_after = cadenas sin un nuevo mejor antes de recalentar (0 = nunca)
+param-tabu-reheat_after = cadenas sin mejorar la mejor antes de recalentar (0 = nunca)
 param-tabu-reheat = recalentar a esta fracción de T0
 param-tabu-min_conflicts = probabilidad de que la primera celda se elija entre las que están en conflicto
-param-tabu-propagate = antes de moverse, fijar las celdas que determinan las fijas e intercambiar sólo entre candidatos: 0 = no, 1 = por únicos, 2 = también por subconjuntos y candidatos bloqueados
-param-tabu-escape = con propagación, probabilidad de que el compañero de un intercambio sea cualquier celda libre de la caja, no sólo una que mantenga ambos valores entre los candidatos
+param-tabu-propagate = antes de moverse, fijar las celdas que las fijas ya determinan e intercambiar solo entre candidatos: 0 = no, 1 = por únicos, 2 = también por subconjuntos y candidatos bloqueados
+param-tabu-escape = con propagación, probabilidad de que el compañero de un intercambio sea cualquier celda libre de la caja, no solo una que mantenga ambos valores entre los candidatos
 param-ants-ants = hormigas por iteración
 param-ants-q0 = probabilidad de tomar el valor con más feromona
 param-ants-rho = actualización global: parte del camino hacia el depósito
 param-ants-xi = actualización local: parte del camino de vuelta al nivel inicial
 param-ants-bve = evaporación del mejor valor: el depósito se reduce esta parte por iteración
 param-ants-order = celdas que visita una hormiga: en ciclo desde una celda al azar, o primero las de menos candidatos
-param-ants-reset_after = iteraciones sin un nuevo mejor antes de que la feromona vuelva a empezar (0 = nunca)
-param-ants-max_iterations = iteraciones antes de que la corrida se detenga
+param-ants-reset_after = iteraciones sin mejorar la mejor antes de que la feromona vuelva a empezar (0 = nunca)
+param-ants-max_iterations = iteraciones antes de que la ejecución se detenga
 param-backtrack-solutions = detenerse tras esta cantidad de soluciones (2 prueba la unicidad)
-notes-lecturer = las notas del docente se ven sólo en la pantalla del docente
+notes-lecturer = las notas del docente se ven solo en la pantalla del docente
 
 # a trace source on screen: waiting for it, its error output
 key-error-output = la salida de error del comando observado, la más reciente primero (la última línea de un traceback arriba)
@@ -469,3 +498,14 @@ table-failed = fallidas
 experiment-partial = parcial: interrumpido tras { $done } de { $total } ejecuciones; la tabla tiene las ejecuciones que terminaron
 experiment-command-limit = cada ejecución del comando puede durar { $seconds } s (--max-seconds); una ejecución que falla, es terminada, se pasa de ese tiempo o no escribe encabezado cuenta como fallida
 experiment-failed = { $failed } ejecución(es) del comando fallaron: cuentan en la tabla, como no resueltas
+
+status-no-parameters = { $algo } no tiene parámetros
+status-edited = { $name } = { $value }: sigue desde el tablero
+chart-metrics-title = métricas, cada una en su escala
+puzzle-stdin-here = la entrada estándar es esta terminal: escribí un nombre, set:N, un archivo o el texto del sudoku
+serve-internal-error = un error interno ({ $message })
+keyname-ctrl = Ctrl-{ $key }
+keyname-tab = Tab
+keyname-page-down = AvPág
+keyname-page-up = RePág
+keyname-esc = Esc

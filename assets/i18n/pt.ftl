@@ -35,10 +35,10 @@ key-landscape = por que estagnou: os vizinhos que descem, ficam iguais ou sobem
 hint-landscape = estagnado
 key-cell-mode = cursor de célula: setas ou hjkl movem; aparecem os candidatos e conflitos da célula
 key-focus-layout = vista concentrada: só a grade, o gráfico de custo e o título
-key-theme = tema: escuro, claro (para um projetor branco), mono
+key-theme = tema: escuro, claro (para um projetor branco), monocromático
 key-next-scene = aula: próxima cena
 key-previous-scene = aula: cena anterior
-key-add-racer = corrida: somar um algoritmo lado a lado (até quatro, recomeçam juntos)
+key-add-racer = corrida: adicionar um algoritmo lado a lado (até quatro, recomeçam juntos)
 hint-add-racer = corrida
 key-remove-racer = corrida: tirar o algoritmo em foco
 key-next-pane = corrida: focar o próximo painel
@@ -56,7 +56,7 @@ too-small = terminal pequeno demais: são precisos { $w }×{ $h }
 too-small-now = agora { $w }×{ $h }; aumente a janela ou diminua a fonte
 too-small-quit = q sai
 pane-starting = começando…
-pane-crashed = a busca falhou
+pane-crashed = a busca parou por um erro
 pane-crashed-keys = a: trocar de algoritmo · r: recomeçar
 speed-unlimited = sem limite
 speed-steps = { $n ->
@@ -66,7 +66,7 @@ speed-steps = { $n ->
 state-running = rodando
 state-paused = em pausa
 state-ended = terminou
-pane-trace = traço
+pane-trace = rastro
 
 ## Os painéis ao lado da grade
 panel-seed = semente { $seed }
@@ -97,7 +97,7 @@ legend-on-cell-cursor = cursor de célula
 legend-on-theme = tema { $theme }
 theme-dark = escuro
 theme-light = claro
-theme-mono = mono
+theme-mono = monocromático
 
 ## O painel de por que estagnou (l)
 stuck-title = por que está onde está (l)
@@ -132,13 +132,13 @@ help-close = qualquer outra tecla fecha a ajuda
 help-title = teclas
 help-scroll = ↑↓ PgUp PgDn rolam · linhas { $first }–{ $last } de { $rows }
 command-intro = este comando abre a mesma vista (sudoku, algoritmo, versão, parâmetros, semente, o tabuleiro de onde seguiu):
-command-keys = copiado para a área de transferência (OSC 52) · w grava num arquivo · a soma como cena de uma aula · outra tecla fecha
+command-keys = copiado para a área de transferência (OSC 52) · w salva num arquivo · a adiciona como cena de uma aula · outra tecla fecha
 command-title = linha de comando
 picker-keys = versão { $preset } (←/→ ou tab alternam) · digite as primeiras letras · enter { $enter } · esc cancela
 picker-enter-race = soma à corrida
 picker-enter-switch = segue do tabuleiro
 picker-more = há mais
-picker-title-race = somar à corrida
+picker-title-race = adicionar à corrida
 picker-title-switch = trocar de algoritmo
 params-keys = ↑/↓ ou digite um nome · enter edita · enter de novo aplica (do tabuleiro) · esc
 params-title = parâmetros de { $method }
@@ -162,7 +162,7 @@ experiment-success = taxa de sucesso (%)
 ## Mensagens na linha de estado
 scene-label = cena { $n }/{ $of }
 status-watched-settings = uma busca observada mantém sua configuração: a troca para um algoritmo próprio a partir do tabuleiro dela
-status-watched-puzzle = um traço observado é do seu próprio sudoku
+status-watched-puzzle = um rastro observado é do seu próprio sudoku
 status-showing = mostrando { $what }
 status-no-solution = não há uma solução única com que comparar
 status-race-full = uma corrida tem no máximo quatro algoritmos
@@ -173,10 +173,10 @@ status-last-scene = esta é a última cena
 status-first-scene = esta é a primeira cena
 status-watched-experiment = recomeços de uma busca observada: sudoscope experiment --command 'COMANDO {"{"}seed{"}"}'
 status-scene-command = o comando desta cena não começou: { $reason }
-command-written = gravado em { $path } numa linha (e copiado para a área de transferência se o terminal permitir)
-cannot-write = não é possível gravar { $path }: { $reason }
+command-written = salvo em { $path } numa linha (e copiado para a área de transferência se o terminal permitir)
+cannot-write = não é possível salvar { $path }: { $reason }
 command-appended = somado como cena { $n } de { $path }
-guest-writes = uma sessão remota não grava arquivos no servidor: o comando está acima, e na sua área de transferência se o seu terminal permitir
+guest-writes = uma sessão remota não salva arquivos no servidor: o comando está acima, e na sua área de transferência se o seu terminal permitir
 
 ## O registro de passos: o que cada passo fez
 log-cost = custo { $cost }
@@ -190,15 +190,35 @@ log-tabu = { $delta } rejeitado: o estado é tabu
 log-no-move = nenhum vizinho melhora: um mínimo local
 log-set = muda { $cell } { $from }→{ $to }
 log-swap = troca { $a } e { $b } ({ $a_value }↔{ $b_value })
-log-sweep = uma varredura sorteou de novo { $n } células
+log-sweep =
+    { $n ->
+        [one] uma varredura sorteou de novo { $n } célula
+       *[other] uma varredura sorteou de novo { $n } células
+    }
 log-generation = geração { $index }: melhor { $best }, média { $mean }, pior { $worst }
 log-ant = iteração { $iteration }, formiga { $ant }: preencheu { $filled } de { $cells } células ({ $chosen } escolhidas, o resto por propagação)
 log-ant-failed = , { $n } ficaram sem valor possível
-log-ant-deposit-new = ; a melhor formiga desta iteração passa a ser a referência e deposita { $amount } nos seus { $n } valores
-log-ant-deposit = ; a formiga de referência deposita { $amount } nos seus { $n } valores
+log-ant-deposit-new =
+    { $n ->
+        [one] ; a melhor formiga desta iteração passa a ser a referência e deposita { $amount } no seu { $n } valor
+       *[other] ; a melhor formiga desta iteração passa a ser a referência e deposita { $amount } nos seus { $n } valores
+    }
+log-ant-deposit =
+    { $n ->
+        [one] ; a formiga de referência deposita { $amount } no seu { $n } valor
+       *[other] ; a formiga de referência deposita { $amount } nos seus { $n } valores
+    }
 log-ant-reset = ; tempo demais sem um novo melhor: o feromônio recomeça
-log-propagated = a propagação colocou { $n } células
-log-propagated-contradiction = a propagação colocou { $n } células e chegou a uma contradição
+log-propagated =
+    { $n ->
+        [one] a propagação colocou { $n } célula
+       *[other] a propagação colocou { $n } células
+    }
+log-propagated-contradiction =
+    { $n ->
+        [one] a propagação colocou { $n } célula e chegou a uma contradição
+       *[other] a propagação colocou { $n } células e chegou a uma contradição
+    }
 log-guess = chuta { $cell } = { $value } (entre { $options }) na profundidade { $depth }
 log-undone = o chute em { $cell } é desfeito: nenhum valor restante na profundidade { $depth }
 log-backtrack = retrocesso: tenta { $cell } = { $value } na profundidade { $depth }
@@ -209,13 +229,13 @@ log-returned = o registro do curso devolve o estado que guardou, custo { $cost }
 log-idle = nada a fazer: a busca terminou
 
 ## O que a busca de um painel diz no registro além dos seus passos
-runner-crashed = a busca falhou: { $message }
-runner-trace-unwritable = não é possível gravar o traço { $path }: { $reason }
-runner-starts-trace = começa { $algo } (um traço: { $source }), custo { $cost }
+runner-crashed = a busca parou por um erro: { $message }
+runner-trace-unwritable = não é possível salvar o rastro { $path }: { $reason }
+runner-starts-trace = começa { $algo } (um rastro: { $source }), custo { $cost }
 runner-starts = começa { $algo } ({ $preset }), semente { $seed }, custo { $cost }
 runner-ended = terminou: { $how } (melhor custo { $best })
 runner-ended-after = terminou: { $how } após { $steps } passos (melhor custo { $best })
-runner-trace-stopped = o traço não pôde ser gravado além daqui
+runner-trace-stopped = o rastro não pôde ser salvo além daqui
 runner-switched = trocou para { $algo } ({ $preset }) a partir do tabuleiro, custo { $cost }
 runner-restarted = recomeçou com a semente { $seed }, custo { $cost }
 runner-restarted-shared = recomeçou do tabuleiro compartilhado com a semente { $seed }, custo { $cost }
@@ -230,8 +250,8 @@ ending-solved = resolvido
 ending-stuck = estagnado
 ending-budget-spent = orçamento esgotado
 ending-unsolvable = sem solução
-preset-classic = clássica
-preset-tuned = ajustada
+preset-classic = v. clássica
+preset-tuned = v. ajustada
 algo-steepest = descida mais íngreme
 algo-stochastic = descida estocástica
 algo-plateau = descida com platôs
@@ -280,6 +300,11 @@ metric-tabu-size = tamanho da lista tabu
 metric-temperature = temperatura
 metric-without-progress = sem progresso
 metric-worst = pior
+metric-beam-mean = média do beam
+metric-members = membros
+metric-population-mean = média da população
+metric-reported-cost = custo informado
+metric-steps-received = passos recebidos
 
 ## O que o método exato encontrou do sudoku na tela
 puzzle-unsettled = o método exato não resolveu este sudoku em { $steps } passos: não há solução com que comparar
@@ -376,7 +401,11 @@ table-steps = passos med/p90
 table-time = tempo med/p90
 table-solve-time = tempo até resolver (med)
 table-all = todos
-experiment-summary = { $done } de { $total } execuções em { $threads } thread(s) em { $time }
+experiment-summary =
+    { $threads ->
+        [one] { $done } de { $total } execuções em { $threads } thread em { $time }
+       *[other] { $done } de { $total } execuções em { $threads } threads em { $time }
+    }
 experiment-interrupted = interrompido: a tabela cobre as { $done } execuções que terminaram
 
 ## Notas do professor (N, --notes)
@@ -386,7 +415,7 @@ notes-none = esta cena não tem notas do professor
 
 ## Uma imagem fixa da tela (W)
 key-still = uma imagem fixa da tela para um slide: SVG e PNG neste tamanho e neste tema
-still-written = imagem gravada: { $svg } e { $png }
+still-written = imagem salva: { $svg } e { $png }
 
 ## Folhas para a aula (puzzles --sheet)
 sheet-answers = Soluções
@@ -470,3 +499,14 @@ table-failed = falhas
 experiment-partial = parcial: interrompido após { $done } de { $total } execuções; a tabela tem as execuções que terminaram
 experiment-command-limit = cada execução do comando pode durar { $seconds } s (--max-seconds); uma execução que quebra, é terminada, passa desse tempo ou não escreve cabeçalho conta como falha
 experiment-failed = { $failed } execução(ões) do comando falharam: contam na tabela, como não resolvidas
+
+status-no-parameters = { $algo } não tem parâmetros
+status-edited = { $name } = { $value }: segue do tabuleiro
+chart-metrics-title = métricas, cada uma na sua escala
+puzzle-stdin-here = a entrada padrão é este terminal: dê um nome, set:N, um arquivo ou o texto do sudoku
+serve-internal-error = um erro interno ({ $message })
+keyname-ctrl = Ctrl-{ $key }
+keyname-tab = Tab
+keyname-page-down = PgDn
+keyname-page-up = PgUp
+keyname-esc = Esc

@@ -163,8 +163,10 @@ fn serve(
 ) -> anyhow::Result<i32> {
     use crate::serve::access;
     let mut template = view_options(&args.tui.view)?;
+    let mut language_chosen = chosen.is_some();
     if let Some(path) = &args.tui.lesson {
         let lesson = lesson(path, chosen)?;
+        language_chosen |= lesson.lang.is_some();
         if let Some(n) = lesson.scenes.iter().position(|s| s.command.is_some()) {
             eprintln!(
                 "sudoscope: {}: scene {} runs a command (watch), which a served session may not; serve a lesson without commands",
@@ -228,6 +230,7 @@ fn serve(
         log: args.log.clone(),
         stats_every: args.stats,
         record: args.tui.record.clone(),
+        language_chosen,
     };
     crate::serve::run(opts, out)?;
     Ok(exit::OK)

@@ -342,7 +342,10 @@ where
             (x + 0.07, (hi + 0.03).min(1.05)),
             (FONT, 20),
         )))?;
-        entries.push((Sample::Bar(color), format!("{}  {}", i + 1, g.label)));
+        entries.push((
+            Sample::Bar(color),
+            format!("{}  {}", i + 1, shown(&g.label)),
+        ));
     }
     draw_legend(&legend_area, &tr!("plot-settings"), &entries)
 }
@@ -397,7 +400,7 @@ where
         }
         pts.push((hi, solved.len() as f64 / n));
         series_line!(chart, pts, i);
-        entries.push((Sample::Line(i), g.label.clone()));
+        entries.push((Sample::Line(i), shown(&g.label)));
     }
     draw_legend(&legend_area, &tr!("plot-settings"), &entries)
 }
@@ -501,7 +504,7 @@ where
     }
     let entries: Vec<(Sample, String)> = groups
         .iter()
-        .map(|(i, g)| (Sample::Line(*i), g.label.clone()))
+        .map(|(i, g)| (Sample::Line(*i), shown(&g.label)))
         .collect();
     draw_legend(&legend_area, &tr!("plot-settings"), &entries)
 }
@@ -576,6 +579,12 @@ where
         entries.push((Sample::Bar(color), name.to_string()));
     }
     draw_legend(&legend_area, "", &entries)
+}
+
+/// A group's label as the figure's legend shows it: the algorithm and preset in the language
+/// spoken, the parameters as `--set` takes them.
+fn shown(label: &str) -> String {
+    crate::tui::words::label(label)
 }
 
 #[cfg(test)]

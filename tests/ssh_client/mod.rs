@@ -284,7 +284,31 @@ impl Student {
 
     /// A shell on a signed-in connection.
     pub async fn on(handle: Handle<Trusting>, width: u16, height: u16) -> Student {
+        Student::on_with(handle, width, height, &[]).await
+    }
+
+    /// Sign in, send the environment variables `env` (as a client's `SendEnv` does), then ask
+    /// for a terminal and a shell.
+    pub async fn open_with_env(
+        port: u16,
+        width: u16,
+        height: u16,
+        env: &[(&str, &str)],
+    ) -> Student {
+        let handle = signed_in(port).await;
+        Student::on_with(handle, width, height, env).await
+    }
+
+    async fn on_with(
+        handle: Handle<Trusting>,
+        width: u16,
+        height: u16,
+        env: &[(&str, &str)],
+    ) -> Student {
         let channel = handle.channel_open_session().await.unwrap();
+        for (name, value) in env {
+            channel.set_env(true, *name, *value).await.unwrap();
+        }
         channel
             .request_pty(
                 true,

@@ -58,12 +58,18 @@ impl Lang {
     /// The language the environment asks for: the first of `LC_ALL`, `LC_MESSAGES` and `LANG`
     /// that is set; English when it is `C`, `POSIX`, unset or one this program does not speak.
     pub fn from_env() -> Lang {
+        Lang::from_locale(|v| std::env::var(v).ok()).unwrap_or(Lang::En)
+    }
+
+    /// The language locale variables ask for, read by `var` (this process's environment, or
+    /// what an SSH client sent): the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set,
+    /// when it names a language this program speaks.
+    pub fn from_locale(var: impl Fn(&str) -> Option<String>) -> Option<Lang> {
         ["LC_ALL", "LC_MESSAGES", "LANG"]
             .iter()
-            .filter_map(|v| std::env::var(v).ok())
+            .filter_map(|v| var(v))
             .find(|v| !v.is_empty())
             .and_then(|v| Lang::parse(&v))
-            .unwrap_or(Lang::En)
     }
 
     fn index(self) -> usize {
@@ -96,9 +102,21 @@ pub fn set(lang: Lang) {
     CURRENT.store(lang.index() as u8, Ordering::Relaxed);
 }
 
-/// The language spoken now.
+thread_local! {
+    /// This thread's own language, over the process's: a served session speaks its client's.
+    static HERE: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
+}
+
+/// Speak `lang` on this thread only (a served session's, in its student's language), or the
+/// process's again with `None`.
+pub fn set_for_thread(lang: Option<Lang>) {
+    HERE.with(|h| h.set(lang));
+}
+
+/// The language spoken now: this thread's own, else the process's.
 pub fn current() -> Lang {
-    LANGS[CURRENT.load(Ordering::Relaxed) as usize % LANGS.len()]
+    HERE.with(|h| h.get())
+        .unwrap_or_else(|| LANGS[CURRENT.load(Ordering::Relaxed) as usize % LANGS.len()])
 }
 
 fn bundles() -> &'static [FluentBundle<FluentResource>; 3] {
@@ -195,6 +213,12 @@ pub fn has(id: &str) -> bool {
     all[current().index()].has_message(id) || all[0].has_message(id)
 }
 
+/// Whether `lang`'s own catalog has `id` (no falling back to English): what the tests hold
+/// every name the screen looks up to.
+pub fn has_in(lang: Lang, id: &str) -> bool {
+    bundles()[lang.index()].has_message(id)
+}
+
 /// The catalog's word for a name the program keeps in English (`algo-annealing`,
 /// `ending-budget-spent`, `metric-temperature`): `KIND-NAME` in the language spoken, or the name
 /// as it is when the catalog has none.
@@ -238,6 +262,16 @@ pub fn num_in(lang: Lang, x: f64, decimals: usize) -> String {
 /// current language's separator instead.
 pub fn localize(s: String) -> String {
     localize_in(current(), s)
+}
+
+/// A number as a person typed it in the language spoken now, as programs read it: the
+/// language's decimal comma (`0,5` in Spanish and Portuguese) becomes a point. A point is read
+/// as well, so a value copied from a command line or a notebook is taken too.
+pub fn delocalize(s: &str) -> String {
+    match current().decimal() {
+        '.' => s.to_string(),
+        c => s.replace(c, "."),
+    }
 }
 
 fn localize_in(lang: Lang, s: String) -> String {

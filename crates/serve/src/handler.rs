@@ -47,6 +47,7 @@ impl Conn {
                 size: (80, 24),
                 term: String::new(),
                 no_color: false,
+                locale: Vec::new(),
             },
             session: None,
             parser: Parser::default(),
@@ -171,6 +172,14 @@ impl Handler for Conn {
     ) -> Result<(), Self::Error> {
         if self.ours(channel) && name == "NO_COLOR" {
             self.info.no_color = !value.is_empty();
+            let _ = session.channel_success(channel);
+        } else if self.ours(channel)
+            && ["LANG", "LC_ALL", "LC_MESSAGES"].contains(&name)
+            && value.len() <= 64
+        {
+            // the student's language, for a session whose lecturer chose none
+            self.info.locale.retain(|(n, _)| n != name);
+            self.info.locale.push((name.to_string(), value.to_string()));
             let _ = session.channel_success(channel);
         } else {
             let _ = session.channel_failure(channel);

@@ -59,6 +59,8 @@ pub struct ServeOptions {
     pub log: Option<PathBuf>,
     /// Write a statistics line to the log this often.
     pub stats_every: Option<Duration>,
+    /// The lecturer chose the language (see [`Class::language_chosen`]).
+    pub language_chosen: bool,
 }
 
 /// The log: one line per event, stamped with seconds since the server started.
@@ -79,6 +81,9 @@ pub struct Class {
     pub max_sessions: usize,
     /// A session without a key for this long closes.
     pub idle: Duration,
+    /// The lecturer chose the language (`--lang`, a lesson's `lang`): every session speaks it;
+    /// otherwise each speaks its student's (the locale their SSH client sends), else the server's.
+    pub language_chosen: bool,
     live: AtomicUsize,
     next_id: AtomicU64,
     meters: Mutex<BTreeMap<u64, Arc<AtomicU64>>>,
@@ -232,6 +237,7 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         access: opts.access.clone(),
         max_sessions: opts.max_sessions,
         idle: opts.idle,
+        language_chosen: opts.language_chosen,
         live: AtomicUsize::new(0),
         next_id: AtomicU64::new(0),
         meters: Mutex::new(BTreeMap::new()),

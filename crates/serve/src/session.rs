@@ -35,9 +35,21 @@ pub struct TermInfo {
     pub term: String,
     /// The client set `NO_COLOR`.
     pub no_color: bool,
+    /// The locale variables the client sent (`LANG`, `LC_ALL`, `LC_MESSAGES`), at most these.
+    pub locale: Vec<(String, String)>,
 }
 
 impl TermInfo {
+    /// The language the client's locale asks for, when it names one this program speaks.
+    pub fn language(&self) -> Option<crate::i18n::Lang> {
+        crate::i18n::Lang::from_locale(|name| {
+            self.locale
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        })
+    }
+
     /// The theme for this terminal: the server's, or `mono` where colour is unwanted or
     /// unknown (`NO_COLOR`, `TERM=dumb` or none), or where the server's theme needs the
     /// 256-colour table (`light`) and the terminal names only the basic colours.
@@ -112,7 +124,7 @@ pub fn spawn(start: Start) -> std::io::Result<()> {
                     .map(|s| s.to_string())
                     .or_else(|| e.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "unknown panic".into());
-                Outcome::Failed(format!("an internal error ({msg})"))
+                Outcome::Failed(tr!("serve-internal-error", message = msg))
             });
             let (message, status, why) = match &outcome {
                 Outcome::Ended(Ended::Quit) => (tr!("serve-goodbye"), 0, "quit"),
@@ -159,6 +171,10 @@ fn body(
     stop: &AtomicBool,
     redraw: &AtomicBool,
 ) -> Outcome {
+    // the student's own language when the lecturer chose none
+    if !class.language_chosen {
+        crate::i18n::set_for_thread(info.language());
+    }
     if let Err(e) = enter(terminal, line) {
         return Outcome::Failed(e.to_string());
     }
@@ -314,6 +330,7 @@ mod tests {
             size: (80, 24),
             term: term.into(),
             no_color,
+            locale: Vec::new(),
         }
         .theme(Theme::new(server))
         .palette

@@ -105,15 +105,15 @@ impl Key {
         match self {
             Key::Char(' ') => i18n::text_in(lang, "keyname-space", &[]),
             Key::Char(c) => c.to_string(),
-            Key::Ctrl(c) => format!("ctrl-{c}"),
+            Key::Ctrl(c) => i18n::text_in(lang, "keyname-ctrl", &[("key", c.to_string().into())]),
             Key::Code(KeyCode::Right) => "→".into(),
             Key::Code(KeyCode::Left) => "←".into(),
             Key::Code(KeyCode::Up) => "↑".into(),
             Key::Code(KeyCode::Down) => "↓".into(),
-            Key::Code(KeyCode::Tab) => "tab".into(),
-            Key::Code(KeyCode::PageDown) => "PgDn".into(),
-            Key::Code(KeyCode::PageUp) => "PgUp".into(),
-            Key::Code(KeyCode::Esc) => "esc".into(),
+            Key::Code(KeyCode::Tab) => i18n::text_in(lang, "keyname-tab", &[]),
+            Key::Code(KeyCode::PageDown) => i18n::text_in(lang, "keyname-page-down", &[]),
+            Key::Code(KeyCode::PageUp) => i18n::text_in(lang, "keyname-page-up", &[]),
+            Key::Code(KeyCode::Esc) => i18n::text_in(lang, "keyname-esc", &[]),
             Key::Code(other) => format!("{other:?}"),
         }
     }

@@ -26,11 +26,12 @@ pub struct Pane {
 }
 
 impl Pane {
-    /// The algorithm, preset and every non-default parameter, as tables and figures name runs.
+    /// The algorithm, preset and every non-default parameter, as the pane's title names it,
+    /// in the language spoken now: `recocido simulado (v. clásica)`, `mine (traza)`.
     pub fn label(&self) -> String {
         match self.watched() {
-            Some(f) => format!("{} (trace)", f.header.algorithm),
-            None => self.run.method.label(&[]),
+            Some(f) => format!("{} ({})", f.header.algorithm, tr!("pane-trace")),
+            None => crate::words::method(&self.run.method),
         }
     }
 

@@ -158,7 +158,10 @@ impl App {
             Action::EditParameter => {
                 let m = &self.race.focused().run.method;
                 if m.params.specs().is_empty() {
-                    self.status = Some(format!("{} takes no parameters", m.algo.name));
+                    self.status = Some(tr!(
+                        "status-no-parameters",
+                        algo = crate::words::algorithm(m.algo.name)
+                    ));
                 } else {
                     self.dialog = Dialog::Parameters(ParamEditor::default());
                 }
@@ -262,9 +265,10 @@ impl App {
             params: e.params,
         };
         self.race.switch_to(method);
-        self.status = Some(format!(
-            "{} = {}: continuing from the board",
-            e.name, e.text
+        self.status = Some(tr!(
+            "status-edited",
+            name = e.name,
+            value = crate::i18n::localize(e.text)
         ));
     }
 }

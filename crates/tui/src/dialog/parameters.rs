@@ -4,6 +4,7 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use super::{Reply, Typed, down, up};
+use crate::i18n;
 use crate::search::Params;
 
 /// The longest value the editor takes.
@@ -51,7 +52,8 @@ impl ParamEditor {
                     }
                 }
                 KeyCode::Enter => {
-                    self.editing = Some(params.show(specs[self.index].name));
+                    // the value as the language writes it (0,5 in Spanish and Portuguese)
+                    self.editing = Some(i18n::localize(params.show(specs[self.index].name)));
                     self.error = None;
                 }
                 KeyCode::Esc => return Reply::Close,
@@ -61,7 +63,7 @@ impl ParamEditor {
                 KeyCode::Enter => {
                     let name = specs[self.index].name;
                     let mut edited = params.clone();
-                    match edited.set(name, &text) {
+                    match edited.set(name, &i18n::delocalize(&text)) {
                         Ok(()) => {
                             return Reply::Done(Edited {
                                 params: edited,

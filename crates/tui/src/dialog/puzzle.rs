@@ -26,10 +26,7 @@ impl PuzzleOpener {
     pub fn key(&mut self, k: KeyEvent) -> Reply<Puzzle> {
         match k.code {
             KeyCode::Enter if self.input.trim() == "-" || self.input.trim().starts_with("-:") => {
-                self.error = Some(
-                    "standard input is this terminal here: give a name, set:N, a file or the puzzle text"
-                        .into(),
-                );
+                self.error = Some(tr!("puzzle-stdin-here"));
             }
             KeyCode::Enter if self.guest => match catalog::resolve_builtin(&self.input) {
                 Ok(p) => return Reply::Done(p),

@@ -235,7 +235,7 @@ fn draw_named(
     let chart = Chart::new(sets)
         .block(
             Block::bordered()
-                .title("metrics, each on its own scale")
+                .title(tr!("chart-metrics-title"))
                 .border_style(theme.border()),
         )
         // the legend is the only place a series' range is said: always shown

@@ -54,6 +54,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         head,
     );
     let mut rows = Vec::new();
+    let mut shown_rows: Vec<Vec<String>> = Vec::new();
     let mut bars = Vec::new();
     for label in &x.run.labels {
         let mine: Vec<_> = x
@@ -80,14 +81,17 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             .get(times.len() / 2)
             .map_or("-".into(), |t| format!("{} ms", num(t * 1e3, 1)));
         let shown = words::label(label);
-        rows.push(Row::new(vec![
+        let cells = vec![
             shown.clone(),
             format!("{n}"),
             format!("{k}"),
             format!("{}%", num(rate, 1)),
-            format!("[{}%, {}%]", num(100.0 * lo, 1), num(100.0 * hi, 1)),
+            // a range, not a pair: no comma to mistake for the decimal one
+            format!("{}–{}%", num(100.0 * lo, 1), num(100.0 * hi, 1)),
             med,
-        ]));
+        ];
+        rows.push(Row::new(cells.clone()));
+        shown_rows.push(cells);
         bars.push(
             Bar::default()
                 .value(rate.round() as u64)
@@ -95,29 +99,34 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 .text_value(format!("{}%", num(rate, 0))),
         );
     }
-    let table = Table::new(
-        rows,
-        [
-            Constraint::Length(24),
-            Constraint::Length(6),
-            Constraint::Length(7),
-            Constraint::Length(8),
-            Constraint::Length(18),
-            Constraint::Length(14),
-        ],
-    )
-    .header(
-        Row::new(vec![
-            tr!("experiment-algorithm"),
-            tr!("experiment-runs"),
-            tr!("experiment-solved"),
-            tr!("experiment-rate"),
-            tr!("experiment-interval"),
-            tr!("experiment-median"),
-        ])
-        .style(theme.title()),
-    )
-    .block(Block::bordered().border_style(theme.border()));
+    let header = [
+        tr!("experiment-algorithm"),
+        tr!("experiment-runs"),
+        tr!("experiment-solved"),
+        tr!("experiment-rate"),
+        tr!("experiment-interval"),
+        tr!("experiment-median"),
+    ];
+    // each column as wide as its header (the words are longer in Spanish and Portuguese) and
+    // its widest value, so no header is cut and the labels tell the algorithms apart
+    let widest = |i: usize, least: usize| {
+        let values = shown_rows.iter().map(|r| r[i].chars().count());
+        values
+            .chain([header[i].chars().count(), least])
+            .max()
+            .unwrap_or(least) as u16
+    };
+    let widths = [
+        Constraint::Length(widest(0, 12).min(44)),
+        Constraint::Length(widest(1, 5)),
+        Constraint::Length(widest(2, 5)),
+        Constraint::Length(widest(3, 6)),
+        Constraint::Length(widest(4, 11)),
+        Constraint::Length(widest(5, 8)),
+    ];
+    let table = Table::new(rows, widths)
+        .header(Row::new(header.to_vec()).style(theme.title()))
+        .block(Block::bordered().border_style(theme.border()));
     f.render_widget(table, table_area);
     let chart = BarChart::default()
         .block(

@@ -232,7 +232,7 @@ pub fn parameters(
     for (i, s) in specs.iter().enumerate().skip(first).take(rows) {
         let value = match editing {
             Some(text) if i == index => format!("{text}▏"),
-            _ => pane.run.method.params.show(s.name),
+            _ => crate::i18n::localize(pane.run.method.params.show(s.name)),
         };
         let style = if i == index {
             theme.selected()

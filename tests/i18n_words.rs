@@ -1,0 +1,142 @@
+//! Words the program names in English and the screen shows in the class's language: every
+//! metric, chart series and panel name a search or a replayed trace gives has its entry in every
+//! catalog (a missing one would show English on a Spanish screen), and the screen's own
+//! sentences take the language's plurals and decimal comma.
+
+use sudoscope::catalog::resolve_one;
+use sudoscope::i18n::{self, Arg, LANGS, Lang};
+use sudoscope::search::{ALGORITHMS, Preset};
+
+/// The catalog id a name is looked up by (`metric-beam-mean`), as `i18n::word` builds it.
+fn id(kind: &str, name: &str) -> String {
+    let words: Vec<String> = name
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    format!("{kind}-{}", words.join("-"))
+}
+
+/// Every name each algorithm shows in its panel and charts, in both presets, over its first
+/// steps on a 9x9 and a 4x4 puzzle.
+fn shown_names() -> Vec<&'static str> {
+    let mut names = Vec::new();
+    for reference in ["sudoku_7", "tiny4"] {
+        let puzzle = resolve_one(reference).unwrap();
+        for algo in ALGORITHMS {
+            for preset in [Preset::Classic, Preset::Tuned] {
+                let params = algo.default_params(preset);
+                let mut search = algo.build(&puzzle, preset, &params, 1, None);
+                for _ in 0..300 {
+                    let snapshot = search.snapshot();
+                    names.extend(snapshot.metrics.iter().map(|m| m.name));
+                    names.extend(snapshot.series.iter().map(|(n, _)| *n));
+                    names.extend(search.secondary().map(|s| s.label));
+                    if search.ended().is_some() {
+                        break;
+                    }
+                    search.step();
+                }
+            }
+        }
+    }
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+#[test]
+fn every_metric_and_series_name_has_an_entry_in_every_catalog() {
+    let mut names = shown_names();
+    // a replayed trace's own figures (the trace's metrics keep the names its author gave them)
+    names.extend(["reported cost", "steps received"]);
+    assert!(
+        names.len() > 20,
+        "the searches show their figures: {names:?}"
+    );
+    let mut missing = Vec::new();
+    for lang in LANGS {
+        for name in &names {
+            let id = id("metric", name);
+            if !i18n::has_in(lang, &id) {
+                missing.push(format!("{}: {id}", lang.code()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "no entry for {missing:?}");
+}
+
+#[test]
+fn counts_take_the_languages_plurals() {
+    let say = |lang: Lang, n: i64| i18n::text_in(lang, "log-propagated", &[("n", Arg::Count(n))]);
+    assert_eq!(say(Lang::Es, 1), "la propagación ubicó 1 celda");
+    assert_eq!(say(Lang::Es, 3), "la propagación ubicó 3 celdas");
+    assert_eq!(say(Lang::Pt, 1), "a propagação colocou 1 célula");
+    assert_eq!(say(Lang::En, 2), "propagation placed 2 cells");
+    let threads = |lang: Lang, n: i64| {
+        i18n::text_in(
+            lang,
+            "experiment-summary",
+            &[
+                ("done", Arg::Count(5)),
+                ("total", Arg::Count(5)),
+                ("threads", Arg::Count(n)),
+                ("time", "1 s".into()),
+            ],
+        )
+    };
+    assert!(
+        threads(Lang::Es, 1).contains(" 1 hilo "),
+        "{}",
+        threads(Lang::Es, 1)
+    );
+    assert!(
+        threads(Lang::Es, 2).contains(" 2 hilos "),
+        "{}",
+        threads(Lang::Es, 2)
+    );
+    assert!(!threads(Lang::Es, 2).contains("(s)"));
+}
+
+/// In Spanish the parameter editor shows a value with a decimal comma and takes one typed with
+/// it (`0,5`, as the course's notebooks write it), or with a point; the status line says the
+/// edit in Spanish. (This binary's only test that sets the language: the others name theirs.)
+#[test]
+fn the_parameter_editor_reads_and_writes_a_decimal_comma_in_spanish() {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent};
+    use sudoscope::tui::dialog::Reply;
+    use sudoscope::tui::dialog::parameters::ParamEditor;
+
+    i18n::set(Lang::Es);
+    let algo = sudoscope::search::find("annealing").unwrap();
+    let params = algo.default_params(Preset::Classic);
+    let index = params
+        .specs()
+        .iter()
+        .position(|s| s.name == "cooling")
+        .expect("annealing has a cooling rate");
+    let mut editor = ParamEditor::default();
+    let key = |e: &mut ParamEditor, code: KeyCode| e.key(KeyEvent::from(code), &params);
+    for _ in 0..index {
+        key(&mut editor, KeyCode::Down);
+    }
+    key(&mut editor, KeyCode::Enter);
+    let shown = editor.editing.clone().expect("editing the value");
+    assert!(
+        shown.contains(',') && !shown.contains('.'),
+        "the value as Spanish writes it: {shown}"
+    );
+    for typed in ["0,5", "0.5"] {
+        editor.editing = Some(String::new());
+        for c in typed.chars() {
+            key(&mut editor, KeyCode::Char(c));
+        }
+        match key(&mut editor, KeyCode::Enter) {
+            Reply::Done(edited) => assert_eq!(edited.params.get("cooling"), 0.5, "{typed}"),
+            other => panic!("{typed} refused: {other:?} {:?}", editor.error),
+        }
+        editor.editing = None;
+        key(&mut editor, KeyCode::Enter);
+    }
+    i18n::set(Lang::En);
+}
