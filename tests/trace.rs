@@ -480,3 +480,35 @@ fn steps_are_counted_when_the_first_board_is_solved() {
     assert_eq!((r.snapshot.steps, r.snapshot.cost), (0, 0));
     assert_eq!(r.snapshot.ended, Some(sudoscope::search::Outcome::Solved));
 }
+
+/// A step the trace gives no words for, and which is not one move, is told by the screen in its
+/// own words (the engine only says what it saw): three cells at once, nothing changed, a move
+/// not taken.
+#[test]
+fn a_step_without_words_is_told_by_what_the_replay_saw() {
+    let puzzle = resolve("sudoku_7").unwrap();
+    let free: Vec<usize> = (0..81).filter(|&c| !puzzle.is_given(c)).take(3).collect();
+    let three: Vec<String> = free.iter().map(|c| format!("[{c},1]")).collect();
+    let three = three.join(",");
+    let text = format!(
+        "{HEADER}{{\"step\":1,\"changed\":[{three}]}}\n{{\"step\":2,\"changed\":[{three}]}}\n{{\"step\":3,\"accepted\":false}}\n{{\"end\":\"stuck\"}}\n"
+    );
+    let (mut core, _dir) = core_of(&text);
+    to_the_end(&mut core);
+    let r = core.report(false, 0.0);
+    let geo = r.snapshot.grid.geometry();
+    let log: Vec<String> = r
+        .log
+        .iter()
+        .map(|l| sudoscope::tui::step_log::render(l, geo))
+        .collect();
+    let step = |n: u64| {
+        log.iter()
+            .find(|l| l.trim_start().starts_with(&format!("{n} ")))
+            .unwrap_or_else(|| panic!("step {n}'s line: {log:?}"))
+            .clone()
+    };
+    assert!(step(1).contains("3 cells changed"), "{log:?}");
+    assert!(step(2).contains("no cell changed"), "{log:?}");
+    assert!(step(3).contains("a move proposed and not taken"), "{log:?}");
+}

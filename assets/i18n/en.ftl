@@ -507,3 +507,21 @@ keyname-tab = tab
 keyname-page-down = PgDn
 keyname-page-up = PgUp
 keyname-esc = esc
+log-trace-not-taken = a move proposed and not taken
+log-trace-no-change = no cell changed
+log-trace-cells =
+    { $n ->
+        [one] { $n } cell changed
+       *[other] { $n } cells changed
+    }
+note-output = output: { $text }
+note-unreadable = line { $line }: { $why }
+note-unreadable-at = line { $line }, column { $column }: { $why }
+note-changes-givens = line { $line }: this step changes the given at { $cells }
+note-more = … { $n } more lines
+note-last-words = its last words: { $text }
+note-ends = the search ends: { $how }
+note-returns = it returns a board of cost { $cost }; its last board has cost { $last }
+note-solved-after-all = the search says { $how }, but the board it returns is solved
+note-changed-a-given = the search says solved, but the board it returns changes a given
+note-not-solved = the search says solved, but the board it returns has cost { $cost }

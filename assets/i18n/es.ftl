@@ -509,3 +509,21 @@ keyname-tab = Tab
 keyname-page-down = AvPág
 keyname-page-up = RePág
 keyname-esc = Esc
+log-trace-not-taken = un movimiento propuesto y no aceptado
+log-trace-no-change = ninguna celda cambió
+log-trace-cells =
+    { $n ->
+        [one] cambió { $n } celda
+       *[other] cambiaron { $n } celdas
+    }
+note-output = salida: { $text }
+note-unreadable = línea { $line }: { $why }
+note-unreadable-at = línea { $line }, columna { $column }: { $why }
+note-changes-givens = línea { $line }: este paso cambia la celda fija { $cells }
+note-more = … { $n } líneas más
+note-last-words = sus últimas palabras: { $text }
+note-ends = la búsqueda termina: { $how }
+note-returns = devuelve un tablero de costo { $cost }; su último tablero tiene costo { $last }
+note-solved-after-all = la búsqueda dice { $how }, pero el tablero que devuelve está resuelto
+note-changed-a-given = la búsqueda dice resuelto, pero el tablero que devuelve cambia una celda fija
+note-not-solved = la búsqueda dice resuelto, pero el tablero que devuelve tiene costo { $cost }

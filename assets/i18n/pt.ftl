@@ -510,3 +510,21 @@ keyname-tab = Tab
 keyname-page-down = PgDn
 keyname-page-up = PgUp
 keyname-esc = Esc
+log-trace-not-taken = um movimento proposto e não aceito
+log-trace-no-change = nenhuma célula mudou
+log-trace-cells =
+    { $n ->
+        [one] { $n } célula mudou
+       *[other] { $n } células mudaram
+    }
+note-output = saída: { $text }
+note-unreadable = linha { $line }: { $why }
+note-unreadable-at = linha { $line }, coluna { $column }: { $why }
+note-changes-givens = linha { $line }: este passo muda a célula fixa { $cells }
+note-more = … mais { $n } linhas
+note-last-words = suas últimas palavras: { $text }
+note-ends = a busca termina: { $how }
+note-returns = devolve um tabuleiro de custo { $cost }; seu último tabuleiro tem custo { $last }
+note-solved-after-all = a busca diz { $how }, mas o tabuleiro que devolve está resolvido
+note-changed-a-given = a busca diz resolvido, mas o tabuleiro que devolve muda uma célula fixa
+note-not-solved = a busca diz resolvido, mas o tabuleiro que devolve tem custo { $cost }

@@ -119,11 +119,12 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
     let mut replay = Replay::new(std::sync::Arc::clone(&feed), 0, None);
     // every problem is counted; the first notes are kept to print
     let (mut notes, mut problems, mut more) = (Vec::new(), 0usize, 0usize);
-    let mut take = |ns: Vec<String>| {
+    let mut take = |ns: Vec<crate::search::Note>| {
         for n in ns {
-            problems += n.starts_with("line ") as usize;
+            problems += n.is_problem() as usize;
             if notes.len() < SHOWN {
-                notes.push(n);
+                // in the user's language, as the step log says it
+                notes.push(crate::tui::step_log::note(&n));
             } else {
                 more += 1;
             }

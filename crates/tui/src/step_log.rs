@@ -9,7 +9,7 @@ use crate::board::grid::symbol;
 use crate::engine::log::{LogLine, RunnerNote};
 use crate::i18n::{self, Arg, Lang};
 use crate::search::exact::ExactEvent;
-use crate::search::{Change, Decision, Event, Step};
+use crate::search::{Change, Decision, Event, Note, Step, StepSaid};
 
 /// `r3c7`: row and column, counted from 1 (the board's one cell notation).
 pub fn cell(geo: &Geometry, c: u16) -> String {
@@ -88,9 +88,57 @@ fn what(lang: Lang, change: Change, geo: &Geometry) -> Option<String> {
 pub fn render(line: &LogLine, geo: &Geometry) -> String {
     match line {
         LogLine::Step { index, step } => describe(step, geo, *index),
-        LogLine::Words { index, words, cost } => self::line(*index, words, *cost),
+        LogLine::Words { index, words, cost } => self::line(*index, &said(words), *cost),
         LogLine::Runner(note) => runner(note),
-        LogLine::Search(text) => text.clone(),
+        LogLine::Search(n) => note(n),
+    }
+}
+
+/// A line a search gave between steps or at its end, in the language spoken now (the reader's
+/// detail of an unreadable line and why a run was cut stay as the engine says them).
+pub fn note(n: &Note) -> String {
+    let ending = |w: &str| i18n::word("ending", w);
+    match n {
+        Note::Output(t) => tr!("note-output", text = t.clone()),
+        Note::Unreadable {
+            line,
+            column: Some(c),
+            why,
+        } => tr!(
+            "note-unreadable-at",
+            line = *line,
+            column = *c,
+            why = why.clone()
+        ),
+        Note::Unreadable { line, why, .. } => {
+            tr!("note-unreadable", line = *line, why = why.clone())
+        }
+        Note::ChangesGivens { line, cells } => {
+            tr!(
+                "note-changes-givens",
+                line = *line,
+                cells = cells.join(", ")
+            )
+        }
+        Note::More(n) => tr!("note-more", n = *n),
+        Note::Cut(why) => why.clone(),
+        Note::LastWords(l) => tr!("note-last-words", text = l.clone()),
+        Note::Ends(w) => tr!("note-ends", how = ending(w)),
+        Note::Returns { cost, last } => tr!("note-returns", cost = *cost, last = *last),
+        Note::SolvedAfterAll(w) => tr!("note-solved-after-all", how = ending(w)),
+        Note::ChangedAGiven => tr!("note-changed-a-given"),
+        Note::NotSolved(cost) => tr!("note-not-solved", cost = *cost),
+    }
+}
+
+/// A step a search said in its own words: those as they are, or what a replay saw, in the
+/// language spoken now.
+fn said(words: &StepSaid) -> String {
+    match words {
+        StepSaid::Own(text) => text.clone(),
+        StepSaid::NotTaken => tr!("log-trace-not-taken"),
+        StepSaid::NoChange => tr!("log-trace-no-change"),
+        StepSaid::Cells(n) => tr!("log-trace-cells", n = *n),
     }
 }
 

@@ -3,7 +3,7 @@
 //! same run reads in English on one screen and in Spanish on another, and the engine knows no
 //! language at all.
 
-use crate::search::{Outcome, Preset, Step};
+use crate::search::{Note, Outcome, Preset, Step, StepSaid};
 
 /// One line of a step log.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,19 +15,20 @@ pub enum LogLine {
         /// What it did.
         step: Step,
     },
-    /// A step in the search's own words (a trace's `move`).
+    /// A step in the search's own words (a trace's `move`, or what its replay saw).
     Words {
         /// The step's number.
         index: u64,
         /// The search's words.
-        words: String,
+        words: StepSaid,
         /// The cost after it.
         cost: u32,
     },
     /// What the runner did or saw.
     Runner(RunnerNote),
-    /// A line the search gave between steps (a trace's unreadable line, a command's output).
-    Search(String),
+    /// A line the search gave between steps or at its end (a trace's unreadable line, a
+    /// command's output, how a trace ended).
+    Search(Note),
 }
 
 /// What the runner says in the step log.

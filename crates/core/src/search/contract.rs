@@ -99,6 +99,138 @@ impl Decision {
     }
 }
 
+/// A line a search gives its step log between steps or at its end (a replayed trace's): what
+/// happened, for the screen to put into words. It prints in English for programs (the problems
+/// of a JSON record, `watch --check`'s report before the words go through the catalogs).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note {
+    /// A line the command printed that is not part of its trace.
+    Output(String),
+    /// A trace line that could not be read.
+    Unreadable {
+        /// Its number, counted from 1.
+        line: usize,
+        /// The column at fault, when known.
+        column: Option<usize>,
+        /// Why (the reader's detail, in English).
+        why: String,
+    },
+    /// A step that changes givens.
+    ChangesGivens {
+        /// Its line.
+        line: usize,
+        /// The cells it changes (the first few), as `r1c2`.
+        cells: Vec<String>,
+    },
+    /// More lines came at once than the log shows: how many were left out.
+    More(usize),
+    /// Why the run was cut short (the command's exit, a new run in the file), in English.
+    Cut(String),
+    /// The last line a run cut short wrote.
+    LastWords(String),
+    /// The search's own word for how it ended (`stuck`, `solved`).
+    Ends(String),
+    /// The board it returns is not its last one: the costs of both.
+    Returns {
+        /// The returned board's cost.
+        cost: u32,
+        /// The last board's cost.
+        last: u32,
+    },
+    /// It says it ended with this word, but the board it returns is solved.
+    SolvedAfterAll(String),
+    /// It says solved, but the board it returns changes a given.
+    ChangedAGiven,
+    /// It says solved, but the board it returns has this cost.
+    NotSolved(u32),
+}
+
+impl Note {
+    /// Whether the note is a problem of the trace itself (a line that could not be read, a
+    /// step that changes givens), as an experiment's record counts them.
+    pub fn is_problem(&self) -> bool {
+        matches!(self, Note::Unreadable { .. } | Note::ChangesGivens { .. })
+    }
+
+    /// Its text cut to `chars` characters (a note is kept whole up to that).
+    pub fn cut(self, chars: usize) -> Note {
+        let cut = |t: String| {
+            if t.chars().count() > chars {
+                format!("{}…", t.chars().take(chars).collect::<String>())
+            } else {
+                t
+            }
+        };
+        match self {
+            Note::Output(t) => Note::Output(cut(t)),
+            Note::Unreadable { line, column, why } => Note::Unreadable {
+                line,
+                column,
+                why: cut(why),
+            },
+            Note::Cut(t) => Note::Cut(cut(t)),
+            Note::LastWords(t) => Note::LastWords(cut(t)),
+            other => other,
+        }
+    }
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Note::Output(t) => write!(f, "output: {t}"),
+            Note::Unreadable {
+                line,
+                column: Some(c),
+                why,
+            } => write!(f, "line {line}, column {c}: {why}"),
+            Note::Unreadable { line, why, .. } => write!(f, "line {line}: {why}"),
+            Note::ChangesGivens { line, cells } => write!(
+                f,
+                "line {line}: this step changes the given at {}",
+                cells.join(", ")
+            ),
+            Note::More(n) => write!(f, "… {n} more lines"),
+            Note::Cut(why) => write!(f, "{why}"),
+            Note::LastWords(l) => write!(f, "its last words: {l}"),
+            Note::Ends(word) => write!(f, "the search ends: {word}"),
+            Note::Returns { cost, last } => write!(
+                f,
+                "it returns a board of cost {cost}; its last board has cost {last}"
+            ),
+            Note::SolvedAfterAll(said) => {
+                write!(
+                    f,
+                    "the search says {said}, but the board it returns is solved"
+                )
+            }
+            Note::ChangedAGiven => write!(
+                f,
+                "the search says solved, but the board it returns changes a given"
+            ),
+            Note::NotSolved(cost) => write!(
+                f,
+                "the search says solved, but the board it returns has cost {cost}"
+            ),
+        }
+    }
+}
+
+/// A step as a search that has its own words says it: a trace's `move` as written, or, where
+/// the trace gave none and its change is not one move, what the replay saw, for the screen to
+/// put into words.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StepSaid {
+    /// The search's own words (a trace's `move`), shown as they are.
+    Own(String),
+    /// A move was proposed and not taken.
+    NotTaken,
+    /// The step changed no cell.
+    NoChange,
+    /// The step changed this many cells at once.
+    Cells(usize),
+}
+
 /// What a proposed move changes, with the values before it (whether or not it was taken).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Change {
@@ -432,9 +564,10 @@ pub trait Search: Send {
     fn landscape(&self) -> Option<Landscape> {
         None
     }
-    /// The last step in the search's own words, when it has its own (a trace's `move`); the
-    /// step log then shows them instead of describing the event.
-    fn words(&self) -> Option<String> {
+    /// The last step in the search's own words, when it has its own (a trace's `move`, or what
+    /// a replay saw of a step its trace did not describe); the step log then shows them instead
+    /// of describing the event.
+    fn words(&self) -> Option<StepSaid> {
         None
     }
     /// Named numbers to chart each as its own series, beside [`Search::secondary`] (a trace's
@@ -444,7 +577,7 @@ pub trait Search: Send {
     }
     /// Lines for the step log that came between steps (a trace's malformed lines, a command's
     /// own output), taken once.
-    fn notes(&mut self) -> Vec<String> {
+    fn notes(&mut self) -> Vec<Note> {
         Vec::new()
     }
     /// While no step is asked for (paused): gather the notes that have come since (a trace's
@@ -452,7 +585,7 @@ pub trait Search: Send {
     fn poll_notes(&mut self) {}
     /// Lines for the step log that come after the step just taken (how a trace ended, in the
     /// search's words and the viewer's), taken once.
-    fn closing_notes(&mut self) -> Vec<String> {
+    fn closing_notes(&mut self) -> Vec<Note> {
         Vec::new()
     }
     /// Take up to `n` steps, fewer when the search ends; returns how many were taken. The same

@@ -20,8 +20,8 @@ pub mod params;
 pub mod registry;
 
 pub use contract::{
-    Best, Build, Change, Decision, Event, Landscape, Metric, Outcome, Progress, Search, Secondary,
-    Snapshot, Step, metric, run_to_end,
+    Best, Build, Change, Decision, Event, Landscape, Metric, Note, Outcome, Progress, Search,
+    Secondary, Snapshot, Step, StepSaid, metric, run_to_end,
 };
 pub use params::{ParamSpec, Params, Preset};
 pub use registry::{ALGORITHMS, AlgoInfo, BuildError, Family, build, find};

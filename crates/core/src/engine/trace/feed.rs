@@ -13,6 +13,7 @@
 //! Lines come in batches: the reader hands over what it has parsed under one lock and one
 //! wake-up, and a replay takes many steps under one lock.
 
+use crate::search::Note;
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -111,7 +112,7 @@ pub enum Item {
     /// A step.
     Step(TraceStep),
     /// A line for the step log.
-    Note(String),
+    Note(Note),
 }
 
 /// How the stream ended.
@@ -135,7 +136,7 @@ pub struct State {
     /// Steps from `first` on, each with its weight in bytes.
     steps: VecDeque<(TraceStep, usize)>,
     /// Notes: the index of the step each comes before, its number, its text.
-    notes: VecDeque<(u64, u64, String)>,
+    notes: VecDeque<(u64, u64, Note)>,
     /// The index of the first step in `steps`.
     first: u64,
     /// Steps received.
@@ -225,7 +226,7 @@ impl Window<'_> {
 
     /// The notes numbered after `after` that came before step `index` or earlier, with their
     /// numbers.
-    pub fn notes_until(&self, index: u64, after: u64) -> impl Iterator<Item = (u64, &String)> {
+    pub fn notes_until(&self, index: u64, after: u64) -> impl Iterator<Item = (u64, &Note)> {
         let notes = &self.notes;
         let from = notes.partition_point(|(_, n, _)| *n < after);
         notes
@@ -340,7 +341,7 @@ impl Feed {
         let mut s = self.lock();
         for item in items.drain(..) {
             match item {
-                Item::Note(mut n) => {
+                Item::Note(n) => {
                     // wait while enough notes are waiting to be taken (a paused screen holds
                     // a command that only prints)
                     while s.noted >= s.notes_taken + NOTES_AHEAD {
@@ -349,10 +350,7 @@ impl Feed {
                             None => return false,
                         };
                     }
-                    if n.chars().count() > NOTE_CHARS {
-                        let cut: String = n.chars().take(NOTE_CHARS).collect();
-                        n = format!("{cut}…");
-                    }
+                    let n = n.cut(NOTE_CHARS);
                     let (at, number) = (s.received, s.noted);
                     s.notes.push_back((at, number, n));
                     s.noted += 1;

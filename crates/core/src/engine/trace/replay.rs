@@ -17,8 +17,8 @@ use super::read::TraceStep;
 use crate::board::cost::{CostTracker, cost};
 use crate::board::{Counted, EMPTY, Geometry, Grid, Puzzle};
 use crate::search::{
-    Change, Decision, Event, Landscape, Metric, Outcome, Progress, Search, Secondary, Snapshot,
-    Step,
+    Change, Decision, Event, Landscape, Metric, Note, Outcome, Progress, Search, Secondary,
+    Snapshot, Step, StepSaid,
 };
 
 /// How long a step waits for the next line before it gives up until the next call (the screen
@@ -89,11 +89,11 @@ pub struct Replay {
     noted: u64,
     progress: Progress,
     metrics: Vec<Metric>,
-    words: Option<String>,
+    words: Option<StepSaid>,
     /// Notes before the next step.
-    notes: Vec<String>,
+    notes: Vec<Note>,
     /// Notes after the last step: the end.
-    closing: Vec<String>,
+    closing: Vec<Note>,
     /// Metric names as the trace writes them, with their names for the screen.
     names: Vec<(String, &'static str)>,
     /// Cells the last step changed, with their values before it.
@@ -178,7 +178,7 @@ impl Replay {
             self.noted = n + 1;
         }
         if extra > 0 {
-            self.notes.push(format!("… {extra} more lines"));
+            self.notes.push(Note::More(extra));
         }
     }
 
@@ -197,7 +197,7 @@ impl Replay {
             taken += 1;
             if taken == n || w.step(self.next).is_none() {
                 self.metrics_of(s);
-                self.words = s.words.clone();
+                self.words = s.words.clone().map(StepSaid::Own);
                 if describe {
                     event = Some(self.event(s.accepted.unwrap_or(true)));
                 }
@@ -223,9 +223,9 @@ impl Replay {
         let (said, result) = match &how {
             Closed::End(e) => (Some(e.outcome.clone()), e.result.clone()),
             Closed::Cut { why, last_words } => {
-                self.closing.push(why.clone());
+                self.closing.push(Note::Cut(why.clone()));
                 if let Some(l) = last_words {
-                    self.closing.push(format!("its last words: {l}"));
+                    self.closing.push(Note::LastWords(l.clone()));
                 }
                 (None, None)
             }
@@ -241,13 +241,13 @@ impl Replay {
             .all(|(&g, &b)| g == EMPTY || g == b);
         let solved = cost == 0 && keeps_givens;
         if let Some(word) = &said {
-            self.closing.push(format!("the search ends: {word}"));
+            self.closing.push(Note::Ends(word.clone()));
         }
         if returned && board != self.cells {
-            self.closing.push(format!(
-                "it returns a board of cost {cost}; its last board has cost {}",
-                self.cost()
-            ));
+            self.closing.push(Note::Returns {
+                cost,
+                last: self.cost(),
+            });
         }
         let verdict = Verdict {
             said: said.clone(),
@@ -257,14 +257,11 @@ impl Replay {
         };
         if verdict.disagree() {
             self.closing.push(if solved {
-                format!(
-                    "the search says {}, but the board it returns is solved",
-                    said.as_deref().unwrap_or("")
-                )
+                Note::SolvedAfterAll(said.clone().unwrap_or_default())
             } else if cost == 0 {
-                "the search says solved, but the board it returns changes a given".to_string()
+                Note::ChangedAGiven
             } else {
-                format!("the search says solved, but the board it returns has cost {cost}")
+                Note::NotSolved(cost)
             });
         }
         self.progress.ended = Some(if solved {
@@ -356,9 +353,9 @@ impl Replay {
         };
         if self.words.is_none() {
             self.words = match (change, self.diff.len()) {
-                (Change::Nothing, 0) if !accepted => Some("a move proposed and not taken".into()),
-                (Change::Nothing, 0) => Some("no cell changed".into()),
-                (Change::Nothing, n) => Some(format!("{n} cells changed")),
+                (Change::Nothing, 0) if !accepted => Some(StepSaid::NotTaken),
+                (Change::Nothing, 0) => Some(StepSaid::NoChange),
+                (Change::Nothing, n) => Some(StepSaid::Cells(n)),
                 _ => None,
             };
         }
@@ -531,11 +528,11 @@ impl Search for Replay {
             .collect()
     }
 
-    fn words(&self) -> Option<String> {
+    fn words(&self) -> Option<StepSaid> {
         self.words.clone()
     }
 
-    fn notes(&mut self) -> Vec<String> {
+    fn notes(&mut self) -> Vec<Note> {
         std::mem::take(&mut self.notes)
     }
 
@@ -545,7 +542,7 @@ impl Search for Replay {
         }
     }
 
-    fn closing_notes(&mut self) -> Vec<String> {
+    fn closing_notes(&mut self) -> Vec<Note> {
         std::mem::take(&mut self.closing)
     }
 }

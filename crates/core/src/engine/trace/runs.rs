@@ -17,7 +17,7 @@ use crate::board::Puzzle;
 use crate::engine::experiment::{Progress, stop_reason};
 use crate::engine::result::{Ending, Failure, Metrics, RunResult};
 use crate::rng::derive_seed;
-use crate::search::Search;
+use crate::search::{Note, Search};
 
 /// Seconds a run of a command may take when the experiment does not say: long enough for the
 /// course's searches written plainly in Python, short enough that a command that hangs costs
@@ -207,8 +207,14 @@ fn one(plan: &CommandPlan, run: usize, stop: &AtomicBool) -> Option<CommandRun> 
     let name = feed.header.algorithm.clone();
     let mut replay = Replay::new(Arc::clone(&feed), 0, None);
     let mut problems = Vec::new();
-    let mut flagged = |notes: Vec<String>| {
-        problems.extend(notes.into_iter().filter(|n| n.starts_with("line ")));
+    // the problems as a record writes them: in English, for programs
+    let mut flagged = |notes: Vec<Note>| {
+        problems.extend(
+            notes
+                .into_iter()
+                .filter(Note::is_problem)
+                .map(|n| n.to_string()),
+        );
     };
     let ending = loop {
         if stop.load(Ordering::Relaxed) {

@@ -11,6 +11,7 @@
 //! The [`Guard`] returned beside it ends everything when dropped: the reader stops, and a
 //! command is ended with its whole process group.
 
+use crate::search::Note;
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -488,7 +489,11 @@ impl Reader {
             let t = match text {
                 Ok(t) => t.trim(),
                 Err(e) => {
-                    batch.push(Item::Note(format!("line {n}: {e}")));
+                    batch.push(Item::Note(Note::Unreadable {
+                        line: n,
+                        column: None,
+                        why: e.to_string(),
+                    }));
                     continue;
                 }
             };
@@ -496,7 +501,7 @@ impl Reader {
                 continue;
             }
             if command && !t.starts_with('{') {
-                batch.push(Item::Note(format!("output: {t}")));
+                batch.push(Item::Note(Note::Output(t.to_string())));
                 continue;
             }
             match line(t, n, &puzzle) {
@@ -508,10 +513,7 @@ impl Reader {
                             .take(8)
                             .map(|&c| puzzle.geometry().cell_name(c as usize).to_string())
                             .collect();
-                        batch.push(Item::Note(format!(
-                            "line {n}: this step changes the given at {}",
-                            cells.join(", ")
-                        )));
+                        batch.push(Item::Note(Note::ChangesGivens { line: n, cells }));
                     }
                     batch.push(Item::Step(s));
                 }
@@ -530,7 +532,11 @@ impl Reader {
                     );
                     return RunEnd::NewHeader(n, t.to_string());
                 }
-                Err(e) => batch.push(Item::Note(e.to_string())),
+                Err(e) => batch.push(Item::Note(Note::Unreadable {
+                    line: e.line,
+                    column: Some(e.column),
+                    why: e.message,
+                })),
             }
         }
     }
