@@ -367,6 +367,11 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
         header.insert(4, tr!("table-failed"));
         layout.insert(4, (6, true, 1));
     }
+    // with a decimal comma, the interval's two ends are kept apart by a semicolon
+    let sep = match crate::i18n::current().decimal() {
+        ',' => ';',
+        _ => ',',
+    };
     let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
@@ -381,12 +386,16 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
                 r.solved.to_string(),
                 format!("{}%", num(100.0 * r.rate, 1)),
                 format!(
-                    "[{:>6}, {:>6}]",
+                    "[{:>6}{sep} {:>6}]",
                     format!("{}%", num(100.0 * r.low, 1)),
                     format!("{}%", num(100.0 * r.high, 1))
                 ),
                 format!("{}/{}/{}", r.cost_min, r.cost_median, r.cost_max),
-                format!("{}/{}", compact(r.steps_median), compact(r.steps_p90)),
+                crate::i18n::localize(format!(
+                    "{}/{}",
+                    compact(r.steps_median),
+                    compact(r.steps_p90)
+                )),
                 crate::i18n::localize(format!(
                     "{} / {}",
                     human_time(r.time_median),

@@ -15,7 +15,8 @@ fn label(x: f64) -> String {
         a if a >= 1e9 => format!("{:.1}G", x / 1e9),
         a if a >= 1e6 => format!("{:.1}M", x / 1e6),
         a if a >= 1e4 => format!("{:.0}k", x / 1e3),
-        a if a >= 100.0 || a == 0.0 => format!("{x:.0}"),
+        a if a >= 100.0 || x.fract() == 0.0 => format!("{x:.0}"),
+        a if a >= 10.0 => format!("{x:.1}"),
         a if a >= 0.01 => format!("{x:.2}"),
         _ => format!("{x:.1e}"),
     })
@@ -26,6 +27,15 @@ fn axis_labels(lo: f64, hi: f64) -> Vec<Line<'static>> {
         Line::from(label(lo)),
         Line::from(label((lo + hi) / 2.0)),
         Line::from(label(hi)),
+    ]
+}
+
+/// An axis of steps: whole numbers only (a step 12.5 does not exist).
+fn step_labels(lo: f64, hi: f64) -> Vec<Line<'static>> {
+    vec![
+        Line::from(label(lo.round())),
+        Line::from(label(((lo + hi) / 2.0).round())),
+        Line::from(label(hi.round())),
     ]
 }
 
@@ -97,7 +107,7 @@ pub fn draw(
             Axis::default()
                 .title(tr!("chart-step"))
                 .bounds([x0, x1])
-                .labels(axis_labels(x0, x1))
+                .labels(step_labels(x0, x1))
                 .style(theme.dim()),
         )
         .y_axis(
