@@ -231,6 +231,52 @@ fn help_lists_every_key_of_the_key_table() {
     }
 }
 
+/// On a narrow screen (70 columns) a help line longer than the box wraps under its description, past the
+/// keys' column, never back at the box's edge; and every word of it shows.
+#[test]
+fn a_long_help_line_wraps_under_its_description() {
+    let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
+    app.act(Action::Help);
+    let t = text(&render(&mut app, 70, 80));
+    let rows: Vec<Vec<char>> = t
+        .lines()
+        .skip_while(|l| !l.starts_with("┌ keys"))
+        .skip(1)
+        .take_while(|l| l.starts_with('│'))
+        .map(|l| l.chars().skip(1).collect())
+        .collect();
+    let bindings = &rows[..rows
+        .iter()
+        .position(|r| r.iter().all(|c| *c == ' ' || *c == '│'))
+        .unwrap()];
+    assert!(
+        bindings.len() > sudoscope::tui::keys::BINDINGS.len(),
+        "some lines wrap at 70 columns:\n{t}"
+    );
+    for r in bindings {
+        assert_eq!(
+            &r[10..12],
+            &[' ', ' '],
+            "a row starts past the keys' column:\n{t}"
+        );
+    }
+    let shown: String = bindings
+        .iter()
+        .map(|r| r.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let shown: Vec<&str> = shown.split_whitespace().filter(|w| *w != "│").collect();
+    for b in sudoscope::tui::keys::BINDINGS {
+        for word in b.help().split_whitespace() {
+            assert!(
+                shown.contains(&word),
+                "{word:?} of {:?} is missing:\n{t}",
+                b.help()
+            );
+        }
+    }
+}
+
 /// The status line reads the panes' own state: "ended" once every search has ended, even while
 /// the app was told to run.
 #[test]

@@ -8,6 +8,7 @@ pub mod grid;
 pub mod overlay;
 pub mod panel;
 pub mod waiting;
+pub mod wrap;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};

@@ -62,15 +62,43 @@ fn fit(text: &str, width: usize) -> String {
 /// Every key with what it does, scrolled `scroll` rows down when the screen is too short for
 /// all of them (the bottom border says how to scroll).
 pub fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
-    let mut lines: Vec<Line> = BINDINGS
+    // each row, and where its description starts
+    let rows: Vec<(String, usize)> = BINDINGS
         .iter()
         .map(|b| {
-            Line::from(vec![
-                Span::styled(format!("{:>10}  ", keys_label(b)), theme.key()),
-                Span::raw(b.help()),
-            ])
+            let keys = format!("{:>10}  ", keys_label(b));
+            let at = keys.chars().count();
+            (format!("{keys}{}", b.help()), at)
         })
         .collect();
+    // as wide as the longest line, or the screen; a longer line wraps under its description
+    let natural = rows
+        .iter()
+        .map(|(r, _)| r.chars().count())
+        .max()
+        .unwrap_or(0);
+    let inner = natural.min(area.width.saturating_sub(4) as usize).max(1);
+    let mut lines: Vec<Line> = Vec::new();
+    for (row, keys) in &rows {
+        for (i, part) in super::wrap::wrap(row, inner, HELP_INDENT)
+            .into_iter()
+            .enumerate()
+        {
+            lines.push(if i == 0 {
+                // the keys in their colour, then the description
+                let at = part
+                    .char_indices()
+                    .nth(*keys)
+                    .map_or(part.len(), |(i, _)| i);
+                Line::from(vec![
+                    Span::styled(part[..at].to_string(), theme.key()),
+                    Span::raw(part[at..].to_string()),
+                ])
+            } else {
+                Line::raw(part)
+            });
+        }
+    }
     lines.push(Line::from(""));
     lines.push(Line::styled(tr!("help-mouse"), theme.dim()));
     lines.push(Line::styled(tr!("help-grid"), theme.dim()));
@@ -112,6 +140,9 @@ pub fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
         rect,
     );
 }
+
+/// Where a help line's description starts: past the keys' column.
+const HELP_INDENT: usize = 12;
 
 /// The command line that gives the view, and where `a` appended it as a scene.
 pub fn command(f: &mut Frame, area: Rect, cmd: &str, appended: Option<&str>, theme: &Theme) {

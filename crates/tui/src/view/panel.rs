@@ -180,7 +180,7 @@ pub fn log(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
     let geo = fr.snapshot.grid.geometry();
     let mut rows: Vec<String> = Vec::new();
     for (i, l) in fr.log.iter().rev().enumerate() {
-        let entry = wrap(&crate::step_log::render(l, geo), width, LOG_INDENT);
+        let entry = super::wrap::wrap(&crate::step_log::render(l, geo), width, LOG_INDENT);
         // the newest entry shows even when it alone is taller than the panel (its end)
         if i > 0 && rows.len() + entry.len() > room {
             break;
@@ -201,56 +201,6 @@ pub fn log(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
 
 /// Where a wrapped step log entry's next lines start: past the step's number.
 const LOG_INDENT: usize = 9;
-
-/// `text` in lines of at most `width` characters, broken between words; lines after the first
-/// start `indent` spaces in (when the width leaves room for it). A word longer than a line is
-/// cut into pieces.
-fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
-    let width = width.max(1);
-    let indent = if width > indent * 3 { indent } else { 0 };
-    let mut lines = Vec::new();
-    // the step's number is right-aligned in leading spaces: they are kept
-    let lead = text.len() - text.trim_start().len();
-    let mut line = text[..lead].to_string();
-    let mut len = lead;
-    let mut words_on_line = false;
-    for word in text[lead..].split(' ') {
-        let mut word: Vec<char> = word.chars().collect();
-        loop {
-            let gap = usize::from(words_on_line);
-            if len + gap + word.len() <= width {
-                if words_on_line {
-                    line.push(' ');
-                }
-                line.extend(word.iter());
-                len += gap + word.len();
-                words_on_line = true;
-                break;
-            }
-            if words_on_line {
-                lines.push(std::mem::take(&mut line));
-                line = " ".repeat(indent);
-                len = indent;
-                words_on_line = false;
-                continue;
-            }
-            // a word longer than a whole line
-            let rest = word.split_off(width.saturating_sub(len).max(1).min(word.len()));
-            line.extend(word.iter());
-            lines.push(std::mem::take(&mut line));
-            line = " ".repeat(indent);
-            len = indent;
-            word = rest;
-            if word.is_empty() {
-                break;
-            }
-        }
-    }
-    if words_on_line {
-        lines.push(line);
-    }
-    lines
-}
 
 /// The selected cell: its candidates and what it conflicts with.
 /// The selected cell: its value, its candidates (on this board, and as the givens leave them)
@@ -543,26 +493,5 @@ fn pheromone_lines(
                 .collect();
             lines.push(Line::from(spans));
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_long_entry_wraps_under_its_words_and_keeps_every_word() {
-        let text = "     97  intercambia r7c4 y r9c4 (5↔3): sube +1, rechazado, p = 0,13 con T = 1,200  (costo 38)";
-        let lines = super::wrap(text, 40, super::LOG_INDENT);
-        assert!(lines.len() > 1, "{lines:?}");
-        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:?}");
-        assert!(lines[0].starts_with("     97  intercambia"), "{lines:?}");
-        assert!(
-            lines[1..]
-                .iter()
-                .all(|l| l.starts_with("         ") && !l.trim().is_empty()),
-            "{lines:?}"
-        );
-        let words = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
-        assert_eq!(words(&lines.join(" ")), words(text), "no word lost or cut");
-        assert_eq!(super::wrap("  short", 40, 9), vec!["  short".to_string()]);
     }
 }
