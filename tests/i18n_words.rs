@@ -7,16 +7,6 @@ use sudoscope::catalog::resolve_one;
 use sudoscope::i18n::{self, Arg, LANGS, Lang};
 use sudoscope::search::{ALGORITHMS, Preset};
 
-/// The catalog id a name is looked up by (`metric-beam-mean`), as `i18n::word` builds it.
-fn id(kind: &str, name: &str) -> String {
-    let words: Vec<String> = name
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_ascii_lowercase)
-        .collect();
-    format!("{kind}-{}", words.join("-"))
-}
-
 /// Every name each algorithm shows in its panel and charts, in both presets, over its first
 /// steps on a 9x9 and a 4x4 puzzle.
 fn shown_names() -> Vec<&'static str> {
@@ -57,7 +47,7 @@ fn every_metric_and_series_name_has_an_entry_in_every_catalog() {
     let mut missing = Vec::new();
     for lang in LANGS {
         for name in &names {
-            let id = id("metric", name);
+            let id = i18n::word_id("metric", name);
             if !i18n::has_in(lang, &id) {
                 missing.push(format!("{}: {id}", lang.code()));
             }

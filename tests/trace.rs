@@ -426,6 +426,18 @@ fn to_the_end(core: &mut sudoscope::engine::runner::Core) {
     }
 }
 
+/// A trace's whole run on a core, and its step log as the screen words it.
+fn log_to_the_end(text: &str) -> Vec<String> {
+    let (mut core, _dir) = core_of(text);
+    to_the_end(&mut core);
+    let r = core.report(false, 0.0);
+    let geo = r.snapshot.grid.geometry();
+    r.log
+        .iter()
+        .map(|l| sudoscope::tui::step_log::render(l, geo))
+        .collect()
+}
+
 const HEADER: &str =
     "{\"sudoscope_trace\":\"1.0\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"mine\"}\n";
 
@@ -437,15 +449,7 @@ fn the_end_is_told_after_the_last_step_and_an_uphill_step_has_no_nan() {
     let text = format!(
         "{HEADER}{{\"step\":1,\"changed\":[[1,7]]}}\n{{\"step\":2,\"changed\":[[1,3]],\"move\":null}}\n{{\"end\":\"stuck\"}}\n"
     );
-    let (mut core, _dir) = core_of(&text);
-    to_the_end(&mut core);
-    let r = core.report(false, 0.0);
-    let geo = r.snapshot.grid.geometry();
-    let log: Vec<String> = r
-        .log
-        .iter()
-        .map(|l| sudoscope::tui::step_log::render(l, geo))
-        .collect();
+    let log = log_to_the_end(&text);
     let last_step = log
         .iter()
         .rposition(|l| l.trim_start().starts_with("2 "))
@@ -493,15 +497,7 @@ fn a_step_without_words_is_told_by_what_the_replay_saw() {
     let text = format!(
         "{HEADER}{{\"step\":1,\"changed\":[{three}]}}\n{{\"step\":2,\"changed\":[{three}]}}\n{{\"step\":3,\"accepted\":false}}\n{{\"end\":\"stuck\"}}\n"
     );
-    let (mut core, _dir) = core_of(&text);
-    to_the_end(&mut core);
-    let r = core.report(false, 0.0);
-    let geo = r.snapshot.grid.geometry();
-    let log: Vec<String> = r
-        .log
-        .iter()
-        .map(|l| sudoscope::tui::step_log::render(l, geo))
-        .collect();
+    let log = log_to_the_end(&text);
     let step = |n: u64| {
         log.iter()
             .find(|l| l.trim_start().starts_with(&format!("{n} ")))

@@ -219,15 +219,21 @@ pub fn has_in(lang: Lang, id: &str) -> bool {
     bundles()[lang.index()].has_message(id)
 }
 
-/// The catalog's word for a name the program keeps in English (`algo-annealing`,
-/// `ending-budget-spent`, `metric-temperature`): `KIND-NAME` in the language spoken, or the name
-/// as it is when the catalog has none.
-pub fn word(kind: &str, name: &str) -> String {
+/// The catalog id [`word`] looks a name up by: `KIND-NAME`, the name's words joined by dashes
+/// and lowercased (`metric-beam-mean` for the metric "beam mean").
+pub fn word_id(kind: &str, name: &str) -> String {
     let words: Vec<&str> = name
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
-    let id = format!("{kind}-{}", words.join("-").to_ascii_lowercase());
+    format!("{kind}-{}", words.join("-").to_ascii_lowercase())
+}
+
+/// The catalog's word for a name the program keeps in English (`algo-annealing`,
+/// `ending-budget-spent`, `metric-temperature`): `KIND-NAME` in the language spoken, or the name
+/// as it is when the catalog has none.
+pub fn word(kind: &str, name: &str) -> String {
+    let id = word_id(kind, name);
     if has(&id) {
         text(&id, &[])
     } else {

@@ -81,26 +81,15 @@ impl Race {
     /// Every pane starts on `run` (keeping the pace on screen): the first fresh, from its own
     /// board, or replaying `feed`; racers from its board unless the run says otherwise.
     pub fn start(&mut self, run: RunSpec, feed: Option<Arc<Feed>>) {
-        if run.puzzle != self.puzzle {
-            let (solution, note) = analyse(&run.puzzle);
-            self.solution = solution;
-            self.puzzle_note = note;
-        }
-        self.puzzle = run.puzzle.clone();
+        self.clear(&run);
         self.same_start = run.same_start;
-        self.panes.clear();
-        self.focus = 0;
-        self.next_seed = run.seed;
-        self.started = run;
-        let first = self.started.first();
-        self.take_seed();
-        self.add(first, feed);
+        self.add(run.first(), feed);
         let shared = self.same_start.then(|| self.first_board());
-        for i in 1..=self.started.race.len() {
-            let racer = self.started.racer(i, shared.as_ref());
-            self.take_seed();
-            self.add(racer, None);
+        for i in 1..=run.race.len() {
+            self.add(run.racer(i, shared.as_ref()), None);
         }
+        // a new search (a restart, a racer added) takes the seeds after the run's own
+        self.next_seed = run.seed_of(1 + run.race.len());
     }
 
     /// No panes (their runners end), and `run`'s puzzle on screen: what the screen shows while
@@ -108,13 +97,19 @@ impl Race {
     pub fn clear(&mut self, run: &RunSpec) {
         self.panes.clear();
         self.focus = 0;
-        if run.puzzle != self.puzzle {
-            let (solution, note) = analyse(&run.puzzle);
+        self.show_puzzle(&run.puzzle);
+        self.started = run.clone();
+    }
+
+    /// `puzzle` on screen, with what the exact solver says of it (settled again only when the
+    /// puzzle is another).
+    fn show_puzzle(&mut self, puzzle: &Puzzle) {
+        if *puzzle != self.puzzle {
+            let (solution, note) = analyse(puzzle);
             self.solution = solution;
             self.puzzle_note = note;
-            self.puzzle = run.puzzle.clone();
+            self.puzzle = puzzle.clone();
         }
-        self.started = run.clone();
     }
 
     /// Take `run`'s pace: its speed, and whether it runs.
@@ -374,14 +369,12 @@ impl Race {
     /// Every pane starts again on a new puzzle, each with the seed it had: opening a puzzle
     /// changes the puzzle, nothing else.
     pub fn load_puzzle(&mut self, p: Puzzle) {
-        let (solution, note) = analyse(&p);
-        self.puzzle = p;
-        self.solution = solution;
-        self.puzzle_note = note;
+        self.show_puzzle(&p);
         let old: Vec<PaneRun> = self.panes.drain(..).map(|p| p.run).collect();
+        // each pane keeps its seed; the seeds new searches take move on as at a restart
+        self.next_seed = self.next_seed.wrapping_add(old.len() as u64);
         let mut shared = None;
         for (i, run) in old.into_iter().enumerate() {
-            self.take_seed();
             self.add(
                 PaneRun {
                     start: shared.clone(),

@@ -53,8 +53,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             .label(label),
         head,
     );
-    let mut rows = Vec::new();
-    let mut shown_rows: Vec<Vec<String>> = Vec::new();
+    let mut rows: Vec<Vec<String>> = Vec::new();
     let mut bars = Vec::new();
     for label in &x.run.labels {
         let mine: Vec<_> = x
@@ -81,7 +80,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             .get(times.len() / 2)
             .map_or("-".into(), |t| format!("{} ms", num(t * 1e3, 1)));
         let shown = words::label(label);
-        let cells = vec![
+        rows.push(vec![
             shown.clone(),
             format!("{n}"),
             format!("{k}"),
@@ -89,9 +88,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             // a range, not a pair: no comma to mistake for the decimal one
             format!("{}–{}%", num(100.0 * lo, 1), num(100.0 * hi, 1)),
             med,
-        ];
-        rows.push(Row::new(cells.clone()));
-        shown_rows.push(cells);
+        ]);
         bars.push(
             Bar::default()
                 .value(rate.round() as u64)
@@ -110,7 +107,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     // each column as wide as its header (the words are longer in Spanish and Portuguese) and
     // its widest value, so no header is cut and the labels tell the algorithms apart
     let widest = |i: usize, least: usize| {
-        let values = shown_rows.iter().map(|r| r[i].chars().count());
+        let values = rows.iter().map(|r| r[i].chars().count());
         values
             .chain([header[i].chars().count(), least])
             .max()
@@ -124,7 +121,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         Constraint::Length(widest(4, 11)),
         Constraint::Length(widest(5, 8)),
     ];
-    let table = Table::new(rows, widths)
+    let table = Table::new(rows.into_iter().map(Row::new), widths)
         .header(Row::new(header.to_vec()).style(theme.title()))
         .block(Block::bordered().border_style(theme.border()));
     f.render_widget(table, table_area);
