@@ -50,13 +50,7 @@ fn styles(b: &Buffer) -> String {
 #[test]
 fn every_theme_at_every_size() {
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 1);
-    let grid = app.race().panes()[0]
-        .report
-        .as_ref()
-        .unwrap()
-        .snapshot
-        .grid
-        .clone();
+    let grid = screen::first_board(&app);
     for (w, h) in SIZES {
         for palette in PALETTES {
             app.set_theme(Theme::new(palette));
@@ -238,13 +232,7 @@ fn a_lesson_pages_scene_by_scene_and_replays() {
     assert_eq!(app.race().panes().len(), 1);
     assert_eq!(app.race().panes()[0].run.method.algo.name, "steepest");
     assert_eq!(app.race().panes()[0].run.seed, 3);
-    let first_board = app.race().panes()[0]
-        .report
-        .as_ref()
-        .unwrap()
-        .snapshot
-        .grid
-        .clone();
+    let first_board = screen::first_board(&app);
     // keys keep working inside a scene
     for _ in 0..5 {
         app.act(Action::Step);

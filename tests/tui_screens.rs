@@ -34,13 +34,7 @@ fn main_screen_fits_80x24() {
     let t = text(&b);
     assert!(!t.contains("too small"), "{t}");
     // every row of the grid is drawn, with its nine values
-    let grid = app.race().panes()[0]
-        .report
-        .as_ref()
-        .unwrap()
-        .snapshot
-        .grid
-        .clone();
+    let grid = screen::first_board(&app);
     for cell in 0..81 {
         assert_eq!(
             shown_value(&b, &app, cell),

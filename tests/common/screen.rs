@@ -82,6 +82,16 @@ pub fn wait(app: &mut App, rx: &Receiver<Report>, ready: impl Fn(&App) -> bool) 
     }
 }
 
+/// The board the first pane last reported.
+pub fn first_board(app: &App) -> sudoscope::board::Grid {
+    let report = app.race().panes()[0].report.as_ref();
+    report
+        .expect("the first pane has reported")
+        .snapshot
+        .grid
+        .clone()
+}
+
 pub fn render(app: &mut App, w: u16, h: u16) -> Buffer {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| sudoscope::tui::draw(f, app)).unwrap();
