@@ -475,3 +475,33 @@ fn each_session_speaks_its_students_language_unless_the_lecturer_chose_one() {
         assert!(!es.text().contains(spanish_keys), "{}", es.text());
     });
 }
+
+#[test]
+fn stopping_the_server_gives_every_student_their_terminal_back() {
+    let mut server = Server::start(&[], &[]);
+    let rt = runtime();
+    rt.block_on(async {
+        let mut s = Student::open(server.port, 100, 30).await;
+        s.wait_for("sudoku_7").await;
+        assert!(s.screen.screen().alternate_screen());
+        // SAFETY: a signal to the server, our own child.
+        unsafe { libc::kill(server.pid as i32, libc::SIGTERM) };
+        s.wait_closed().await;
+        let screen = s.screen.screen();
+        assert!(!screen.alternate_screen(), "left in the alternate screen");
+        assert!(!screen.hide_cursor(), "the cursor left hidden");
+        assert_eq!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "the mouse left reported"
+        );
+    });
+    let began = std::time::Instant::now();
+    while server.alive() {
+        assert!(
+            began.elapsed() < ssh_client::PATIENCE,
+            "the server did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

@@ -314,7 +314,34 @@ serve-idle = sudoscope: closed after { $time } without a key; connect again to g
 serve-failed = sudoscope: this session stopped on { $what }; the server goes on. Connect again, and tell the lecturer.
 serve-full = sudoscope: the class is full ({ $n } sessions at once); try again in a minute, or ask the lecturer.
 serve-status = students: ssh -p { $port } class@{ $host }
-serve-status-password = students: ssh -p { $port } class@{ $host }  password { $password }
+serve-status-password = password { $password }
+serve-status-web = students: { $link }
+serve-banner-ssh = sudoscope serve: listening on { $address } (SSH)
+serve-banner-web = sudoscope web: listening on { $address } (browsers)
+serve-banner-type = students type:  ssh -p { $port } class@{ $host }
+serve-banner-open = students open:  { $link }
+serve-banner-scan = or scan with a phone:
+serve-banner-host-key = host key:       { $fingerprint }{ $new ->
+    [yes] {" "}(new)
+   *[no] {""}
+}
+serve-banner-password = password:       { $password }
+serve-banner-keys-only = access:         the keys in --authorized-keys only
+serve-banner-mirror = mirror:         students watch this screen; t lets one try it alone
+serve-banner-stop = stop with Ctrl-C{ $mirror ->
+    [yes] {" "}or q
+   *[no] {""}
+}
+web-title = sudoscope: the class
+web-connecting = connecting…
+web-reconnecting = the connection dropped; connecting again…
+web-password = Class password
+web-password-wrong = That is not the class password.
+web-enter = Enter
+web-ended = The session has ended.
+web-again = Start again
+web-busy = Another attempt from here is being checked; trying again…
+web-keys = Keys
 minutes = { $n ->
     [one] { $n } minute
    *[other] { $n } minutes

@@ -317,7 +317,34 @@ serve-idle = sudoscope: se cerró tras { $time } sin teclas; volvé a conectarte
 serve-failed = sudoscope: esta sesión se cortó por { $what }; el servidor sigue. Volvé a conectarte y avisale al docente.
 serve-full = sudoscope: la clase está llena ({ $n } sesiones a la vez); probá de nuevo en un minuto o consultá al docente.
 serve-status = estudiantes: ssh -p { $port } class@{ $host }
-serve-status-password = estudiantes: ssh -p { $port } class@{ $host }  contraseña { $password }
+serve-status-password = contraseña { $password }
+serve-status-web = estudiantes: { $link }
+serve-banner-ssh = sudoscope serve: escuchando en { $address } (SSH)
+serve-banner-web = sudoscope web: escuchando en { $address } (navegadores)
+serve-banner-type = los estudiantes escriben:  ssh -p { $port } class@{ $host }
+serve-banner-open = los estudiantes abren:  { $link }
+serve-banner-scan = o escanean con el celular:
+serve-banner-host-key = clave del servidor:  { $fingerprint }{ $new ->
+    [yes] {" "}(nueva)
+   *[no] {""}
+}
+serve-banner-password = contraseña:  { $password }
+serve-banner-keys-only = acceso:  solo las claves de --authorized-keys
+serve-banner-mirror = espejo:  los estudiantes ven esta pantalla; con t cada uno prueba solo
+serve-banner-stop = se detiene con Ctrl-C{ $mirror ->
+    [yes] {" "}o q
+   *[no] {""}
+}
+web-title = sudoscope: la clase
+web-connecting = conectando…
+web-reconnecting = se cortó la conexión; conectando de nuevo…
+web-password = Contraseña de la clase
+web-password-wrong = Esa no es la contraseña de la clase.
+web-enter = Entrar
+web-ended = La sesión terminó.
+web-again = Empezar de nuevo
+web-busy = Se está comprobando otro intento desde aquí; reintentando…
+web-keys = Teclas
 minutes = { $n ->
     [one] { $n } minuto
    *[other] { $n } minutos

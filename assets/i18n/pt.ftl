@@ -318,7 +318,34 @@ serve-idle = sudoscope: fechada após { $time } sem teclas; conecte de novo para
 serve-failed = sudoscope: esta sessão parou por { $what }; o servidor continua. Conecte de novo e avise o professor.
 serve-full = sudoscope: a turma está cheia ({ $n } sessões ao mesmo tempo); tente de novo em um minuto ou fale com o professor.
 serve-status = alunos: ssh -p { $port } class@{ $host }
-serve-status-password = alunos: ssh -p { $port } class@{ $host }  senha { $password }
+serve-status-password = senha { $password }
+serve-status-web = alunos: { $link }
+serve-banner-ssh = sudoscope serve: escutando em { $address } (SSH)
+serve-banner-web = sudoscope web: escutando em { $address } (navegadores)
+serve-banner-type = os alunos digitam:  ssh -p { $port } class@{ $host }
+serve-banner-open = os alunos abrem:  { $link }
+serve-banner-scan = ou escaneiam com o celular:
+serve-banner-host-key = chave do servidor:  { $fingerprint }{ $new ->
+    [yes] {" "}(nova)
+   *[no] {""}
+}
+serve-banner-password = senha:  { $password }
+serve-banner-keys-only = acesso:  só as chaves de --authorized-keys
+serve-banner-mirror = espelho:  os alunos veem esta tela; com t cada um tenta sozinho
+serve-banner-stop = para com Ctrl-C{ $mirror ->
+    [yes] {" "}ou q
+   *[no] {""}
+}
+web-title = sudoscope: a turma
+web-connecting = conectando…
+web-reconnecting = a conexão caiu; conectando de novo…
+web-password = Senha da turma
+web-password-wrong = Essa não é a senha da turma.
+web-enter = Entrar
+web-ended = A sessão terminou.
+web-again = Começar de novo
+web-busy = Outra tentativa daqui está sendo verificada; tentando de novo…
+web-keys = Teclas
 minutes = { $n ->
     [one] { $n } minuto
    *[other] { $n } minutos

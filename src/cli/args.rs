@@ -93,6 +93,9 @@ pub enum Command {
     /// Serve the visualiser over SSH to a class: every student types one `ssh` line and gets
     /// their own session (or, with --mirror, watches this screen and may try it alone).
     Serve(ServeArgs),
+    /// Serve the visualiser to browsers (phones and tablets too): every student opens one link
+    /// (or scans its code) and gets their own session, as with `serve`.
+    Web(WebArgs),
     /// Print a shell completion script (see README for where to put it).
     Completions {
         /// The shell.
@@ -321,20 +324,21 @@ impl LangName {
     }
 }
 
-/// `sudoscope serve`: the visualiser over SSH.
+/// What a class is served with, over SSH or to browsers alike.
 #[derive(Args, Debug, Clone)]
-pub struct ServeArgs {
+pub struct ClassArgs {
     /// Every session starts as these flags say (the visualiser's own: puzzle, algorithm,
     /// lesson...); --record, --trace and --lesson-out apply to the mirrored screen only.
     #[command(flatten)]
     pub tui: TuiArgs,
-    /// The port students connect to.
-    #[arg(long, default_value_t = 2222)]
-    pub port: u16,
     /// The address to listen on (default: all of this machine's IPv4 addresses; 127.0.0.1 for
     /// this machine only).
     #[arg(long, default_value = "0.0.0.0", value_name = "ADDRESS")]
     pub listen: String,
+    /// The name or address students are told to reach, when this machine's own are not the
+    /// ones they see (a lab's router, a name in the school's DNS).
+    #[arg(long, value_name = "HOST")]
+    pub address: Option<String>,
     /// Show this terminal's session to every student, live and read-only; a student presses t
     /// to go on alone from the board on screen.
     #[arg(long)]
@@ -342,14 +346,6 @@ pub struct ServeArgs {
     /// The class password (default: one is made up and printed at start).
     #[arg(long, value_name = "WORDS")]
     pub password: Option<String>,
-    /// Accept the public keys in this file (one per line, as in ~/.ssh/authorized_keys); no
-    /// password is then accepted unless --password is also given.
-    #[arg(long, value_name = "FILE")]
-    pub authorized_keys: Option<std::path::PathBuf>,
-    /// The server's host key, made on first use and kept (default: host_ed25519 in
-    /// $XDG_DATA_HOME/sudoscope or ~/.local/share/sudoscope).
-    #[arg(long, value_name = "FILE")]
-    pub host_key: Option<std::path::PathBuf>,
     /// Sessions at once at most; the next student is told the class is full.
     #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub max_sessions: u32,
@@ -365,6 +361,43 @@ pub struct ServeArgs {
     /// second (off by default).
     #[arg(long, value_name = "TIME", value_parser = parse_duration)]
     pub stats: Option<std::time::Duration>,
+}
+
+/// `sudoscope serve`: the visualiser over SSH.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The class: its sessions, password, limits and log.
+    #[command(flatten)]
+    pub class: ClassArgs,
+    /// The port students connect to.
+    #[arg(long, default_value_t = 2222)]
+    pub port: u16,
+    /// Also serve browsers on this port, as `sudoscope web` does (the same sessions, limits
+    /// and password).
+    #[arg(long, value_name = "PORT")]
+    pub web: Option<u16>,
+    /// Accept the public keys in this file (one per line, as in ~/.ssh/authorized_keys); no
+    /// password is then accepted unless --password is also given.
+    #[arg(long, value_name = "FILE")]
+    pub authorized_keys: Option<std::path::PathBuf>,
+    /// The server's host key, made on first use and kept (default: host_ed25519 in
+    /// $XDG_DATA_HOME/sudoscope or ~/.local/share/sudoscope).
+    #[arg(long, value_name = "FILE")]
+    pub host_key: Option<std::path::PathBuf>,
+}
+
+/// `sudoscope web`: the visualiser in a browser.
+#[derive(Args, Debug, Clone)]
+pub struct WebArgs {
+    /// The class: its sessions, password, limits and log.
+    #[command(flatten)]
+    pub class: ClassArgs,
+    /// The port browsers connect to.
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Print no link with a token in it: every browser is asked for the class password.
+    #[arg(long)]
+    pub no_token: bool,
 }
 
 /// "90s", "30m", "2h", or plain seconds.

@@ -100,6 +100,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::Tui(args)) => tui(&args, chosen)?,
         Some(Command::Watch(args)) => watch::run(&args)?,
         Some(Command::Serve(args)) => serve(&args, chosen, &mut out)?,
+        Some(Command::Web(args)) => web(&args, chosen, &mut out)?,
         None => tui(&cli.tui, chosen)?,
     };
     out.flush()?;
@@ -155,9 +156,49 @@ fn tui(args: &TuiArgs, chosen: Option<crate::i18n::Lang>) -> anyhow::Result<i32>
     }
 }
 
-/// `sudoscope serve`: sessions start as the visualiser's flags say, as guests (no files).
+/// How a class is reached: SSH (with its keys and host key), browsers, or both.
+struct Reach {
+    ssh: Option<(u16, Option<std::path::PathBuf>, Option<std::path::PathBuf>)>,
+    web: Option<u16>,
+    token: bool,
+}
+
+/// `sudoscope serve`: the class over SSH (and browsers with --web).
 fn serve(
     args: &args::ServeArgs,
+    chosen: Option<crate::i18n::Lang>,
+    out: &mut impl Write,
+) -> anyhow::Result<i32> {
+    let reach = Reach {
+        ssh: Some((
+            args.port,
+            args.authorized_keys.clone(),
+            args.host_key.clone(),
+        )),
+        web: args.web,
+        token: args.web.is_some(),
+    };
+    class(&args.class, reach, chosen, out)
+}
+
+/// `sudoscope web`: the class in browsers.
+fn web(
+    args: &args::WebArgs,
+    chosen: Option<crate::i18n::Lang>,
+    out: &mut impl Write,
+) -> anyhow::Result<i32> {
+    let reach = Reach {
+        ssh: None,
+        web: Some(args.port),
+        token: !args.no_token,
+    };
+    class(&args.class, reach, chosen, out)
+}
+
+/// Serve a class: sessions start as the visualiser's flags say, as guests (no files).
+fn class(
+    args: &args::ClassArgs,
+    reach: Reach,
     chosen: Option<crate::i18n::Lang>,
     out: &mut impl Write,
 ) -> anyhow::Result<i32> {
@@ -177,7 +218,7 @@ fn serve(
         }
         template.lesson = Some(lesson);
     }
-    let keys = match &args.authorized_keys {
+    let keys = match reach.ssh.as_ref().and_then(|(_, keys, _)| keys.as_ref()) {
         Some(path) => access::read_authorized_keys(path)?,
         None => Vec::new(),
     };
@@ -186,16 +227,38 @@ fn serve(
         (None, true) => Some(access::make_password()?),
         (None, false) => None,
     };
-    let host_key = match &args.host_key {
-        Some(p) => p.clone(),
-        None => access::data_dir()
-            .ok_or_else(|| {
-                anyhow::anyhow!("no home directory for the host key; give --host-key FILE")
-            })?
-            .join("host_ed25519"),
+    let token = if reach.token {
+        Some(access::make_token()?)
+    } else {
+        None
     };
-    if args.tui.record.is_some() && !args.mirror {
-        anyhow::bail!("--record records the mirrored screen: give --mirror with it");
+    let ssh = match reach.ssh {
+        Some((port, _, host_key)) => Some((
+            port,
+            match host_key {
+                Some(p) => p,
+                None => access::data_dir()
+                    .ok_or_else(|| {
+                        anyhow::anyhow!("no home directory for the host key; give --host-key FILE")
+                    })?
+                    .join("host_ed25519"),
+            },
+        )),
+        None => None,
+    };
+    if !args.mirror {
+        for (given, flag) in [
+            (args.tui.record.is_some(), "--record"),
+            (args.tui.trace.is_some(), "--trace"),
+            (args.tui.lesson_out.is_some(), "--lesson-out"),
+            (args.tui.notes.is_some(), "--notes"),
+        ] {
+            if given {
+                anyhow::bail!(
+                    "{flag} applies to the lecturer's mirrored screen: give --mirror with it"
+                );
+            }
+        }
     }
     if args.mirror && !crate::tui::has_terminal() {
         eprintln!(
@@ -219,12 +282,17 @@ fn serve(
     }
     let opts = crate::serve::ServeOptions {
         listen: args.listen.clone(),
-        port: args.port,
+        ssh,
+        web: reach.web,
+        address: args.address.clone(),
         template: sessions,
         lecturer,
         mirror: args.mirror,
-        access: access::Access { password, keys },
-        host_key,
+        access: access::Access {
+            password,
+            keys,
+            token,
+        },
         max_sessions: args.max_sessions as usize,
         idle: args.idle_timeout,
         log: args.log.clone(),

@@ -56,21 +56,22 @@ pub struct Access {
     pub password: Option<String>,
     /// The keys accepted (`--authorized-keys`).
     pub keys: Vec<PublicKey>,
+    /// The token in the link a browser is given (`sudoscope web`), when there is one.
+    pub token: Option<String>,
 }
 
 impl Access {
     /// Whether `password` is the class password (compared in time independent of where the
     /// first difference is).
     pub fn password_ok(&self, password: &str) -> bool {
-        let Some(ours) = &self.password else {
-            return false;
-        };
-        let (a, b) = (ours.as_bytes(), password.as_bytes());
-        let mut diff = a.len() ^ b.len();
-        for i in 0..a.len().max(b.len()) {
-            diff |= (a.get(i).copied().unwrap_or(0) ^ b.get(i).copied().unwrap_or(0)) as usize;
-        }
-        diff == 0
+        self.password
+            .as_deref()
+            .is_some_and(|ours| same(ours, password))
+    }
+
+    /// Whether `token` is the link's token (compared as a password is).
+    pub fn token_ok(&self, token: &str) -> bool {
+        self.token.as_deref().is_some_and(|ours| same(ours, token))
     }
 
     /// Whether `key` is one of the authorized keys.
@@ -107,6 +108,24 @@ pub fn make_password() -> Result<String, AccessError> {
         v /= 24;
     }
     Ok(out)
+}
+
+/// Whether two secrets are the same, in time independent of where the first difference is.
+fn same(ours: &str, given: &str) -> bool {
+    let (a, b) = (ours.as_bytes(), given.as_bytes());
+    let mut diff = a.len() ^ b.len();
+    for i in 0..a.len().max(b.len()) {
+        diff |= (a.get(i).copied().unwrap_or(0) ^ b.get(i).copied().unwrap_or(0)) as usize;
+    }
+    diff == 0
+}
+
+/// A token for the link a browser opens: 128 random bits in hexadecimal.
+pub fn make_token() -> Result<String, AccessError> {
+    Ok(random_bytes::<16>()?
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
 }
 
 /// Check a password given with `--password`.
@@ -234,16 +253,23 @@ mod tests {
         let access = Access {
             password: Some("abcd-efgh".into()),
             keys: Vec::new(),
+            token: Some("0123abcd".into()),
         };
         assert!(access.password_ok("abcd-efgh"));
         for wrong in ["", "abcd-efg", "abcd-efghi", "ABCD-EFGH", "abcd-efgx"] {
             assert!(!access.password_ok(wrong), "{wrong:?} passed");
         }
+        assert!(access.token_ok("0123abcd"));
+        for wrong in ["", "0123abc", "0123abcd0", "abcd-efgh"] {
+            assert!(!access.token_ok(wrong), "the token {wrong:?} passed");
+        }
         let keys_only = Access {
             password: None,
             keys: Vec::new(),
+            token: None,
         };
         assert!(!keys_only.password_ok(""));
+        assert!(!keys_only.token_ok(""));
     }
 
     #[test]
@@ -278,7 +304,8 @@ mod tests {
         assert!(
             Access {
                 password: None,
-                keys
+                keys,
+                token: None,
             }
             .key_ok(key.public_key())
         );

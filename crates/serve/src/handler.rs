@@ -2,9 +2,7 @@
 //! session is served: exec, subsystems (sftp), X11, agent and port forwarding are refused.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-use crossbeam_channel::{Sender, bounded};
 use ratatui::crossterm::event::Event;
 use russh::keys::PublicKey;
 use russh::server::{
@@ -17,22 +15,13 @@ use super::input::Parser;
 use super::out::{Out, pump};
 use super::session::{self, TermInfo};
 
-/// Keys waiting for a busy session at most; a client typing faster loses keys, not memory.
-const KEYS_QUEUED: usize = 256;
-
-/// A running session, as its connection reaches it.
-struct Link {
-    input: Sender<Event>,
-    stop: Arc<AtomicBool>,
-}
-
 /// The server's side of one connection.
 pub struct Conn {
     class: Arc<Class>,
     peer: String,
     channel: Option<(ChannelId, Option<ChannelWriteHalf<Msg>>)>,
     info: TermInfo,
-    session: Option<Link>,
+    session: Option<session::Link>,
     parser: Parser,
 }
 
@@ -60,7 +49,7 @@ impl Conn {
 
     fn send(&self, e: Event) {
         if let Some(l) = &self.session {
-            let _ = l.input.try_send(e);
+            l.send(e);
         }
     }
 
@@ -75,7 +64,7 @@ impl Conn {
 impl Drop for Conn {
     fn drop(&mut self) {
         if let Some(l) = &self.session {
-            l.stop.store(true, Ordering::SeqCst);
+            l.stop();
         }
     }
 }
@@ -158,7 +147,7 @@ impl Handler for Conn {
             return Ok(());
         }
         self.info.term = term.chars().take(64).collect();
-        self.info.size = (clamp(col_width), clamp(row_height));
+        self.info.size = (session::cells(col_width), session::cells(row_height));
         let _ = session.channel_success(channel);
         Ok(())
     }
@@ -200,51 +189,11 @@ impl Handler for Conn {
             let _ = session.channel_failure(channel);
             return Ok(());
         };
-        let id = self.class.next_id();
         let frames = Arc::new(std::sync::atomic::AtomicU64::new(0));
         let (out, rx) = Out::new(Arc::clone(&frames));
         tokio::spawn(pump(rx, write));
         let _ = session.channel_success(channel);
-        if !self.class.join(id, frames) {
-            self.class.log(&format!(
-                "{}: turned away, the class is full ({} sessions)",
-                self.peer, self.class.max_sessions
-            ));
-            let message = format!("{}\r\n", tr!("serve-full", n = self.class.max_sessions));
-            let line = out.line();
-            let _ = line.must_send(message.as_bytes());
-            line.close(1);
-            return Ok(());
-        }
-        let (input_tx, input_rx) = bounded(KEYS_QUEUED);
-        let stop = Arc::new(AtomicBool::new(false));
-        let start = session::Start {
-            id,
-            class: Arc::clone(&self.class),
-            info: self.info.clone(),
-            input: input_rx,
-            stop: Arc::clone(&stop),
-            out,
-        };
-        self.class.log(&format!(
-            "{}: session {id} starts at {}x{} ({})",
-            self.peer,
-            self.info.size.0,
-            self.info.size.1,
-            if self.info.term.is_empty() {
-                "no TERM"
-            } else {
-                &self.info.term
-            }
-        ));
-        if let Err(e) = session::spawn(start) {
-            self.class.left(id, &format!("could not start: {e}"));
-            return Ok(());
-        }
-        self.session = Some(Link {
-            input: input_tx,
-            stop,
-        });
+        self.session = session::open(&self.class, &self.peer, self.info.clone(), out, frames);
         Ok(())
     }
 
@@ -272,7 +221,7 @@ impl Handler for Conn {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.ours(channel) {
-            self.info.size = (clamp(col_width), clamp(row_height));
+            self.info.size = (session::cells(col_width), session::cells(row_height));
             self.send(Event::Resize(self.info.size.0, self.info.size.1));
         }
         Ok(())
@@ -286,7 +235,7 @@ impl Handler for Conn {
         if self.ours(channel)
             && let Some(l) = &self.session
         {
-            l.stop.store(true, Ordering::SeqCst);
+            l.stop();
         }
         Ok(())
     }
@@ -373,10 +322,4 @@ impl Handler for Conn {
             .await;
         Ok(())
     }
-}
-
-/// A size the client claims, in cells: 0 is taken as 1 and anything past u16 as u16's most;
-/// the screen draws at most [`crate::tui::MAX_SIZE`] of it.
-fn clamp(v: u32) -> u16 {
-    v.clamp(1, u16::MAX as u32) as u16
 }

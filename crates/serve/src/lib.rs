@@ -16,7 +16,9 @@ pub mod access;
 pub mod handler;
 pub mod input;
 pub mod out;
+pub mod platform;
 pub mod session;
+pub mod web;
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -37,8 +39,13 @@ use access::Access;
 pub struct ServeOptions {
     /// The address to listen on.
     pub listen: String,
-    /// The port (0: any free one, printed).
-    pub port: u16,
+    /// Serve SSH on this port (0: any free one, printed), with this host key.
+    pub ssh: Option<(u16, PathBuf)>,
+    /// Serve browsers on this port (0: any free one, printed).
+    pub web: Option<u16>,
+    /// The name or address students are told to reach (default: this machine's addresses for
+    /// a browser, its name for SSH).
+    pub address: Option<String>,
     /// Every session starts as this (a served session: no files).
     pub template: Launch,
     /// The lecturer's own screen, shown to every student (`--mirror`).
@@ -49,8 +56,6 @@ pub struct ServeOptions {
     pub record: Option<PathBuf>,
     /// Who may come in.
     pub access: Access,
-    /// Where the host key is kept.
-    pub host_key: PathBuf,
     /// Sessions at once at most.
     pub max_sessions: usize,
     /// A session without a key for this long closes.
@@ -86,7 +91,7 @@ pub struct Class {
     pub language_chosen: bool,
     live: AtomicUsize,
     next_id: AtomicU64,
-    meters: Mutex<BTreeMap<u64, Arc<AtomicU64>>>,
+    meters: Mutex<BTreeMap<u64, Member>>,
     log: Log,
 }
 
@@ -96,8 +101,9 @@ impl Class {
         self.next_id.fetch_add(1, Ordering::Relaxed) + 1
     }
 
-    /// Count a new session in, with its frame counter; false when the class is full.
-    pub fn join(&self, id: u64, frames: Arc<AtomicU64>) -> bool {
+    /// Count a new session in, with its frame counter and stop flag; false when the class is
+    /// full.
+    pub fn join(&self, id: u64, frames: Arc<AtomicU64>, stop: Arc<AtomicBool>) -> bool {
         let admitted = self
             .live
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
@@ -108,9 +114,21 @@ impl Class {
             self.meters
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .insert(id, frames);
+                .insert(id, Member { frames, stop });
         }
         admitted
+    }
+
+    /// Ask every session to end: each says goodbye and gives its client's terminal back.
+    pub fn stop_all(&self) {
+        for m in self
+            .meters
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+        {
+            m.stop.store(true, Ordering::SeqCst);
+        }
     }
 
     /// A session has ended.
@@ -140,6 +158,13 @@ impl Class {
             let _ = w.flush();
         }
     }
+}
+
+/// A session in the class: its frame counter (for the statistics) and its stop flag (for the
+/// end of the class).
+struct Member {
+    frames: Arc<AtomicU64>,
+    stop: Arc<AtomicBool>,
 }
 
 /// The russh server: a handler per connection.
@@ -185,11 +210,14 @@ pub enum ServeError {
 }
 
 /// Serve until the lecturer quits the mirrored screen or the server gets Ctrl-C, SIGTERM or
-/// SIGHUP. Prints the line students type first.
+/// SIGHUP. Prints what students type or open first, in the class's language.
 pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     gate::install(cores);
-    let (host_key, made) = access::host_key(&opts.host_key)?;
+    let host_key = match &opts.ssh {
+        Some((_, path)) => Some(access::host_key(path)?),
+        None => None,
+    };
     let log_out: Option<Box<dyn Write + Send>> = match &opts.log {
         Some(path) => Some(Box::new(
             std::fs::OpenOptions::new()
@@ -206,25 +234,17 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
-        .thread_name("ssh")
+        .thread_name("serve")
         .enable_all()
         .build()?;
-    let addr = format!("{}:{}", opts.listen, opts.port);
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind(&addr))
-        .map_err(|e| ServeError::Listen {
-            addr: addr.clone(),
-            reason: match e.kind() {
-                std::io::ErrorKind::AddrInUse => {
-                    "the port is in use; pick another with --port".into()
-                }
-                std::io::ErrorKind::PermissionDenied => {
-                    "not allowed (ports under 1024 need root); pick another with --port".into()
-                }
-                _ => e.to_string(),
-            },
-        })?;
-    let bound = listener.local_addr()?;
+    let ssh_listener = match &opts.ssh {
+        Some((port, _)) => Some(bind(&runtime, &opts.listen, *port)?),
+        None => None,
+    };
+    let web_listener = match opts.web {
+        Some(port) => Some(bind(&runtime, &opts.listen, port)?),
+        None => None,
+    };
     let (mirror, reports) = if opts.mirror {
         let (stage, reports) = Stage::new(opts.lecturer.clone());
         (Some(stage), Some(reports))
@@ -246,83 +266,133 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
             began: Instant::now(),
         },
     });
-    let mut methods = Vec::new();
-    if opts.access.password.is_some() {
-        methods.push(MethodKind::Password);
-    }
-    if !opts.access.keys.is_empty() {
-        methods.push(MethodKind::PublicKey);
-    }
-    let config = Arc::new(Config {
-        methods: methods.as_slice().into(),
-        auth_rejection_time: Duration::from_secs(2),
-        auth_rejection_time_initial: Some(Duration::ZERO),
-        max_auth_attempts: 6,
-        keys: vec![host_key.clone()],
-        // students watching the mirror type nothing for a long time: no inactivity limit on
-        // the connection, but a dead one (a laptop closed) is found by keepalives
-        inactivity_timeout: None,
-        keepalive_interval: Some(Duration::from_secs(30)),
-        keepalive_max: 3,
-        nodelay: true,
-        ..Default::default()
-    });
-    let fingerprint = access::fingerprint(&host_key);
-    writeln!(say, "sudoscope serve: listening on {bound}")?;
-    writeln!(
-        say,
-        "  students type:  ssh -p {} class@{}",
-        bound.port(),
-        host_name()
-    )?;
-    match &opts.access.password {
-        Some(p) => writeln!(say, "  password:       {p}")?,
-        None => writeln!(say, "  access:         the keys in --authorized-keys only")?,
-    }
-    writeln!(
-        say,
-        "  host key:       {fingerprint}{}",
-        if made { " (new)" } else { "" }
-    )?;
-    if opts.mirror {
+    let (closing_tx, closing_rx) = tokio::sync::watch::channel(false);
+    let mut ways = Vec::new();
+    let mut shutdown = None;
+    if let (Some(listener), Some((key, made))) = (ssh_listener, host_key) {
+        let bound = listener.local_addr()?;
+        let host = opts
+            .address
+            .clone()
+            .unwrap_or_else(|| platform::host_name().unwrap_or_else(|| "THIS-MACHINE".into()));
+        let fingerprint = access::fingerprint(&key);
         writeln!(
             say,
-            "  mirror:         students watch this screen; t lets one try it alone"
+            "{}",
+            tr!("serve-banner-ssh", address = bound.to_string())
         )?;
+        writeln!(
+            say,
+            "  {}",
+            tr!(
+                "serve-banner-type",
+                port = bound.port(),
+                host = host.clone()
+            )
+        )?;
+        writeln!(
+            say,
+            "  {}",
+            tr!(
+                "serve-banner-host-key",
+                fingerprint = fingerprint.clone(),
+                new = if made { "yes" } else { "no" }
+            )
+        )?;
+        ways.push(tr!("serve-status", port = bound.port(), host = host));
+        class.log(&format!(
+            "listening on {bound} (ssh), host key {fingerprint}"
+        ));
+        let config = ssh_config(&opts.access, key);
+        let (handle_tx, handle_rx) = std::sync::mpsc::channel();
+        let serving_class = Arc::clone(&class);
+        runtime.spawn(async move {
+            let mut serving = Serving(serving_class);
+            let running = serving.run_on_socket(config, &listener);
+            let _ = handle_tx.send(running.handle());
+            let _ = running.await;
+        });
+        shutdown = Some(
+            handle_rx
+                .recv()
+                .map_err(|_| std::io::Error::other("the server did not start"))?,
+        );
+    }
+    if let Some(listener) = web_listener {
+        let bound = listener.local_addr()?;
+        let hosts = match &opts.address {
+            Some(a) => vec![a.clone()],
+            None => web::addresses(&opts.listen),
+        };
+        let links: Vec<String> = hosts
+            .iter()
+            .map(|h| {
+                let h = if h.contains(':') && !h.starts_with('[') {
+                    format!("[{h}]")
+                } else {
+                    h.clone()
+                };
+                match &opts.access.token {
+                    Some(t) => format!("http://{h}:{}/#k={t}", bound.port()),
+                    None => format!("http://{h}:{}/", bound.port()),
+                }
+            })
+            .collect();
+        writeln!(
+            say,
+            "{}",
+            tr!("serve-banner-web", address = bound.to_string())
+        )?;
+        for link in &links {
+            writeln!(say, "  {}", tr!("serve-banner-open", link = link.clone()))?;
+        }
+        if let Some(code) = links.first().and_then(|l| web::qr(l)) {
+            writeln!(say, "  {}", tr!("serve-banner-scan"))?;
+            for line in code.lines() {
+                writeln!(say, "    {line}")?;
+            }
+        }
+        if let Some(first) = links.first() {
+            ways.push(tr!("serve-status-web", link = first.clone()));
+        }
+        class.log(&format!("listening on {bound} (browsers)"));
+        runtime.spawn(web::serve(
+            listener,
+            web::Web::new(Arc::clone(&class), closing_rx.clone()),
+        ));
+    }
+    match &opts.access.password {
+        Some(p) => writeln!(
+            say,
+            "  {}",
+            tr!("serve-banner-password", password = p.clone())
+        )?,
+        None => writeln!(say, "  {}", tr!("serve-banner-keys-only"))?,
+    }
+    if opts.mirror {
+        writeln!(say, "  {}", tr!("serve-banner-mirror"))?;
     }
     writeln!(
         say,
-        "  stop with Ctrl-C{}",
-        if opts.mirror { " or q" } else { "" }
+        "  {}",
+        tr!(
+            "serve-banner-stop",
+            mirror = if opts.mirror { "yes" } else { "no" }
+        )
     )?;
     if let Some(stage) = &mirror {
         // the lecturer's screen covers what was printed: its status line says it again
-        stage.write().say(match &opts.access.password {
-            Some(p) => tr!(
-                "serve-status-password",
-                port = bound.port(),
-                host = host_name(),
-                password = p
-            ),
-            None => tr!("serve-status", port = bound.port(), host = host_name()),
-        });
+        let mut line = ways.join("  ·  ");
+        if let Some(p) = &opts.access.password {
+            line += &format!("  {}", tr!("serve-status-password", password = p.clone()));
+        }
+        stage.write().say(line);
     }
     say.flush()?;
     class.log(&format!(
-        "listening on {bound}, host key {fingerprint}, {cores} cores for the searches, at most {} sessions",
+        "{cores} cores for the searches, at most {} sessions",
         class.max_sessions
     ));
-    let (handle_tx, handle_rx) = std::sync::mpsc::channel();
-    let serving_class = Arc::clone(&class);
-    runtime.spawn(async move {
-        let mut serving = Serving(serving_class);
-        let running = serving.run_on_socket(config, &listener);
-        let _ = handle_tx.send(running.handle());
-        let _ = running.await;
-    });
-    let shutdown = handle_rx
-        .recv()
-        .map_err(|_| std::io::Error::other("the server did not start"))?;
     let done = Arc::new(AtomicBool::new(false));
     let stats = opts.stats_every.map(|every| {
         let class = Arc::clone(&class);
@@ -342,11 +412,16 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
     };
     done.store(true, Ordering::SeqCst);
     class.log("stopping: every session is closed");
-    shutdown.shutdown("the class is over".into());
-    // give the sessions a moment to say goodbye and stop their searches
+    // every session says goodbye and gives its terminal back (the alternate screen left, the
+    // cursor shown, the mouse released) before the connections close
+    let _ = closing_tx.send(true);
+    class.stop_all();
     let deadline = Instant::now() + Duration::from_secs(3);
     while class.sessions() > 0 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
+    }
+    if let Some(s) = shutdown {
+        s.shutdown("the class is over".into());
     }
     if let Some(Ok(t)) = stats {
         let _ = t.join();
@@ -354,6 +429,54 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
     class.log("stopped");
     runtime.shutdown_timeout(Duration::from_secs(1));
     result
+}
+
+/// Listen on `listen`:`port`, or say why not.
+fn bind(
+    runtime: &tokio::runtime::Runtime,
+    listen: &str,
+    port: u16,
+) -> Result<tokio::net::TcpListener, ServeError> {
+    let addr = format!("{listen}:{port}");
+    runtime
+        .block_on(tokio::net::TcpListener::bind(&addr))
+        .map_err(|e| ServeError::Listen {
+            addr: addr.clone(),
+            reason: match e.kind() {
+                std::io::ErrorKind::AddrInUse => {
+                    "the port is in use; pick another with --port".into()
+                }
+                std::io::ErrorKind::PermissionDenied => {
+                    "not allowed (ports under 1024 need root); pick another with --port".into()
+                }
+                _ => e.to_string(),
+            },
+        })
+}
+
+/// The SSH server's settings: the methods the access allows, its host key, keepalives.
+fn ssh_config(access: &Access, key: russh::keys::PrivateKey) -> Arc<Config> {
+    let mut methods = Vec::new();
+    if access.password.is_some() {
+        methods.push(MethodKind::Password);
+    }
+    if !access.keys.is_empty() {
+        methods.push(MethodKind::PublicKey);
+    }
+    Arc::new(Config {
+        methods: methods.as_slice().into(),
+        auth_rejection_time: Duration::from_secs(2),
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        max_auth_attempts: 6,
+        keys: vec![key],
+        // students watching the mirror type nothing for a long time: no inactivity limit on
+        // the connection, but a dead one (a laptop closed) is found by keepalives
+        inactivity_timeout: None,
+        keepalive_interval: Some(Duration::from_secs(30)),
+        keepalive_max: 3,
+        nodelay: true,
+        ..Default::default()
+    })
 }
 
 /// Block until Ctrl-C, SIGTERM or SIGHUP.
@@ -371,24 +494,6 @@ fn wait_for_signal(done: &AtomicBool) {
         return;
     }
     let _ = rx.recv();
-}
-
-/// This machine's name, for the line students type.
-fn host_name() -> String {
-    let mut buf = [0u8; 256];
-    // SAFETY: gethostname writes at most buf.len() bytes into our buffer.
-    let ok = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0;
-    let name = if ok {
-        let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-        String::from_utf8_lossy(&buf[..end]).into_owned()
-    } else {
-        String::new()
-    };
-    if name.is_empty() {
-        "THIS-MACHINE".into()
-    } else {
-        name
-    }
 }
 
 /// A statistics line every `every`: sessions, threads, memory, and frames per second of the
@@ -409,7 +514,7 @@ fn statistics(class: &Class, every: Duration, done: &AtomicBool) {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .iter()
-            .map(|(id, f)| (*id, f.load(Ordering::Relaxed)))
+            .map(|(id, m)| (*id, m.frames.load(Ordering::Relaxed)))
             .collect();
         // only sessions seen at both ends of the period count
         let mut rates: Vec<f64> = now

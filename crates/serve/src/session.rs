@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, select, tick};
+use crossbeam_channel::{Receiver, Sender, bounded, select, tick};
 use ratatui::Terminal;
 use ratatui::crossterm::cursor::{Hide, Show};
 use ratatui::crossterm::event::{
@@ -85,6 +85,79 @@ pub struct Start {
 
 type Screen = Terminal<Remote<Out>>;
 
+/// Keys waiting for a busy session at most; a client typing faster loses keys, not memory.
+const KEYS_QUEUED: usize = 256;
+
+/// A running session, as its connection (SSH or a browser's) reaches it.
+pub struct Link {
+    input: Sender<Event>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Link {
+    /// A key, click or resize for the session; dropped when it is that far behind.
+    pub fn send(&self, e: Event) {
+        let _ = self.input.try_send(e);
+    }
+
+    /// The connection is gone: the session stops, which frees its threads and memory.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Open a session for a connection from `peer` whose frames go to `out` (its pump already
+/// running): counted into the class, or told the class is full and closed. Whatever the
+/// transport, every session starts here.
+pub fn open(
+    class: &Arc<Class>,
+    peer: &str,
+    info: TermInfo,
+    out: Out,
+    frames: Arc<std::sync::atomic::AtomicU64>,
+) -> Option<Link> {
+    let id = class.next_id();
+    let stop = Arc::new(AtomicBool::new(false));
+    if !class.join(id, frames, Arc::clone(&stop)) {
+        class.log(&format!(
+            "{peer}: turned away, the class is full ({} sessions)",
+            class.max_sessions
+        ));
+        let message = format!("{}\r\n", tr!("serve-full", n = class.max_sessions));
+        let line = out.line();
+        let _ = line.must_send(message.as_bytes());
+        line.close(1);
+        return None;
+    }
+    let (input_tx, input_rx) = bounded(KEYS_QUEUED);
+    class.log(&format!(
+        "{peer}: session {id} starts at {}x{} ({})",
+        info.size.0,
+        info.size.1,
+        if info.term.is_empty() {
+            "no TERM"
+        } else {
+            &info.term
+        }
+    ));
+    let start = Start {
+        id,
+        class: Arc::clone(class),
+        info,
+        input: input_rx,
+        stop: Arc::clone(&stop),
+        out,
+    };
+    if let Err(e) = spawn(start) {
+        class.left(id, &format!("could not start: {e}"));
+        return None;
+    }
+    Some(Link {
+        input: input_tx,
+        stop,
+    })
+}
+
 /// How a session ended, for its client and the log.
 enum Outcome {
     Ended(Ended),
@@ -150,6 +223,12 @@ pub fn spawn(start: Start) -> std::io::Result<()> {
             class.left(id, &detail);
         })
         .map(|_| ())
+}
+
+/// A size a client claims, in cells: 0 is taken as 1 and anything past u16 as u16's most;
+/// the screen draws at most [`crate::tui::MAX_SIZE`] of it.
+pub fn cells(v: u32) -> u16 {
+    v.clamp(1, u16::MAX as u32) as u16
 }
 
 /// "30 minutes", "90 seconds".

@@ -1,0 +1,592 @@
+// sudoscope in a browser. The server runs the visualiser and sends what it would write to a
+// terminal; this script keeps that terminal's cells and draws them as lines of text in the
+// page (so screen readers and tests read them), and sends back what a terminal would: keys,
+// clicks and the screen's size. Written for sudoscope's own output (what ratatui and crossterm
+// emit), not as a general terminal emulator.
+'use strict';
+
+(function () {
+  const screenEl = document.getElementById('screen');
+  const statusEl = document.getElementById('status');
+  const loginEl = document.getElementById('login');
+  const passwordEl = document.getElementById('password');
+  const wrongEl = document.getElementById('wrong');
+  const endedEl = document.getElementById('ended');
+  const againEl = document.getElementById('again');
+  const keysEl = document.getElementById('keys');
+  const words = document.getElementById('words').dataset;
+
+  // The screen is at least this many cells when the window allows it at the smallest font.
+  const MIN_COLS = 72;
+  const MIN_ROWS = 24;
+  const FONT_MAX = 15;
+  const FONT_MIN = 5;
+
+  // ---- colours: the xterm palette, the 6x6x6 cube and the greys ----
+  const BASE16 = [
+    '#000000', '#cd3131', '#0dbc79', '#e5e510', '#2472c8', '#bc3fbc', '#11a8cd', '#e5e5e5',
+    '#666666', '#f14c4c', '#23d18b', '#f5f543', '#3b8eea', '#d670d6', '#29b8db', '#ffffff',
+  ];
+  const PALETTE = BASE16.slice();
+  const LEVELS = [0, 95, 135, 175, 215, 255];
+  const hex = (r, g, b) => '#' + [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('');
+  for (let i = 0; i < 216; i++) {
+    PALETTE.push(hex(LEVELS[Math.floor(i / 36)], LEVELS[Math.floor(i / 6) % 6], LEVELS[i % 6]));
+  }
+  for (let i = 0; i < 24; i++) {
+    const v = 8 + 10 * i;
+    PALETTE.push(hex(v, v, v));
+  }
+
+  // ---- the terminal: cells of a character and a style ----
+  const PLAIN = '';
+
+  function isWide(cp) {
+    return (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+      (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+      (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+      (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1faff) ||
+      (cp >= 0x20000 && cp <= 0x3fffd);
+  }
+
+  class Term {
+    constructor(cols, rows) {
+      this.pen = { fg: null, bg: null, bold: false, dim: false, italic: false, under: false,
+        reverse: false, hidden: false, strike: false };
+      this.penKey = PLAIN;
+      this.state = 0; // 0 text, 1 after Esc, 2 in CSI, 3 in OSC, 4 Esc inside OSC, 5 charset
+      this.seq = '';
+      this.resize(cols, rows);
+    }
+
+    resize(cols, rows) {
+      this.cols = cols;
+      this.rows = rows;
+      this.chars = [];
+      this.styles = [];
+      for (let r = 0; r < rows; r++) this.blankRow(r);
+      this.x = 0;
+      this.y = 0;
+      this.dirty = new Set();
+      for (let r = 0; r < rows; r++) this.dirty.add(r);
+    }
+
+    blankRow(r) {
+      this.chars[r] = new Array(this.cols).fill(' ');
+      this.styles[r] = new Array(this.cols).fill(PLAIN);
+      if (this.dirty) this.dirty.add(r);
+    }
+
+    clear() {
+      for (let r = 0; r < this.rows; r++) this.blankRow(r);
+    }
+
+    erase(r, from, to) {
+      if (r < 0 || r >= this.rows) return;
+      for (let c = Math.max(0, from); c < Math.min(this.cols, to); c++) {
+        this.chars[r][c] = ' ';
+        this.styles[r][c] = PLAIN;
+      }
+      this.dirty.add(r);
+    }
+
+    put(ch) {
+      if (this.x >= this.cols) {
+        this.x = 0;
+        this.lineFeed();
+      }
+      const r = this.y;
+      this.chars[r][this.x] = ch;
+      this.styles[r][this.x] = this.penKey;
+      this.dirty.add(r);
+      this.x += 1;
+      if (isWide(ch.codePointAt(0)) && this.x < this.cols) {
+        // the next cell is covered by this character
+        this.chars[r][this.x] = '';
+        this.styles[r][this.x] = this.penKey;
+        this.x += 1;
+      }
+    }
+
+    lineFeed() {
+      if (this.y < this.rows - 1) {
+        this.y += 1;
+        return;
+      }
+      this.chars.shift();
+      this.styles.shift();
+      this.chars.push(null);
+      this.styles.push(null);
+      this.blankRow(this.rows - 1);
+      for (let r = 0; r < this.rows; r++) this.dirty.add(r);
+    }
+
+    write(text) {
+      for (const ch of text) {
+        const c = ch.codePointAt(0);
+        switch (this.state) {
+          case 0:
+            if (c === 0x1b) { this.state = 1; }
+            else if (c === 0x0d) { this.x = 0; }
+            else if (c === 0x0a) { this.lineFeed(); }
+            else if (c === 0x08) { this.x = Math.max(0, this.x - 1); }
+            else if (c === 0x09) { this.x = Math.min(this.cols - 1, (Math.floor(this.x / 8) + 1) * 8); }
+            else if (c >= 0x20 && c !== 0x7f) { this.put(ch); }
+            break;
+          case 1:
+            if (ch === '[') { this.state = 2; this.seq = ''; }
+            else if (ch === ']') { this.state = 3; this.seq = ''; }
+            else if (ch === '(' || ch === ')') { this.state = 5; }
+            else if (ch === '7') { this.saved = [this.x, this.y]; this.state = 0; }
+            else if (ch === '8') { if (this.saved) [this.x, this.y] = this.saved; this.state = 0; }
+            else { this.state = 0; }
+            break;
+          case 2:
+            if (c >= 0x40 && c <= 0x7e) { this.state = 0; this.csi(this.seq, ch); }
+            else if (this.seq.length < 64) { this.seq += ch; }
+            else { this.state = 0; }
+            break;
+          case 3:
+            if (c === 0x07) { this.state = 0; this.osc(this.seq); }
+            else if (c === 0x1b) { this.state = 4; }
+            else if (this.seq.length < 1 << 20) { this.seq += ch; }
+            break;
+          case 4:
+            this.state = 0;
+            this.osc(this.seq);
+            break;
+          case 5:
+            this.state = 0;
+            break;
+        }
+      }
+    }
+
+    csi(seq, final) {
+      const priv = seq[0] === '?' || seq[0] === '<' || seq[0] === '>' || seq[0] === '=' ? seq[0] : '';
+      const body = priv ? seq.slice(1) : seq;
+      const ps = body.length ? body.split(';').map((p) => p) : [];
+      const n = (i, d) => { const v = parseInt(ps[i], 10); return Number.isFinite(v) ? v : d; };
+      if (priv === '?') {
+        if (final === 'l' && ps.includes('2026')) this.onFrame();
+        if ((final === 'h' || final === 'l') && ps.includes('1049')) { this.clear(); this.x = 0; this.y = 0; }
+        return;
+      }
+      if (priv) return;
+      switch (final) {
+        case 'H': case 'f':
+          this.y = Math.min(this.rows - 1, Math.max(0, n(0, 1) - 1));
+          this.x = Math.min(this.cols - 1, Math.max(0, n(1, 1) - 1));
+          break;
+        case 'A': this.y = Math.max(0, this.y - n(0, 1)); break;
+        case 'B': this.y = Math.min(this.rows - 1, this.y + n(0, 1)); break;
+        case 'C': this.x = Math.min(this.cols - 1, this.x + n(0, 1)); break;
+        case 'D': this.x = Math.max(0, this.x - n(0, 1)); break;
+        case 'E': this.x = 0; this.y = Math.min(this.rows - 1, this.y + n(0, 1)); break;
+        case 'F': this.x = 0; this.y = Math.max(0, this.y - n(0, 1)); break;
+        case 'G': this.x = Math.min(this.cols - 1, Math.max(0, n(0, 1) - 1)); break;
+        case 'd': this.y = Math.min(this.rows - 1, Math.max(0, n(0, 1) - 1)); break;
+        case 'J': {
+          const m = n(0, 0);
+          if (m === 2 || m === 3) { this.clear(); }
+          else if (m === 0) {
+            this.erase(this.y, this.x, this.cols);
+            for (let r = this.y + 1; r < this.rows; r++) this.erase(r, 0, this.cols);
+          } else if (m === 1) {
+            for (let r = 0; r < this.y; r++) this.erase(r, 0, this.cols);
+            this.erase(this.y, 0, this.x + 1);
+          }
+          break;
+        }
+        case 'K': {
+          const m = n(0, 0);
+          if (m === 0) this.erase(this.y, this.x, this.cols);
+          else if (m === 1) this.erase(this.y, 0, this.x + 1);
+          else this.erase(this.y, 0, this.cols);
+          break;
+        }
+        case 'X': this.erase(this.y, this.x, this.x + n(0, 1)); break;
+        case 'm': this.sgr(ps.length ? ps : ['0']); break;
+        case 's': this.saved = [this.x, this.y]; break;
+        case 'u': if (this.saved) [this.x, this.y] = this.saved; break;
+        default: break;
+      }
+    }
+
+    sgr(ps) {
+      const p = this.pen;
+      for (let i = 0; i < ps.length; i++) {
+        // a colon form (4:3, 38:2::r:g:b) carries its own parts
+        const parts = ps[i].split(':');
+        const v = parseInt(parts[0], 10) || 0;
+        const colour = () => {
+          let rest = parts.length > 1 ? parts.slice(1).filter((s) => s !== '') : null;
+          if (!rest) {
+            const kind = parseInt(ps[i + 1], 10);
+            if (kind === 5) { rest = [ps[i + 1], ps[i + 2]]; i += 2; }
+            else if (kind === 2) { rest = [ps[i + 1], ps[i + 2], ps[i + 3], ps[i + 4]]; i += 4; }
+            else return null;
+          }
+          const kind = parseInt(rest[0], 10);
+          if (kind === 5) return PALETTE[(parseInt(rest[1], 10) || 0) & 255];
+          if (kind === 2) {
+            const c = rest.slice(-3).map((s) => Math.max(0, Math.min(255, parseInt(s, 10) || 0)));
+            return hex(c[0], c[1], c[2]);
+          }
+          return null;
+        };
+        if (v === 0) {
+          Object.assign(p, { fg: null, bg: null, bold: false, dim: false, italic: false,
+            under: false, reverse: false, hidden: false, strike: false });
+        } else if (v === 1) p.bold = true;
+        else if (v === 2) p.dim = true;
+        else if (v === 3) p.italic = true;
+        else if (v === 4) p.under = parts[1] !== '0';
+        else if (v === 7) p.reverse = true;
+        else if (v === 8) p.hidden = true;
+        else if (v === 9) p.strike = true;
+        else if (v === 21 || v === 24) p.under = false;
+        else if (v === 22) { p.bold = false; p.dim = false; }
+        else if (v === 23) p.italic = false;
+        else if (v === 27) p.reverse = false;
+        else if (v === 28) p.hidden = false;
+        else if (v === 29) p.strike = false;
+        else if (v >= 30 && v <= 37) p.fg = BASE16[v - 30];
+        else if (v >= 90 && v <= 97) p.fg = BASE16[v - 90 + 8];
+        else if (v === 38) p.fg = colour();
+        else if (v === 39) p.fg = null;
+        else if (v >= 40 && v <= 47) p.bg = BASE16[v - 40];
+        else if (v >= 100 && v <= 107) p.bg = BASE16[v - 100 + 8];
+        else if (v === 48) p.bg = colour();
+        else if (v === 49) p.bg = null;
+        else if (v === 58) colour(); // underline colour: not drawn
+      }
+      this.penKey = [p.fg || '', p.bg || '', p.bold ? 'b' : '', p.dim ? 'd' : '', p.italic ? 'i' : '',
+        p.under ? 'u' : '', p.reverse ? 'r' : '', p.hidden ? 'h' : '', p.strike ? 's' : ''].join('|');
+      if (this.penKey === '||||||||') this.penKey = PLAIN;
+    }
+
+    osc(text) {
+      // 52: the clipboard (what y copies)
+      const m = /^52;[^;]*;(.*)$/s.exec(text);
+      if (m && navigator.clipboard) {
+        try {
+          const bytes = Uint8Array.from(atob(m[1]), (c) => c.charCodeAt(0));
+          navigator.clipboard.writeText(new TextDecoder().decode(bytes)).catch(() => {});
+        } catch (e) { /* not base64: nothing to copy */ }
+      }
+    }
+
+    onFrame() {
+      schedule();
+    }
+  }
+
+  // ---- drawing: each dirty row becomes text, in runs of one style ----
+  function applyStyle(span, key) {
+    const [fg, bg, b, d, i, u, r, h, s] = key.split('|');
+    let f = fg || null;
+    let k = bg || null;
+    if (r) { const t = f; f = k || 'var(--bg)'; k = t || 'var(--fg)'; }
+    if (f) span.style.color = f;
+    if (k) span.style.backgroundColor = k;
+    if (b) span.style.fontWeight = 'bold';
+    if (d) span.style.opacity = '0.65';
+    if (i) span.style.fontStyle = 'italic';
+    if (u || s) span.style.textDecoration = [u ? 'underline' : '', s ? 'line-through' : ''].join(' ').trim();
+    if (h) span.style.color = 'transparent';
+  }
+
+  let term = null;
+  let rowEls = [];
+  let pending = false;
+
+  function buildRows() {
+    screenEl.textContent = '';
+    rowEls = [];
+    for (let r = 0; r < term.rows; r++) {
+      const div = document.createElement('div');
+      div.className = 'row';
+      screenEl.appendChild(div);
+      rowEls.push(div);
+    }
+  }
+
+  function render() {
+    pending = false;
+    if (!term) return;
+    if (rowEls.length !== term.rows) buildRows();
+    for (const r of term.dirty) {
+      const div = rowEls[r];
+      if (!div) continue;
+      const chars = term.chars[r];
+      const styles = term.styles[r];
+      div.textContent = '';
+      let start = 0;
+      for (let c = 1; c <= term.cols; c++) {
+        if (c === term.cols || styles[c] !== styles[start]) {
+          const text = chars.slice(start, c).join('');
+          if (styles[start] === PLAIN) {
+            div.appendChild(document.createTextNode(text));
+          } else {
+            const span = document.createElement('span');
+            span.textContent = text;
+            applyStyle(span, styles[start]);
+            div.appendChild(span);
+          }
+          start = c;
+        }
+      }
+    }
+    term.dirty.clear();
+  }
+
+  function schedule() {
+    if (!pending) {
+      pending = true;
+      requestAnimationFrame(render);
+    }
+  }
+
+  // ---- the screen's size in cells, and the font that fits it ----
+  let cell = { w: 9, h: 18 };
+
+  function measure(fontPx) {
+    screenEl.style.fontSize = fontPx + 'px';
+    const probe = document.createElement('span');
+    probe.textContent = 'M'.repeat(40);
+    probe.style.visibility = 'hidden';
+    probe.style.position = 'absolute';
+    screenEl.appendChild(probe);
+    const box = probe.getBoundingClientRect();
+    probe.remove();
+    return { w: box.width / 40, h: fontPx * 1.2 };
+  }
+
+  function touchKeys() {
+    return window.matchMedia('(pointer: coarse)').matches || window.innerWidth < 700;
+  }
+
+  function fit() {
+    keysEl.hidden = !touchKeys();
+    const width = screenEl.clientWidth || window.innerWidth;
+    const height = screenEl.clientHeight || window.innerHeight;
+    let font = FONT_MAX;
+    cell = measure(font);
+    const wantW = MIN_COLS * cell.w;
+    const wantH = MIN_ROWS * cell.h;
+    const shrink = Math.min(1, width / wantW, height / wantH);
+    if (shrink < 1) {
+      font = Math.max(FONT_MIN, Math.floor(FONT_MAX * shrink * 10) / 10);
+      cell = measure(font);
+    }
+    return {
+      cols: Math.max(1, Math.floor(width / cell.w)),
+      rows: Math.max(1, Math.floor(height / cell.h)),
+    };
+  }
+
+  // ---- what a terminal sends for a key ----
+  const CSI_KEYS = {
+    ArrowUp: 'A', ArrowDown: 'B', ArrowRight: 'C', ArrowLeft: 'D', Home: 'H', End: 'F',
+  };
+  const TILDE_KEYS = {
+    Insert: 2, Delete: 3, PageUp: 5, PageDown: 6, F5: 15, F6: 17, F7: 18, F8: 19, F9: 20,
+    F10: 21, F11: 23, F12: 24,
+  };
+  const SS3_KEYS = { F1: 'P', F2: 'Q', F3: 'R', F4: 'S' };
+
+  function keyBytes(e) {
+    const mod = 1 + (e.shiftKey ? 1 : 0) + (e.altKey ? 2 : 0) + (e.ctrlKey ? 4 : 0);
+    if (CSI_KEYS[e.key]) return mod > 1 ? '\x1b[1;' + mod + CSI_KEYS[e.key] : '\x1b[' + CSI_KEYS[e.key];
+    if (TILDE_KEYS[e.key]) return '\x1b[' + TILDE_KEYS[e.key] + (mod > 1 ? ';' + mod : '') + '~';
+    if (SS3_KEYS[e.key]) return mod > 1 ? '\x1b[1;' + mod + SS3_KEYS[e.key] : '\x1bO' + SS3_KEYS[e.key];
+    switch (e.key) {
+      case 'Enter': return '\r';
+      case 'Backspace': return '\x7f';
+      case 'Tab': return e.shiftKey ? '\x1b[Z' : '\t';
+      case 'Escape': return '\x1b';
+      default: break;
+    }
+    if ([...e.key].length !== 1) return null;
+    let s = e.key;
+    if (e.ctrlKey && !e.altKey) {
+      const c = s.toLowerCase().charCodeAt(0);
+      if (c >= 97 && c <= 122) s = String.fromCharCode(c - 96);
+      else if (s === ' ') s = '\x00';
+      else return null;
+    }
+    return e.altKey && !e.ctrlKey ? '\x1b' + s : s;
+  }
+
+  // ---- the connection ----
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  let token = fragment.get('k');
+  let password = null;
+  let ws = null;
+  let size = null;
+  let retry = 0;
+  let retryTimer = null;
+  const encoder = new TextEncoder();
+
+  function say(text) {
+    statusEl.textContent = text || '';
+    statusEl.hidden = !text;
+  }
+
+  function send(bytes) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(encoder.encode(bytes));
+  }
+
+  function connect() {
+    clearTimeout(retryTimer);
+    if (!token && password === null) {
+      loginEl.hidden = false;
+      passwordEl.focus();
+      return;
+    }
+    say(retry ? words.reconnecting : words.connecting);
+    size = fit();
+    term = new Term(size.cols, size.rows);
+    buildRows();
+    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws';
+    const socket = new WebSocket(url);
+    ws = socket;
+    socket.binaryType = 'arraybuffer';
+    const decoder = new TextDecoder();
+    let opened = false;
+    socket.onopen = () => {
+      const hello = { cols: size.cols, rows: size.rows, lang: navigator.language || '' };
+      if (token) hello.token = token; else hello.password = password;
+      socket.send(JSON.stringify({ hello }));
+    };
+    socket.onmessage = (m) => {
+      if (!opened) {
+        opened = true;
+        retry = 0;
+        say('');
+        loginEl.hidden = true;
+        screenEl.focus();
+      }
+      if (typeof m.data !== 'string') term.write(decoder.decode(m.data, { stream: true }));
+      schedule();
+    };
+    socket.onclose = (e) => {
+      if (ws !== socket) return;
+      ws = null;
+      if (e.code === 4001) {
+        // no token, or a wrong one: the password, asked here
+        token = null;
+        wrongEl.hidden = password === null;
+        password = null;
+        say('');
+        loginEl.hidden = false;
+        passwordEl.value = '';
+        passwordEl.focus();
+      } else if (e.code === 1000 || e.code === 1001 || e.code === 4503) {
+        say('');
+        endedEl.hidden = false;
+        againEl.focus();
+      } else {
+        // dropped: connect again, a little later each time
+        const wait = e.code === 4029 ? 2000 : Math.min(5000, 250 * 2 ** retry);
+        retry += 1;
+        say(e.code === 4029 ? words.busy : words.reconnecting);
+        retryTimer = setTimeout(connect, wait);
+      }
+    };
+  }
+
+  loginEl.addEventListener('submit', (e) => {
+    e.preventDefault();
+    password = passwordEl.value;
+    loginEl.hidden = true;
+    connect();
+  });
+
+  againEl.addEventListener('click', () => {
+    endedEl.hidden = true;
+    retry = 0;
+    connect();
+  });
+
+  document.addEventListener('keydown', (e) => {
+    if (!loginEl.hidden || !endedEl.hidden || e.metaKey || e.isComposing) return;
+    const bytes = keyBytes(e);
+    if (bytes === null) return;
+    e.preventDefault();
+    send(bytes);
+  });
+
+  document.addEventListener('paste', (e) => {
+    if (!loginEl.hidden) return;
+    const text = e.clipboardData && e.clipboardData.getData('text');
+    if (text) {
+      e.preventDefault();
+      send(text);
+    }
+  });
+
+  function cellAt(e) {
+    const box = screenEl.getBoundingClientRect();
+    const col = Math.floor((e.clientX - box.left) / cell.w);
+    const row = Math.floor((e.clientY - box.top) / cell.h);
+    if (!term || col < 0 || row < 0 || col >= term.cols || row >= term.rows) return null;
+    return [col + 1, row + 1];
+  }
+
+  function mods(e) {
+    return (e.shiftKey ? 4 : 0) + (e.altKey ? 8 : 0) + (e.ctrlKey ? 16 : 0);
+  }
+
+  screenEl.addEventListener('mousedown', (e) => {
+    const at = cellAt(e);
+    if (!at || e.button > 2) return;
+    screenEl.focus();
+    send('\x1b[<' + (e.button + mods(e)) + ';' + at[0] + ';' + at[1] + 'M');
+  });
+  screenEl.addEventListener('mouseup', (e) => {
+    const at = cellAt(e);
+    if (!at || e.button > 2) return;
+    send('\x1b[<' + (e.button + mods(e)) + ';' + at[0] + ';' + at[1] + 'm');
+  });
+  screenEl.addEventListener('wheel', (e) => {
+    const at = cellAt(e);
+    if (!at || e.deltaY === 0) return;
+    e.preventDefault();
+    send('\x1b[<' + ((e.deltaY < 0 ? 64 : 65) + mods(e)) + ';' + at[0] + ';' + at[1] + 'M');
+  }, { passive: false });
+  screenEl.addEventListener('contextmenu', (e) => e.preventDefault());
+
+  keysEl.addEventListener('pointerdown', (e) => {
+    const b = e.target.closest('button');
+    if (!b) return;
+    e.preventDefault();
+    send(b.dataset.send);
+  });
+
+  let resizeTimer = null;
+  function resized() {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => {
+      if (!term) return;
+      const now = fit();
+      if (now.cols === size.cols && now.rows === size.rows) return;
+      size = now;
+      term.resize(size.cols, size.rows);
+      buildRows();
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ size: [size.cols, size.rows] }));
+      schedule();
+    }, 80);
+  }
+  window.addEventListener('resize', resized);
+  if (window.visualViewport) window.visualViewport.addEventListener('resize', resized);
+
+  // for tests and for anyone curious: the screen's size in cells, and a way to drop the line
+  window.sudoscope = {
+    size: () => (term ? { cols: term.cols, rows: term.rows } : null),
+    drop: () => { if (ws) ws.close(4000, 'dropped'); },
+  };
+
+  connect();
+})();

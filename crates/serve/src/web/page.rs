@@ -1,0 +1,245 @@
+//! The page a browser loads: its HTML (with its words in the class's language), script and
+//! style, all compiled into the binary; nothing is fetched from anywhere else, so a lab
+//! without the internet works. Sent compressed to a browser that accepts it.
+
+use std::io::Write;
+use std::sync::OnceLock;
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::header::{
+    ACCEPT_ENCODING, ACCEPT_LANGUAGE, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_SECURITY_POLICY,
+    CONTENT_TYPE, HOST, ORIGIN, VARY,
+};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::Response;
+
+use super::Web;
+use crate::i18n::{self, Lang};
+
+const INDEX: &str = include_str!("../../../../assets/web/index.html");
+const SCRIPT: &str = include_str!("../../../../assets/web/term.js");
+const STYLE: &str = include_str!("../../../../assets/web/style.css");
+
+/// Everything from this server, nothing inline but the words, and the page never framed.
+const POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+                      connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; \
+                      base-uri 'none'; form-action 'none'";
+
+/// The words of the page, by their key in the catalogs (`web-…`), filled into `{{…}}`.
+pub const WORDS: &[&str] = &[
+    "web-title",
+    "web-connecting",
+    "web-reconnecting",
+    "web-password",
+    "web-password-wrong",
+    "web-enter",
+    "web-ended",
+    "web-again",
+    "web-busy",
+    "web-keys",
+];
+
+/// The page's language: the lecturer's when they chose one, else the browser's first that
+/// this program speaks, else the server's.
+pub fn language(web: &Web, headers: &HeaderMap) -> Lang {
+    if web.class.language_chosen {
+        return i18n::current();
+    }
+    headers
+        .get(ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| {
+            v.split(',')
+                .filter_map(|part| Lang::parse(part.split(';').next().unwrap_or("")))
+                .next()
+        })
+        .unwrap_or_else(i18n::current)
+}
+
+/// The HTML with its words in `lang`.
+pub fn html(lang: Lang) -> String {
+    let mut out = INDEX.replace("{{lang}}", lang.code());
+    for key in WORDS {
+        out = out.replace(
+            &format!("{{{{{key}}}}}"),
+            &escape(&i18n::text_in(lang, key, &[])),
+        );
+    }
+    out
+}
+
+/// Text safe inside HTML, in an element or a quoted attribute.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let _ = z.write_all(bytes);
+    z.finish().unwrap_or_default()
+}
+
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get(ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("gzip")))
+}
+
+/// A response of `body`, compressed when the browser takes it and it pays.
+fn send(headers: &HeaderMap, kind: &'static str, body: &[u8], zipped: Option<&[u8]>) -> Response {
+    let mut r = Response::builder()
+        .header(CONTENT_TYPE, kind)
+        .header(CACHE_CONTROL, "no-cache")
+        .header(VARY, "Accept-Encoding, Accept-Language")
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Referrer-Policy", "no-referrer")
+        .header(CONTENT_SECURITY_POLICY, POLICY);
+    let body = match zipped {
+        Some(z) if accepts_gzip(headers) && z.len() < body.len() => {
+            r = r.header(CONTENT_ENCODING, "gzip");
+            z.to_vec()
+        }
+        _ => body.to_vec(),
+    };
+    r.body(Body::from(body))
+        .unwrap_or_else(|_| Response::new(Body::empty()))
+}
+
+/// `/`: the page.
+pub async fn index(State(web): State<Web>, headers: HeaderMap) -> Response {
+    let html = html(language(&web, &headers));
+    let zipped = gzip(html.as_bytes());
+    send(
+        &headers,
+        "text/html; charset=utf-8",
+        html.as_bytes(),
+        Some(&zipped),
+    )
+}
+
+/// `/term.js`: the terminal the page draws.
+pub async fn script(headers: HeaderMap) -> Response {
+    static Z: OnceLock<Vec<u8>> = OnceLock::new();
+    let z = Z.get_or_init(|| gzip(SCRIPT.as_bytes()));
+    send(
+        &headers,
+        "text/javascript; charset=utf-8",
+        SCRIPT.as_bytes(),
+        Some(z),
+    )
+}
+
+/// `/style.css`.
+pub async fn style(headers: HeaderMap) -> Response {
+    static Z: OnceLock<Vec<u8>> = OnceLock::new();
+    let z = Z.get_or_init(|| gzip(STYLE.as_bytes()));
+    send(
+        &headers,
+        "text/css; charset=utf-8",
+        STYLE.as_bytes(),
+        Some(z),
+    )
+}
+
+/// Anything else: nothing here (no file on the server is ever read for a request).
+pub async fn not_found() -> Response {
+    status(StatusCode::NOT_FOUND, "not found\n")
+}
+
+/// A WebSocket from another site's page.
+pub fn forbidden() -> Response {
+    status(StatusCode::FORBIDDEN, "a page of another site\n")
+}
+
+fn status(code: StatusCode, text: &'static str) -> Response {
+    let mut r = Response::new(Body::from(text));
+    *r.status_mut() = code;
+    r.headers_mut().insert(
+        CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    r
+}
+
+/// Whether a request comes from this server's own page: its `Origin` (a browser always sends
+/// one with a WebSocket) names the host it asked for. Programs that send none are let through
+/// to the password like any client.
+pub fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return true;
+    };
+    let Some(host) = headers.get(HOST).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let origin = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+        .unwrap_or("");
+    origin.eq_ignore_ascii_case(host)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_of_the_page_is_filled_in_each_language() {
+        for lang in [Lang::En, Lang::Es, Lang::Pt] {
+            for key in WORDS {
+                assert!(i18n::has_in(lang, key), "{key} has no {lang:?} entry");
+            }
+            let page = html(lang);
+            assert!(!page.contains("{{"), "a word left unfilled in {lang:?}");
+            assert!(page.contains(&format!("lang=\"{}\"", lang.code())));
+        }
+    }
+
+    #[test]
+    fn the_page_names_nothing_outside_this_server() {
+        for text in [INDEX, SCRIPT, STYLE] {
+            for outside in ["http://", "https://", "//cdn", "@import", "url("] {
+                assert!(
+                    !text.contains(outside),
+                    "the page refers to {outside}: it must work with no internet"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn only_the_pages_own_origin_opens_a_socket() {
+        let mut h = HeaderMap::new();
+        h.insert(HOST, HeaderValue::from_static("lab:8080"));
+        assert!(
+            same_origin(&h),
+            "no Origin: a program, let through to the password"
+        );
+        h.insert(ORIGIN, HeaderValue::from_static("http://lab:8080"));
+        assert!(same_origin(&h));
+        h.insert(ORIGIN, HeaderValue::from_static("http://evil.example"));
+        assert!(!same_origin(&h));
+        h.insert(
+            ORIGIN,
+            HeaderValue::from_static("http://lab:8080.evil.example"),
+        );
+        assert!(!same_origin(&h));
+    }
+
+    #[test]
+    fn words_are_escaped() {
+        assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+    }
+}

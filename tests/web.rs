@@ -1,0 +1,672 @@
+//! `sudoscope web` end to end: a server per test on a free port of 127.0.0.1, stopped when the
+//! test ends; reached by a WebSocket client as a program would, and by headless Chromium
+//! (driven through chromedriver) as a student's browser does: keys, a resize, a phone-sized
+//! window with its touch keys, a dropped connection, the password form. Every wait is for what
+//! the page or the log shows, bounded.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tungstenite::Message;
+use tungstenite::protocol::frame::coding::CloseCode;
+
+const PASSWORD: &str = "test-class";
+const PATIENCE: Duration = Duration::from_secs(40);
+
+/// A `sudoscope web` process, stopped (SIGTERM, then SIGKILL) when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    dir: tempfile::TempDir,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let banner = std::fs::File::create(dir.path().join("banner.txt")).unwrap();
+        let log = dir.path().join("serve.log");
+        let child = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
+            .args(["web", "--listen", "127.0.0.1", "--port", "0", "--password"])
+            .arg(PASSWORD)
+            .arg("--log")
+            .arg(&log)
+            .args(extra)
+            .env("LANG", "C")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .stdin(Stdio::null())
+            .stdout(banner)
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let mut s = Server {
+            child,
+            port: 0,
+            dir,
+        };
+        let text = s.wait_for_log("(browsers)");
+        let rest = text.split("listening on 127.0.0.1:").nth(1).unwrap();
+        s.port = rest
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect::<String>()
+            .parse()
+            .unwrap();
+        s
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("serve.log")).unwrap_or_default()
+    }
+
+    fn banner(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("banner.txt")).unwrap_or_default()
+    }
+
+    /// The link with the token the banner prints.
+    fn link(&self) -> String {
+        let began = Instant::now();
+        loop {
+            if let Some(l) = self
+                .banner()
+                .split_whitespace()
+                .find(|w| w.starts_with("http://") && w.contains("#k="))
+            {
+                return l.to_string();
+            }
+            assert!(began.elapsed() < PATIENCE, "no link in the banner");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn token(&self) -> String {
+        self.link().split("#k=").nth(1).unwrap().to_string()
+    }
+
+    fn wait_for_log(&mut self, what: &str) -> String {
+        let began = Instant::now();
+        loop {
+            let log = self.log();
+            if log.contains(what) {
+                return log;
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                panic!("the server exited ({status}); log:\n{log}");
+            }
+            assert!(
+                began.elapsed() < PATIENCE,
+                "the log never said {what:?}:\n{log}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// How many times the log says `what`.
+    fn count(&self, what: &str) -> usize {
+        self.log().matches(what).count()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        // SAFETY: kill sends a signal to our own child.
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
+        let began = Instant::now();
+        while began.elapsed() < Duration::from_secs(5) {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A program's WebSocket to the server, with its screen kept by an in-memory terminal.
+struct Tab {
+    ws: tungstenite::WebSocket<TcpStream>,
+    screen: vt100::Parser,
+}
+
+impl Tab {
+    fn open(port: u16, hello: Value) -> Tab {
+        let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_millis(200)))
+            .unwrap();
+        let (mut ws, _) =
+            tungstenite::client(format!("ws://127.0.0.1:{port}/ws"), stream).expect("upgraded");
+        ws.send(Message::text(json!({ "hello": hello }).to_string()))
+            .unwrap();
+        let (cols, rows) = (
+            hello["cols"].as_u64().unwrap() as u16,
+            hello["rows"].as_u64().unwrap() as u16,
+        );
+        Tab {
+            ws,
+            screen: vt100::Parser::new(rows, cols, 0),
+        }
+    }
+
+    /// Read until the screen shows `what`; `Err` with the close code if the server closed.
+    fn until(&mut self, what: &str) -> Result<String, Option<u16>> {
+        let began = Instant::now();
+        loop {
+            let text = self.screen.screen().contents();
+            if text.contains(what) {
+                return Ok(text);
+            }
+            assert!(
+                began.elapsed() < PATIENCE,
+                "the screen never showed {what:?}:\n{text}"
+            );
+            match self.ws.read() {
+                Ok(Message::Binary(b)) => self.screen.process(&b),
+                Ok(Message::Close(c)) => return Err(c.map(|c| u16::from(c.code))),
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) => {}
+                Err(_) => return Err(None),
+            }
+        }
+    }
+
+    /// Read until the server closes; its close code.
+    fn closed(&mut self) -> Option<u16> {
+        match self.until("\u{0}never shown\u{0}") {
+            Err(code) => code,
+            Ok(_) => unreachable!(),
+        }
+    }
+
+    fn keys(&mut self, bytes: &[u8]) {
+        self.ws.send(Message::binary(bytes.to_vec())).unwrap();
+    }
+}
+
+fn hello_token(token: &str) -> Value {
+    json!({ "token": token, "cols": 120, "rows": 40, "lang": "en-US" })
+}
+
+/// A plain HTTP request on loopback: the status line, headers and body.
+fn http(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> String {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(PATIENCE)).unwrap();
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    if !headers.iter().any(|(k, _)| *k == "Connection") {
+        req += "Connection: close\r\n";
+    }
+    for (k, v) in headers {
+        req += &format!("{k}: {v}\r\n");
+    }
+    if !body.is_empty() {
+        req += "Content-Type: application/json\r\n";
+    }
+    req += "\r\n";
+    req += body;
+    s.write_all(req.as_bytes()).unwrap();
+    // read the headers, then the body's length when it is given (the connection may stay open)
+    let mut out = Vec::new();
+    let mut buf = [0u8; 16384];
+    loop {
+        let n = s.read(&mut buf).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&out).to_ascii_lowercase();
+        if let Some(end) = text.find("\r\n\r\n") {
+            let length = text[..end]
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .and_then(|v| v.trim().parse::<usize>().ok());
+            if length.is_some_and(|l| out.len() >= end + 4 + l) {
+                break;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[test]
+fn the_page_is_served_whole_from_the_binary_in_the_browsers_language() {
+    let server = Server::start(&[]);
+    let page = http(
+        server.port,
+        "GET",
+        "/",
+        &[("Accept-Language", "pt-BR,pt;q=0.9,en;q=0.5")],
+        "",
+    );
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("<html lang=\"pt\">"), "{page}");
+    assert!(page.contains("Senha da turma"));
+    assert!(page.contains("content-security-policy: default-src 'self'"));
+    let english = http(server.port, "GET", "/", &[], "");
+    assert!(english.contains("<html lang=\"en\">"));
+    let script = http(
+        server.port,
+        "GET",
+        "/term.js",
+        &[("Accept-Encoding", "gzip")],
+        "",
+    );
+    assert!(script.starts_with("HTTP/1.1 200"));
+    assert!(
+        script.contains("content-encoding: gzip"),
+        "the script is sent compressed"
+    );
+    for path in [
+        "/etc/passwd",
+        "/../Cargo.toml",
+        "/assets/web/term.js",
+        "/ws/../term.js",
+    ] {
+        let r = http(server.port, "GET", path, &[], "");
+        assert!(r.starts_with("HTTP/1.1 404"), "{path}: {r}");
+    }
+    // the banner: the link with its token, a code to scan, the password
+    let banner = server.banner();
+    assert!(banner.contains(&format!("http://127.0.0.1:{}/#k=", server.port)));
+    assert!(banner.contains('▀') || banner.contains('▄'), "{banner}");
+    assert!(banner.contains(PASSWORD));
+}
+
+#[test]
+fn a_tab_with_the_token_gets_a_session_and_its_keys_work_like_a_terminals() {
+    let server = Server::start(&[]);
+    let mut tab = Tab::open(server.port, hello_token(&server.token()));
+    tab.until("sudoku_7").unwrap();
+    tab.until("[running").unwrap();
+    tab.keys(b" ");
+    tab.until("[paused").unwrap();
+    // a resize is a message of its own; the screen is drawn again at the new size
+    tab.ws
+        .send(Message::text(json!({ "size": [90, 30] }).to_string()))
+        .unwrap();
+    tab.screen.screen_mut().set_size(30, 90);
+    tab.until("sudoku_7").unwrap();
+    tab.keys(b"q");
+    tab.until("goodbye").unwrap();
+    assert_eq!(tab.closed(), Some(1000));
+    server_ends(&server, "session 1 ends: quit");
+}
+
+fn server_ends(server: &Server, what: &str) {
+    let began = Instant::now();
+    while !server.log().contains(what) {
+        assert!(
+            began.elapsed() < PATIENCE,
+            "the log never said {what:?}:\n{}",
+            server.log()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn wrong_tokens_and_passwords_are_refused_and_a_silent_tab_is_closed() {
+    let server = Server::start(&[]);
+    for hello in [
+        json!({ "token": "0123", "cols": 80, "rows": 24 }),
+        json!({ "password": "nope", "cols": 80, "rows": 24 }),
+        json!({ "cols": 80, "rows": 24 }),
+    ] {
+        let mut tab = Tab::open(server.port, hello.clone());
+        assert_eq!(tab.closed(), Some(4001), "{hello}");
+    }
+    // the password works where no token is given
+    let mut tab = Tab::open(
+        server.port,
+        json!({ "password": PASSWORD, "cols": 80, "rows": 24 }),
+    );
+    tab.until("sudoku_7").unwrap();
+    // not JSON: closed as a protocol error, no session
+    let stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    let (mut ws, _) =
+        tungstenite::client(format!("ws://127.0.0.1:{}/ws", server.port), stream).unwrap();
+    ws.send(Message::text("hello?")).unwrap();
+    match ws.read() {
+        Ok(Message::Close(Some(c))) => assert_eq!(c.code, CloseCode::Policy),
+        other => panic!("expected a close, got {other:?}"),
+    }
+    // another site's page may not open a session
+    let r = http(
+        server.port,
+        "GET",
+        "/ws",
+        &[
+            ("Origin", "http://evil.example"),
+            ("Upgrade", "websocket"),
+            ("Connection", "Upgrade"),
+            ("Sec-WebSocket-Version", "13"),
+            ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
+        ],
+        "",
+    );
+    assert!(r.starts_with("HTTP/1.1 403"), "{r}");
+    assert_eq!(server.count("session 2 starts"), 0, "{}", server.log());
+}
+
+#[test]
+fn the_browsers_language_is_the_sessions_unless_the_lecturer_chose_one() {
+    let server = Server::start(&[]);
+    let mut es = Tab::open(
+        server.port,
+        json!({ "token": server.token(), "cols": 120, "rows": 40, "lang": "es-AR" }),
+    );
+    es.until("costo").unwrap();
+    drop(server);
+    let chosen = Server::start(&["--lang", "pt"]);
+    let mut pt = Tab::open(
+        chosen.port,
+        json!({ "token": chosen.token(), "cols": 120, "rows": 40, "lang": "es-AR" }),
+    );
+    pt.until("custo").unwrap();
+}
+
+#[test]
+fn stopping_the_server_says_goodbye_to_every_tab() {
+    let mut server = Server::start(&[]);
+    let mut tab = Tab::open(server.port, hello_token(&server.token()));
+    tab.until("sudoku_7").unwrap();
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(server.child.id() as i32, libc::SIGTERM) };
+    // the screen left (the alternate screen off), the tab closed as the class being over
+    assert_eq!(tab.closed(), Some(1001));
+    assert!(!tab.screen.screen().alternate_screen());
+    let began = Instant::now();
+    while server.child.try_wait().unwrap().is_none() {
+        assert!(began.elapsed() < PATIENCE, "the server did not stop");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+// ---- in a real browser ----
+
+/// Headless Chromium through chromedriver (W3C WebDriver, spoken over plain HTTP).
+struct Browser {
+    driver: Child,
+    port: u16,
+    session: String,
+    _profile: tempfile::TempDir,
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+impl Browser {
+    fn open(lang: &str, width: u32, height: u32) -> Browser {
+        for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+            assert!(
+                std::path::Path::new(tool).exists(),
+                "{tool} is missing: install Debian's chromium and chromium-driver (.ci/run does)"
+            );
+        }
+        let port = free_port();
+        let driver = Command::new("/usr/bin/chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let profile = tempfile::tempdir().unwrap();
+        let began = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(began.elapsed() < PATIENCE, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let caps = json!({ "capabilities": { "alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": "/usr/bin/chromium",
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    format!("--lang={lang}"),
+                    format!("--user-data-dir={}", profile.path().display()),
+                    format!("--window-size={width},{height}"),
+                ],
+                "prefs": { "intl.accept_languages": lang },
+            }
+        }}});
+        let mut b = Browser {
+            driver,
+            port,
+            session: String::new(),
+            _profile: profile,
+        };
+        let r = b.call("POST", "/session", caps);
+        b.session = r["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {r}"))
+            .to_string();
+        b
+    }
+
+    fn call(&self, method: &str, path: &str, body: Value) -> Value {
+        let path = if path == "/session" {
+            path.to_string()
+        } else {
+            format!("/session/{}{path}", self.session)
+        };
+        let body = if body.is_null() {
+            String::new()
+        } else {
+            body.to_string()
+        };
+        let r = http(self.port, method, &path, &[], &body);
+        let json = r.split("\r\n\r\n").nth(1).unwrap_or("");
+        let v: Value = serde_json::from_str(json).unwrap_or(Value::Null);
+        v["value"].clone()
+    }
+
+    fn go(&self, url: &str) {
+        self.call("POST", "/url", json!({ "url": url }));
+    }
+
+    fn eval(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/sync",
+            json!({ "script": script, "args": [] }),
+        )
+    }
+
+    fn screen(&self) -> String {
+        self.eval("return document.getElementById('screen').innerText")
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+
+    /// Wait until `check` holds of the page's screen text.
+    fn until(&self, what: &str, check: impl Fn(&str) -> bool) -> String {
+        let began = Instant::now();
+        loop {
+            let text = self.screen();
+            if check(&text) {
+                return text;
+            }
+            assert!(
+                began.elapsed() < PATIENCE,
+                "the page never showed {what}:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn shows(&self, what: &str) -> String {
+        self.until(&format!("{what:?}"), |t| t.contains(what))
+    }
+
+    fn key(&self, key: &str) {
+        self.call(
+            "POST",
+            "/actions",
+            json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": [
+                { "type": "keyDown", "value": key }, { "type": "keyUp", "value": key }
+            ]}]}),
+        );
+    }
+
+    fn resize(&self, width: u32, height: u32) {
+        self.call(
+            "POST",
+            "/window/rect",
+            json!({ "width": width, "height": height }),
+        );
+    }
+
+    fn click(&self, css: &str) {
+        let e = self.call(
+            "POST",
+            "/element",
+            json!({ "using": "css selector", "value": css }),
+        );
+        let id = e
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(|v| v.as_str())
+            .unwrap_or_else(|| panic!("no element {css}: {e}"))
+            .to_string();
+        self.call("POST", &format!("/element/{id}/click"), json!({}));
+    }
+
+    fn type_in(&self, css: &str, text: &str) {
+        let e = self.call(
+            "POST",
+            "/element",
+            json!({ "using": "css selector", "value": css }),
+        );
+        let id = e
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(|v| v.as_str())
+            .unwrap()
+            .to_string();
+        self.call(
+            "POST",
+            &format!("/element/{id}/value"),
+            json!({ "text": text }),
+        );
+    }
+
+    fn size(&self) -> (u64, u64) {
+        let v = self.eval("return window.sudoscope.size()");
+        (
+            v["cols"].as_u64().unwrap_or(0),
+            v["rows"].as_u64().unwrap_or(0),
+        )
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            self.call("DELETE", "", Value::Null);
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+#[test]
+fn in_chromium_the_screen_is_text_that_follows_keys_and_the_windows_size() {
+    let mut server = Server::start(&[]);
+    let browser = Browser::open("en-US", 1200, 800);
+    browser.go(&server.link());
+    let text = browser.shows("sudoku_7");
+    assert!(text.contains("[running"), "{text}");
+    // keys as a terminal sends them: space pauses, s steps one move
+    browser.key(" ");
+    browser.shows("[paused");
+    let step = |t: &str| {
+        t.split("step ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .and_then(|n| n.parse::<u64>().ok())
+    };
+    let before = step(&browser.screen()).expect("a step count on screen");
+    browser.key("s");
+    browser.until("one more step", |t| step(t) == Some(before + 1));
+    // the screen follows the window: fewer cells, and the session drawn at that size
+    let (cols, rows) = browser.size();
+    browser.resize(900, 650);
+    let began = Instant::now();
+    while browser.size() == (cols, rows) {
+        assert!(began.elapsed() < PATIENCE, "the page kept its size");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (c2, r2) = browser.size();
+    assert!(c2 < cols && r2 < rows, "{cols}x{rows} then {c2}x{r2}");
+    let text = browser.shows("sudoku_7");
+    assert_eq!(text.lines().count() as u64, r2, "one line of text per row");
+    assert!(text.lines().all(|l| l.chars().count() as u64 <= c2));
+    // a dropped connection is made again: a new session, the screen back
+    browser.eval("window.sudoscope.drop()");
+    server.wait_for_log("session 2 starts");
+    browser.shows("sudoku_7");
+}
+
+#[test]
+fn on_a_phone_sized_screen_the_touch_keys_work_and_the_browser_picks_the_language() {
+    let server = Server::start(&[]);
+    let browser = Browser::open("es-AR", 390, 844);
+    browser.go(&server.link());
+    browser.shows("sudoku_7");
+    let (cols, _) = browser.size();
+    assert!(
+        cols >= 60,
+        "the font shrinks so the screen fits a phone: {cols} columns"
+    );
+    assert_eq!(
+        browser.eval("return document.getElementById('keys').hidden"),
+        json!(false),
+        "the touch keys show on a narrow screen"
+    );
+    browser.click("#keys button[data-send='?']");
+    // the help, in the browser's language
+    browser.shows("teclas");
+}
+
+#[test]
+fn without_the_token_the_page_asks_for_the_password() {
+    let server = Server::start(&[]);
+    let browser = Browser::open("en-US", 1000, 700);
+    browser.go(&format!("http://127.0.0.1:{}/", server.port));
+    let visible =
+        |id: &str| browser.eval(&format!("return !document.getElementById('{id}').hidden"));
+    let began = Instant::now();
+    while visible("login") != json!(true) {
+        assert!(began.elapsed() < PATIENCE, "no password form");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    browser.type_in("#password", "wrong");
+    browser.click("#login button");
+    let began = Instant::now();
+    while visible("wrong") != json!(true) {
+        assert!(began.elapsed() < PATIENCE, "a wrong password was not said");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    browser.type_in("#password", PASSWORD);
+    browser.click("#login button");
+    browser.shows("sudoku_7");
+}
