@@ -413,6 +413,16 @@ fn free_port() -> u16 {
 
 impl Browser {
     fn open(lang: &str, width: u32, height: u32) -> Browser {
+        Browser::start(lang, width, height, false)
+    }
+
+    /// A phone: a viewport of `width` x `height` CSS pixels at three device pixels each, a
+    /// touch screen, the page's viewport settings honoured.
+    fn phone(lang: &str, width: u32, height: u32) -> Browser {
+        Browser::start(lang, width, height, true)
+    }
+
+    fn start(lang: &str, width: u32, height: u32, phone: bool) -> Browser {
         for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
             assert!(
                 std::path::Path::new(tool).exists(),
@@ -447,6 +457,15 @@ impl Browser {
                 "prefs": { "intl.accept_languages": lang },
             }
         }}});
+        let mut caps = caps;
+        if phone {
+            caps["capabilities"]["alwaysMatch"]["goog:chromeOptions"]["mobileEmulation"] = json!({
+                "deviceMetrics": {
+                    "width": width, "height": height, "pixelRatio": 3.0,
+                    "touch": true, "mobile": true
+                }
+            });
+        }
         let mut b = Browser {
             driver,
             port,
@@ -535,38 +554,41 @@ impl Browser {
         );
     }
 
-    fn click(&self, css: &str) {
+    /// The id of the element `css` selects.
+    fn element(&self, css: &str) -> String {
         let e = self.call(
             "POST",
             "/element",
             json!({ "using": "css selector", "value": css }),
         );
-        let id = e
-            .as_object()
+        e.as_object()
             .and_then(|o| o.values().next())
             .and_then(|v| v.as_str())
             .unwrap_or_else(|| panic!("no element {css}: {e}"))
-            .to_string();
+            .to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let id = self.element(css);
         self.call("POST", &format!("/element/{id}/click"), json!({}));
     }
 
     fn type_in(&self, css: &str, text: &str) {
-        let e = self.call(
-            "POST",
-            "/element",
-            json!({ "using": "css selector", "value": css }),
-        );
-        let id = e
-            .as_object()
-            .and_then(|o| o.values().next())
-            .and_then(|v| v.as_str())
-            .unwrap()
-            .to_string();
+        let id = self.element(css);
         self.call(
             "POST",
             &format!("/element/{id}/value"),
             json!({ "text": text }),
         );
+    }
+
+    /// Wait until the element with this id is shown.
+    fn until_visible(&self, id: &str) {
+        let began = Instant::now();
+        while self.eval(&format!("return !document.getElementById('{id}').hidden")) != json!(true) {
+            assert!(began.elapsed() < PATIENCE, "#{id} never showed");
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 
     fn size(&self) -> (u64, u64) {
@@ -652,20 +674,10 @@ fn without_the_token_the_page_asks_for_the_password() {
     let server = Server::start(&[]);
     let browser = Browser::open("en-US", 1000, 700);
     browser.go(&format!("http://127.0.0.1:{}/", server.port));
-    let visible =
-        |id: &str| browser.eval(&format!("return !document.getElementById('{id}').hidden"));
-    let began = Instant::now();
-    while visible("login") != json!(true) {
-        assert!(began.elapsed() < PATIENCE, "no password form");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    browser.until_visible("login");
     browser.type_in("#password", "wrong");
     browser.click("#login button");
-    let began = Instant::now();
-    while visible("wrong") != json!(true) {
-        assert!(began.elapsed() < PATIENCE, "a wrong password was not said");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    browser.until_visible("wrong");
     browser.type_in("#password", PASSWORD);
     browser.click("#login button");
     browser.shows("sudoku_7");

@@ -130,28 +130,27 @@ pub async fn index(State(web): State<Web>, headers: HeaderMap) -> Response {
     )
 }
 
+/// A file of the page that is the same for everyone, compressed once.
+fn fixed(
+    headers: &HeaderMap,
+    kind: &'static str,
+    text: &str,
+    zipped: &OnceLock<Vec<u8>>,
+) -> Response {
+    let z = zipped.get_or_init(|| gzip(text.as_bytes()));
+    send(headers, kind, text.as_bytes(), Some(z))
+}
+
 /// `/term.js`: the terminal the page draws.
 pub async fn script(headers: HeaderMap) -> Response {
     static Z: OnceLock<Vec<u8>> = OnceLock::new();
-    let z = Z.get_or_init(|| gzip(SCRIPT.as_bytes()));
-    send(
-        &headers,
-        "text/javascript; charset=utf-8",
-        SCRIPT.as_bytes(),
-        Some(z),
-    )
+    fixed(&headers, "text/javascript; charset=utf-8", SCRIPT, &Z)
 }
 
 /// `/style.css`.
 pub async fn style(headers: HeaderMap) -> Response {
     static Z: OnceLock<Vec<u8>> = OnceLock::new();
-    let z = Z.get_or_init(|| gzip(STYLE.as_bytes()));
-    send(
-        &headers,
-        "text/css; charset=utf-8",
-        STYLE.as_bytes(),
-        Some(z),
-    )
+    fixed(&headers, "text/css; charset=utf-8", STYLE, &Z)
 }
 
 /// Anything else: nothing here (no file on the server is ever read for a request).
