@@ -582,6 +582,16 @@ impl Browser {
         );
     }
 
+    /// The window's width and the widest row of the screen, in CSS pixels (every character
+    /// one cell wide, the charts' braille dots included, or a row runs past the window).
+    fn widest_row(&self) -> (f64, f64) {
+        let v = self.eval(
+            "return [window.innerWidth, Math.max(...[...document.querySelectorAll('#screen .row')] \
+                 .map((r) => r.scrollWidth))]",
+        );
+        (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+    }
+
     /// Wait until the element with this id is shown.
     fn until_visible(&self, id: &str) {
         let began = Instant::now();
@@ -642,6 +652,8 @@ fn in_chromium_the_screen_is_text_that_follows_keys_and_the_windows_size() {
     let text = browser.shows("sudoku_7");
     assert_eq!(text.lines().count() as u64, r2, "one line of text per row");
     assert!(text.lines().all(|l| l.chars().count() as u64 <= c2));
+    let (w, widest) = browser.widest_row();
+    assert!(widest <= w, "a row {widest}px wide in a {w}px window");
     // a dropped connection is made again: a new session, the screen back
     browser.eval("window.sudoscope.drop()");
     server.wait_for_log("session 2 starts");
@@ -651,7 +663,7 @@ fn in_chromium_the_screen_is_text_that_follows_keys_and_the_windows_size() {
 #[test]
 fn on_a_phone_sized_screen_the_touch_keys_work_and_the_browser_picks_the_language() {
     let server = Server::start(&[]);
-    let browser = Browser::open("es-AR", 390, 844);
+    let browser = Browser::phone("es-AR", 390, 844);
     browser.go(&server.link());
     browser.shows("sudoku_7");
     let (cols, _) = browser.size();
@@ -659,6 +671,10 @@ fn on_a_phone_sized_screen_the_touch_keys_work_and_the_browser_picks_the_languag
         cols >= 60,
         "the font shrinks so the screen fits a phone: {cols} columns"
     );
+    // every row fits the phone's width: nothing cut at the right
+    let (w, widest) = browser.widest_row();
+    assert_eq!(w, 390.0, "the phone's viewport");
+    assert!(widest <= w, "a row {widest}px wide on a {w}px screen");
     assert_eq!(
         browser.eval("return document.getElementById('keys').hidden"),
         json!(false),

@@ -301,6 +301,31 @@
   let rowEls = [];
   let pending = false;
 
+  // Characters every monospace font draws one cell wide: Latin, Greek and Cyrillic, and the
+  // box-drawing and block characters. Any other (the charts' braille dots, arrows, symbols)
+  // may come from a fallback font of another width, so it gets a cell of its own.
+  function sure(cp) {
+    return cp < 0x2000 || (cp >= 0x2500 && cp <= 0x259f);
+  }
+
+  function appendCells(parent, text) {
+    let plain = '';
+    for (const ch of text) {
+      const cp = ch.codePointAt(0);
+      if (sure(cp)) {
+        plain += ch;
+        continue;
+      }
+      if (plain) parent.appendChild(document.createTextNode(plain));
+      plain = '';
+      const cellEl = document.createElement('span');
+      cellEl.className = isWide(cp) ? 'cell2' : 'cell';
+      cellEl.textContent = ch;
+      parent.appendChild(cellEl);
+    }
+    if (plain) parent.appendChild(document.createTextNode(plain));
+  }
+
   function buildRows() {
     screenEl.textContent = '';
     rowEls = [];
@@ -327,10 +352,10 @@
         if (c === term.cols || styles[c] !== styles[start]) {
           const text = chars.slice(start, c).join('');
           if (styles[start] === PLAIN) {
-            div.appendChild(document.createTextNode(text));
+            appendCells(div, text);
           } else {
             const span = document.createElement('span');
-            span.textContent = text;
+            appendCells(span, text);
             applyStyle(span, styles[start]);
             div.appendChild(span);
           }
@@ -380,6 +405,7 @@
       font = Math.max(FONT_MIN, Math.floor(FONT_MAX * shrink * 10) / 10);
       cell = measure(font);
     }
+    screenEl.style.setProperty('--cw', cell.w + 'px');
     return {
       cols: Math.max(1, Math.floor(width / cell.w)),
       rows: Math.max(1, Math.floor(height / cell.h)),
