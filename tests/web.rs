@@ -698,3 +698,120 @@ fn without_the_token_the_page_asks_for_the_password() {
     browser.click("#login button");
     browser.shows("sudoku_7");
 }
+
+// ---- the class board ----
+
+/// The board's pictures over its WebSocket until one satisfies `check`; that picture.
+fn board_until(port: u16, token: &str, what: &str, check: impl Fn(&Value) -> bool) -> Value {
+    let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_millis(200)))
+        .unwrap();
+    let (mut ws, _) =
+        tungstenite::client(format!("ws://127.0.0.1:{port}/board/ws"), stream).unwrap();
+    ws.send(Message::text(
+        json!({ "hello": { "token": token } }).to_string(),
+    ))
+    .unwrap();
+    let began = Instant::now();
+    let mut last = Value::Null;
+    loop {
+        match ws.read() {
+            Ok(Message::Text(t)) => {
+                last = serde_json::from_str(&t).unwrap();
+                if check(&last) {
+                    return last;
+                }
+            }
+            Ok(Message::Close(c)) => panic!("the board closed: {c:?}"),
+            _ => {}
+        }
+        assert!(
+            began.elapsed() < PATIENCE,
+            "the board never showed {what}: {last}"
+        );
+    }
+}
+
+fn entry<'a>(picture: &'a Value, name: &str) -> Option<&'a Value> {
+    picture["entries"]
+        .as_array()?
+        .iter()
+        .find(|e| e["name"] == name)
+}
+
+#[test]
+fn a_students_own_search_shows_on_the_class_board_and_garbage_is_refused() {
+    let server = Server::start(&[]);
+    let token = server.token();
+    let work = tempfile::tempdir().unwrap();
+    let example = format!("{}/python/examples/steepest.py", env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("python3")
+        .arg(&example)
+        .args(["--seed", "1"])
+        .current_dir(work.path())
+        .env("SUDOSCOPE_TO", server.link())
+        .env("SUDOSCOPE_STUDENT", "ana")
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("did not take"),
+        "{out:?}"
+    );
+    let picture = board_until(server.port, &token, "ana's finished run", |p| {
+        entry(p, "ana").is_some_and(|e| e["state"] != "running")
+    });
+    let ana = entry(&picture, "ana").unwrap();
+    assert!(ana["state"] == "stuck" || ana["state"] == "solved", "{ana}");
+    assert_eq!(ana["n"], 9);
+    assert_eq!(ana["board"].as_str().unwrap().len(), 81);
+    assert_eq!(ana["puzzle"], "sudoku_7");
+    assert!(ana["step"].as_u64().unwrap() > 0);
+    assert!(ana["curve"].as_array().unwrap().len() > 1);
+    let best = ana["best"].as_u64().unwrap();
+    let last_in_curve = ana["curve"].as_array().unwrap().last().unwrap().as_u64();
+    assert!(best <= last_in_curve.unwrap());
+    // not the class's: refused before a line is read
+    let r = http(
+        server.port,
+        "POST",
+        "/trace?name=eve",
+        &[("Authorization", "Bearer nope")],
+        "{}\n",
+    );
+    assert!(r.starts_with("HTTP/1.1 401"), "{r}");
+    // the class's, but not a trace: on the board as refused, with where and why
+    let r = http(
+        server.port,
+        "POST",
+        "/trace?name=eve",
+        &[("Authorization", &format!("Bearer {token}"))],
+        "import os\nos.system('echo pwned')\n",
+    );
+    assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+    let picture = board_until(server.port, &token, "eve refused", |p| {
+        entry(p, "eve").is_some_and(|e| e["state"] == "refused")
+    });
+    let eve = entry(&picture, "eve").unwrap();
+    assert!(eve["note"].as_str().unwrap().starts_with("line 1"), "{eve}");
+    // the lecturer's page: a card per search, one opened whole
+    let browser = Browser::open("en-US", 1200, 800);
+    browser.go(&format!("http://127.0.0.1:{}/board#k={token}", server.port));
+    let cards = || {
+        browser
+            .eval("return document.getElementById('cards').innerText")
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
+    let began = Instant::now();
+    while !(cards().contains("ana") && cards().contains("eve")) {
+        assert!(began.elapsed() < PATIENCE, "no cards: {}", cards());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(cards().contains("not a trace"), "{}", cards());
+    browser.click(".card.refused");
+    browser.until_visible("whole");
+}

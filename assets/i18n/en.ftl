@@ -342,6 +342,21 @@ web-ended = The session has ended.
 web-again = Start again
 web-busy = Another attempt from here is being checked; trying again…
 web-keys = Keys
+web-board-title = sudoscope: the class's searches
+web-board-empty = No search yet. A student adds to = "LINK" to their Trace(...) (or sets SUDOSCOPE_TO to the link) and runs it.
+web-board-sort = Sort by
+web-board-by-best = best cost
+web-board-by-name = name
+web-board-by-state = state
+web-board-step = step
+web-board-cost = cost
+web-board-best = best
+web-board-close = Close
+web-state-running = running
+web-state-solved = solved
+web-state-stuck = stuck
+web-state-cut = cut off
+web-state-refused = not a trace
 minutes = { $n ->
     [one] { $n } minute
    *[other] { $n } minutes

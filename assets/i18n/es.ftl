@@ -345,6 +345,21 @@ web-ended = La sesión terminó.
 web-again = Empezar de nuevo
 web-busy = Se está comprobando otro intento desde aquí; reintentando…
 web-keys = Teclas
+web-board-title = sudoscope: las búsquedas de la clase
+web-board-empty = Todavía no hay búsquedas. Cada estudiante agrega to = "ENLACE" a su Trace(...) (o pone el enlace en SUDOSCOPE_TO) y la ejecuta.
+web-board-sort = Ordenar por
+web-board-by-best = mejor costo
+web-board-by-name = nombre
+web-board-by-state = estado
+web-board-step = paso
+web-board-cost = costo
+web-board-best = mejor
+web-board-close = Cerrar
+web-state-running = en curso
+web-state-solved = resuelto
+web-state-stuck = estancado
+web-state-cut = cortado
+web-state-refused = no es una traza
 minutes = { $n ->
     [one] { $n } minuto
    *[other] { $n } minutos

@@ -346,6 +346,21 @@ web-ended = A sessão terminou.
 web-again = Começar de novo
 web-busy = Outra tentativa daqui está sendo verificada; tentando de novo…
 web-keys = Teclas
+web-board-title = sudoscope: as buscas da turma
+web-board-empty = Ainda não há buscas. Cada aluno adiciona to = "LINK" ao seu Trace(...) (ou põe o link em SUDOSCOPE_TO) e a executa.
+web-board-sort = Ordenar por
+web-board-by-best = melhor custo
+web-board-by-name = nome
+web-board-by-state = estado
+web-board-step = passo
+web-board-cost = custo
+web-board-best = melhor
+web-board-close = Fechar
+web-state-running = em andamento
+web-state-solved = resolvido
+web-state-stuck = travado
+web-state-cut = interrompido
+web-state-refused = não é um rastro
 minutes = { $n ->
     [one] { $n } minuto
    *[other] { $n } minutos

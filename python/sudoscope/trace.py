@@ -8,6 +8,8 @@ import sys
 import time
 import unicodedata
 
+from .send import Sender
+
 VERSION = "1.0"
 
 _NEIGHBOURHOODS = ("course", "set", "swap_row", "swap_box", "none")
@@ -148,6 +150,14 @@ def _number(x, what="a metric"):
     return x
 
 
+def _user():
+    try:
+        import getpass
+        return getpass.getuser()
+    except Exception:  # no user name on this system: the board shows the address
+        return ""
+
+
 class Trace(object):
     """A trace of one run of a search: a header, a line per step, a closing line.
 
@@ -161,10 +171,16 @@ class Trace(object):
     Under ``sudoscope watch -- ...`` the lines go to standard output, where the viewer reads them
     (and a slow viewer holds the search back: pausing it pauses your search). Otherwise they go
     to ``path``, or to the file ``$SUDOSCOPE_TRACE`` names, or to ``<algorithm>.trace.jsonl``.
+
+    With ``to``, the link the lecturer's ``sudoscope web`` prints (or ``$SUDOSCOPE_TO``), the
+    run also shows on the class board, under ``student`` (or ``$SUDOSCOPE_STUDENT``, else your
+    user name); ``$SUDOSCOPE_PASSWORD`` gives the class password for a link without a token.
+    The search never waits for the board.
     """
 
     def __init__(self, puzzle, algorithm="my search", params=None, seed=None,
-                 neighbourhood="course", start=None, path=None, n=None, name=None):
+                 neighbourhood="course", start=None, path=None, n=None, name=None,
+                 to=None, student=None):
         if neighbourhood not in _NEIGHBOURHOODS:
             raise ValueError("neighbourhood %r: one of %s" % (neighbourhood, ", ".join(_NEIGHBOURHOODS)))
         header = {"sudoscope_trace": VERSION, "algorithm": str(algorithm),
@@ -201,10 +217,18 @@ class Trace(object):
             self._out = open(self.path, "w", encoding="utf-8")
             self._own_file = True
         self._write(header)
+        self._board = None
+        to = to or os.environ.get("SUDOSCOPE_TO")
+        if to:
+            self._board = Sender(to, student or os.environ.get("SUDOSCOPE_STUDENT") or _user(),
+                                 password=os.environ.get("SUDOSCOPE_PASSWORD"), line=_line)
+            self._board.header(header)
         if start is not None:
             self._cells = board_cells(start, self._n)
             self._n = self._n or _side_of(len(self._cells))
             self._write({"step": 0, "board": _line(self._cells)})
+            if self._board is not None:
+                self._board.step({"step": 0}, self._cells)
 
     def _write(self, obj):
         try:
@@ -255,6 +279,8 @@ class Trace(object):
             line["metrics"] = numbers
         self._write(line)
         self._cells = cells
+        if self._board is not None:
+            self._board.step(line, cells)
 
     def end(self, outcome="stuck", cost=None, result=None):
         """The closing line: 'solved', 'stuck', 'budget_spent', 'time_spent' or 'unsolvable';
@@ -272,6 +298,8 @@ class Trace(object):
             line["result"] = _line(board_cells(result, self._n, complete=True))
         self._write(line)
         self._closed = True
+        if self._board is not None:
+            self._board.end(line)
         if self._own_file:
             self._out.close()
             sys.stderr.write("trace written to %s: sudoscope watch %s\n" % (self.path, self.path))

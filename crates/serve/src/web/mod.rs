@@ -3,8 +3,10 @@
 //! session on the same layer as an SSH connection's ([`crate::session`]): the same screen,
 //! keys, mouse, limits, languages and refusals. The page draws the screen as text in its DOM.
 
+pub mod board;
 pub mod page;
 pub mod tab;
+pub mod wall;
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -36,6 +38,7 @@ pub struct Web {
     class: Arc<Class>,
     throttle: Arc<Throttle>,
     closing: watch::Receiver<bool>,
+    board: Arc<board::ClassBoard>,
 }
 
 /// Password attempts by address: one at a time from each, and slower after a few failures.
@@ -59,6 +62,7 @@ impl Web {
             class,
             throttle: Arc::default(),
             closing,
+            board: Arc::default(),
         }
     }
 }
@@ -95,6 +99,43 @@ impl Throttle {
     }
 }
 
+/// How a claim to be in the class went.
+pub enum Admitted {
+    /// The token or the password is the class's.
+    Yes,
+    /// Another attempt from the same address is being checked.
+    Busy,
+    /// Neither is given, or neither is right.
+    No,
+}
+
+/// Check a tab's or a sender's token or password, one attempt at a time per address and
+/// slower after repeated failures; failures are logged.
+pub async fn admit(
+    web: &Web,
+    peer: SocketAddr,
+    token: Option<&str>,
+    password: Option<&str>,
+) -> Admitted {
+    let ip = peer.ip();
+    let Some(wait) = web.throttle.begin_attempt(ip) else {
+        return Admitted::Busy;
+    };
+    tokio::time::sleep(wait).await;
+    let access = &web.class.access;
+    let passed = token.is_some_and(|t| access.token_ok(t))
+        || password.is_some_and(|p| access.password_ok(p));
+    web.throttle.end_attempt(ip, passed);
+    if passed {
+        Admitted::Yes
+    } else {
+        if token.is_some() || password.is_some() {
+            web.class.log(&format!("{peer}: wrong token or password"));
+        }
+        Admitted::No
+    }
+}
+
 /// The routes: the page, its script and style, and the tabs' WebSocket.
 pub fn router(web: Web) -> Router {
     Router::new()
@@ -102,6 +143,10 @@ pub fn router(web: Web) -> Router {
         .route("/term.js", get(page::script))
         .route("/style.css", get(page::style))
         .route("/ws", get(upgrade))
+        .route("/board", get(wall::page))
+        .route("/board.js", get(wall::script))
+        .route("/board/ws", get(wall::upgrade))
+        .route("/trace", axum::routing::post(wall::receive))
         .fallback(page::not_found)
         .with_state(web)
 }

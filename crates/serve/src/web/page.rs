@@ -38,6 +38,21 @@ pub const WORDS: &[&str] = &[
     "web-again",
     "web-busy",
     "web-keys",
+    "web-board-title",
+    "web-board-empty",
+    "web-board-sort",
+    "web-board-by-best",
+    "web-board-by-name",
+    "web-board-by-state",
+    "web-board-step",
+    "web-board-cost",
+    "web-board-best",
+    "web-board-close",
+    "web-state-running",
+    "web-state-solved",
+    "web-state-stuck",
+    "web-state-cut",
+    "web-state-refused",
 ];
 
 /// The page's language: the lecturer's when they chose one, else the browser's first that
@@ -57,9 +72,14 @@ pub fn language(web: &Web, headers: &HeaderMap) -> Lang {
         .unwrap_or_else(i18n::current)
 }
 
-/// The HTML with its words in `lang`.
+/// The tab's page with its words in `lang`.
 pub fn html(lang: Lang) -> String {
-    let mut out = INDEX.replace("{{lang}}", lang.code());
+    fill(INDEX, lang)
+}
+
+/// A page's `{{…}}` filled with its words in `lang`.
+pub fn fill(template: &str, lang: Lang) -> String {
+    let mut out = template.replace("{{lang}}", lang.code());
     for key in WORDS {
         out = out.replace(
             &format!("{{{{{key}}}}}"),
@@ -120,10 +140,15 @@ fn send(headers: &HeaderMap, kind: &'static str, body: &[u8], zipped: Option<&[u
 
 /// `/`: the page.
 pub async fn index(State(web): State<Web>, headers: HeaderMap) -> Response {
-    let html = html(language(&web, &headers));
+    filled(&web, &headers, INDEX)
+}
+
+/// A page of `template`, its words in the asking browser's language.
+pub fn filled(web: &Web, headers: &HeaderMap, template: &str) -> Response {
+    let html = fill(template, language(web, headers));
     let zipped = gzip(html.as_bytes());
     send(
-        &headers,
+        headers,
         "text/html; charset=utf-8",
         html.as_bytes(),
         Some(&zipped),
@@ -131,7 +156,7 @@ pub async fn index(State(web): State<Web>, headers: HeaderMap) -> Response {
 }
 
 /// A file of the page that is the same for everyone, compressed once.
-fn fixed(
+pub fn fixed(
     headers: &HeaderMap,
     kind: &'static str,
     text: &str,
@@ -200,15 +225,26 @@ mod tests {
             for key in WORDS {
                 assert!(i18n::has_in(lang, key), "{key} has no {lang:?} entry");
             }
+            for template in [INDEX, include_str!("../../../../assets/web/board.html")] {
+                let page = fill(template, lang);
+                assert!(!page.contains("{{"), "a word left unfilled in {lang:?}");
+            }
             let page = html(lang);
-            assert!(!page.contains("{{"), "a word left unfilled in {lang:?}");
             assert!(page.contains(&format!("lang=\"{}\"", lang.code())));
         }
     }
 
     #[test]
     fn the_page_names_nothing_outside_this_server() {
-        for text in [INDEX, SCRIPT, STYLE] {
+        for text in [
+            INDEX,
+            SCRIPT,
+            STYLE,
+            include_str!("../../../../assets/web/board.html"),
+            include_str!("../../../../assets/web/board.js"),
+        ] {
+            // the one address that is not fetched: SVG's namespace, a name
+            let text = text.replace("'http://www.w3.org/2000/svg'", "");
             for outside in ["http://", "https://", "//cdn", "@import", "url("] {
                 assert!(
                     !text.contains(outside),

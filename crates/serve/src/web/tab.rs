@@ -75,24 +75,10 @@ pub async fn run(web: Web, peer: SocketAddr, mut socket: WebSocket) {
             .log(&format!("{peer}: a browser said nothing readable, closed"));
         return close(socket, closed::PROTOCOL, "hello").await;
     };
-    let ip = peer.ip();
-    let Some(wait) = web.throttle.begin_attempt(ip) else {
-        return close(socket, closed::BUSY, "busy").await;
-    };
-    tokio::time::sleep(wait).await;
-    let access = &web.class.access;
-    let passed = said.token.as_deref().is_some_and(|t| access.token_ok(t))
-        || said
-            .password
-            .as_deref()
-            .is_some_and(|p| access.password_ok(p));
-    web.throttle.end_attempt(ip, passed);
-    if !passed {
-        if said.token.is_some() || said.password.is_some() {
-            web.class
-                .log(&format!("{peer}: browser: wrong token or password"));
-        }
-        return close(socket, closed::PASSWORD, "password").await;
+    match super::admit(&web, peer, said.token.as_deref(), said.password.as_deref()).await {
+        super::Admitted::Yes => {}
+        super::Admitted::Busy => return close(socket, closed::BUSY, "busy").await,
+        super::Admitted::No => return close(socket, closed::PASSWORD, "password").await,
     }
     web.class.log(&format!("{peer}: browser in"));
     let info = TermInfo {
@@ -169,7 +155,8 @@ pub async fn run(web: Web, peer: SocketAddr, mut socket: WebSocket) {
     }
 }
 
-async fn close(mut socket: WebSocket, code: u16, reason: &'static str) {
+/// Close `socket` with `code`, which the page acts on.
+pub async fn close(mut socket: WebSocket, code: u16, reason: &'static str) {
     let _ = socket
         .send(Message::Close(Some(CloseFrame {
             code,
