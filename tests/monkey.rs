@@ -63,6 +63,7 @@ fn app(seed: u64) -> (App, Receiver<Report>) {
         lesson_out: Some(std::env::temp_dir().join(format!("sudoscope-monkey-{}.toml", std::process::id()))),
         notes_out: None,
         guest: false,
+        confirm_quit: false,
         source: None,
         trace_out: None,
     };

@@ -266,6 +266,7 @@ fn hostile_clients_neither_crash_nor_block_the_server() {
         g.read_for(Duration::from_millis(300)).await;
         assert!(!g.closed, "garbage or sizes closed the session");
         // wrong passwords in a loop, from several connections at once, all through the rest
+        // (from another address: one address's failures slow that address only)
         let port = server.port;
         let guessing = tokio::spawn(async move {
             let mut tries = Vec::new();
@@ -273,7 +274,7 @@ fn hostile_clients_neither_crash_nor_block_the_server() {
                 tries.push(tokio::spawn(async move {
                     let mut refused = 0;
                     for guess in 0..3 {
-                        let mut h = connect(port).await;
+                        let mut h = ssh_client::connect_from("127.0.0.2", port).await;
                         let r = h.authenticate_password("x", format!("guess-{guess}")).await;
                         if r.is_ok_and(|r| !r.success()) {
                             refused += 1;
@@ -497,6 +498,75 @@ fn stopping_the_server_gives_every_student_their_terminal_back() {
         );
     });
     let began = std::time::Instant::now();
+    while server.alive() {
+        assert!(
+            began.elapsed() < ssh_client::PATIENCE,
+            "the server did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn students_who_vanish_leave_no_text_on_the_servers_terminal() {
+    let server = Server::start(&[], &[]);
+    let rt = runtime();
+    rt.block_on(async {
+        for _ in 0..3 {
+            let mut s = Student::open(server.port, 80, 24).await;
+            s.wait_for("sudoku_7").await;
+            // the connection dropped, not closed: the session finds its client gone
+            drop(s);
+        }
+    });
+    server.wait_log("session 3 ends");
+    // every session's goodbye was written to a client that had gone; nothing said so here,
+    // up to the server's end (a session's screen is dropped after it has left the class)
+    let mut server = server;
+    // SAFETY: a signal to the server, our own child.
+    unsafe { libc::kill(server.pid as i32, libc::SIGTERM) };
+    let began = std::time::Instant::now();
+    while server.alive() {
+        assert!(
+            began.elapsed() < ssh_client::PATIENCE,
+            "the server did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(server.stderr(), "", "log:\n{}", server.log());
+}
+
+#[test]
+fn the_lecturers_q_asks_before_it_ends_the_class() {
+    let mut server = Server::mirrored("ask", 120, 40, &["--paused"]);
+    let rt = runtime();
+    rt.block_on(async {
+        let mut s = Student::open(server.port, 90, 30).await;
+        s.wait_for("watching the lecturer's screen").await;
+        let lecturer_shows = |what: &str| {
+            let began = Instant::now();
+            while !server.lecturer_screen().contains(what) {
+                assert!(
+                    began.elapsed() < ssh_client::PATIENCE,
+                    "the lecturer's screen never showed {what:?}:\n{}",
+                    server.lecturer_screen()
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        };
+        server.lecturer_keys(&["q"]);
+        lecturer_shows("q again ends the class");
+        // any other key goes on: the class is still there
+        server.lecturer_keys(&["s"]);
+        s.read_for(Duration::from_millis(300)).await;
+        assert!(!s.closed, "one q ended the class");
+        server.lecturer_keys(&["q"]);
+        lecturer_shows("q again ends the class");
+        server.lecturer_keys(&["q"]);
+        s.wait_closed().await;
+        assert!(!s.screen.screen().alternate_screen());
+    });
+    let began = Instant::now();
     while server.alive() {
         assert!(
             began.elapsed() < ssh_client::PATIENCE,

@@ -309,6 +309,7 @@ puzzle-none = this puzzle has no solution (the exact solver proved it): local se
 
 ## Served sessions
 watch-line = watching the lecturer's screen · t: try it yourself from this board · q: leave
+quit-class-ask = q again ends the class: every student's session closes. Any other key goes on.
 serve-goodbye = sudoscope: goodbye.
 serve-idle = sudoscope: closed after { $time } without a key; connect again to go on.
 serve-failed = sudoscope: this session stopped on { $what }; the server goes on. Connect again, and tell the lecturer.

@@ -474,6 +474,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
         lesson_out: None,
         notes_out: None,
         guest: false,
+        confirm_quit: false,
         source: None,
         trace_out: None,
     };

@@ -273,6 +273,8 @@ fn class(
         ..template.clone()
     };
     let mut lecturer = template;
+    // ending the lecturer's screen ends the class: q asks first
+    lecturer.confirm_quit = true;
     lecturer.lesson_out = args.tui.lesson_out.clone();
     lecturer.notes_out = notes_out(&args.tui)?;
     if let Some(path) = &args.tui.trace {
@@ -402,6 +404,7 @@ pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Launch> {
         lesson_out: None,
         notes_out: None,
         guest: false,
+        confirm_quit: false,
         source: None,
         trace_out: None,
     })

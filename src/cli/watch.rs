@@ -69,6 +69,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
         lesson_out: None,
         notes_out: None,
         guest: false,
+        confirm_quit: false,
         source: Some(source.clone()),
         trace_out: None,
     };

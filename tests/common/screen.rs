@@ -40,6 +40,7 @@ pub fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Launc
         lesson_out: None,
         notes_out: None,
         guest: false,
+        confirm_quit: false,
         source: None,
         trace_out: None,
     }

@@ -69,7 +69,7 @@ impl Server {
             .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(dir.path().join("stderr.txt")).unwrap())
             .spawn()
             .expect("the binary starts");
         let pid = child.id();
@@ -128,6 +128,11 @@ impl Server {
             );
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// What the server wrote to its standard error so far (nothing, when it has a log).
+    pub fn stderr(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("stderr.txt")).unwrap_or_default()
     }
 
     /// The server's log so far.
@@ -226,6 +231,29 @@ pub async fn connect(port: u16) -> Handle<Trusting> {
     .await
     .expect("connects in time")
     .expect("connects")
+}
+
+/// A connection from another address of this machine (`127.0.0.2`: another student's laptop),
+/// not yet signed in.
+pub async fn connect_from(from: &str, port: u16) -> Handle<Trusting> {
+    let config = Arc::new(client::Config {
+        inactivity_timeout: Some(PATIENCE),
+        ..Default::default()
+    });
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket
+        .bind(format!("{from}:0").parse().unwrap())
+        .expect("a loopback address to connect from");
+    let stream = tokio::time::timeout(
+        PATIENCE,
+        socket.connect(format!("127.0.0.1:{port}").parse().unwrap()),
+    )
+    .await
+    .expect("connects in time")
+    .expect("connects");
+    client::connect_stream(config, stream, Trusting)
+        .await
+        .expect("an SSH connection")
 }
 
 /// A connection signed in with the class password.

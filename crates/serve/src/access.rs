@@ -2,8 +2,12 @@
 //! the authorized keys, and the host key, made once and kept in the user's data directory so
 //! that students' `known_hosts` stay valid from one class to the next.
 
+use std::collections::HashMap;
 use std::io::Read;
+use std::net::IpAddr;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use russh::keys::ssh_key::authorized_keys::AuthorizedKeys;
 use russh::keys::ssh_key::private::Ed25519Keypair;
@@ -108,6 +112,76 @@ pub fn make_password() -> Result<String, AccessError> {
         v /= 24;
     }
     Ok(out)
+}
+
+/// Wrong passwords from one address before its attempts are slowed down.
+const FREE_FAILURES: u32 = 3;
+/// How long a slowed-down address waits before each answer.
+const SLOWED: Duration = Duration::from_secs(2);
+/// An attempt waits this long at most for its turn behind others from its address.
+pub const TURN_WAIT: Duration = Duration::from_secs(20);
+/// Failures older than this are forgotten.
+const FORGET: Duration = Duration::from_secs(300);
+
+/// Password attempts by address: after a few failures from an address, its attempts are
+/// answered slowly and one at a time (before that, a class behind one router signs in at once).
+#[derive(Default)]
+pub struct Throttle {
+    attempts: Mutex<HashMap<IpAddr, Attempts>>,
+}
+
+/// One address's recent attempts at the password.
+#[derive(Default)]
+struct Attempts {
+    failures: u32,
+    last: Option<Instant>,
+    in_flight: u32,
+}
+
+impl Throttle {
+    /// Start checking an attempt from `ip`: `None` when the address is slowed down and one
+    /// attempt from it is already being checked (parallel guesses are refused), else how long
+    /// to wait before answering.
+    pub fn begin_attempt(&self, ip: IpAddr) -> Option<Duration> {
+        let mut all = self.attempts.lock().unwrap_or_else(|e| e.into_inner());
+        all.retain(|_, a| a.in_flight > 0 || a.last.is_some_and(|t| t.elapsed() < FORGET));
+        let a = all.entry(ip).or_default();
+        let slowed = a.failures >= FREE_FAILURES;
+        if slowed && a.in_flight > 0 {
+            return None;
+        }
+        a.in_flight += 1;
+        Some(if slowed { SLOWED } else { Duration::ZERO })
+    }
+
+    /// Wait for `ip`'s turn to have an attempt checked (attempts from an address that keeps
+    /// failing are checked one at a time), then how long to wait before answering; `None`
+    /// after [`TURN_WAIT`] without a turn.
+    pub async fn attempt(&self, ip: IpAddr) -> Option<Duration> {
+        let began = Instant::now();
+        loop {
+            if let Some(wait) = self.begin_attempt(ip) {
+                return Some(wait);
+            }
+            if began.elapsed() >= TURN_WAIT {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// The attempt from `ip` is answered.
+    pub fn end_attempt(&self, ip: IpAddr, passed: bool) {
+        let mut all = self.attempts.lock().unwrap_or_else(|e| e.into_inner());
+        let a = all.entry(ip).or_default();
+        a.in_flight = a.in_flight.saturating_sub(1);
+        a.last = Some(Instant::now());
+        if passed {
+            a.failures = 0;
+        } else {
+            a.failures += 1;
+        }
+    }
 }
 
 /// Whether two secrets are the same, in time independent of where the first difference is.
@@ -235,6 +309,40 @@ pub fn fingerprint(key: &PrivateKey) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parallel_guesses_are_refused_and_repeated_failures_slowed() {
+        let web = Throttle::default();
+        let ip: IpAddr = "10.0.0.7".parse().unwrap();
+        let other: IpAddr = "10.0.0.8".parse().unwrap();
+        // a class behind one address signs in at once
+        assert_eq!(web.begin_attempt(ip), Some(Duration::ZERO));
+        assert_eq!(web.begin_attempt(ip), Some(Duration::ZERO));
+        web.end_attempt(ip, true);
+        web.end_attempt(ip, true);
+        for _ in 0..FREE_FAILURES {
+            assert_eq!(web.begin_attempt(ip), Some(Duration::ZERO));
+            web.end_attempt(ip, false);
+        }
+        // then slowly, one at a time
+        assert_eq!(web.begin_attempt(ip), Some(SLOWED));
+        assert_eq!(
+            web.begin_attempt(ip),
+            None,
+            "a second guess while one is checked"
+        );
+        assert_eq!(
+            web.begin_attempt(other),
+            Some(Duration::ZERO),
+            "others are not slowed"
+        );
+        web.end_attempt(ip, true);
+        assert_eq!(
+            web.begin_attempt(ip),
+            Some(Duration::ZERO),
+            "a success forgives"
+        );
+    }
 
     #[test]
     fn passwords_are_three_groups_of_four_and_differ() {

@@ -19,6 +19,7 @@ use super::session::{self, TermInfo};
 pub struct Conn {
     class: Arc<Class>,
     peer: String,
+    ip: Option<std::net::IpAddr>,
     channel: Option<(ChannelId, Option<ChannelWriteHalf<Msg>>)>,
     info: TermInfo,
     session: Option<session::Link>,
@@ -27,10 +28,11 @@ pub struct Conn {
 
 impl Conn {
     /// A connection from `peer`.
-    pub fn new(class: Arc<Class>, peer: String) -> Conn {
+    pub fn new(class: Arc<Class>, peer: Option<std::net::SocketAddr>) -> Conn {
         Conn {
             class,
-            peer,
+            peer: peer.map_or("?".into(), |p| p.to_string()),
+            ip: peer.map(|p| p.ip()),
             channel: None,
             info: TermInfo {
                 size: (80, 24),
@@ -73,7 +75,20 @@ impl Handler for Conn {
     type Error = russh::Error;
 
     async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
-        if self.class.access.password_ok(password) {
+        // one attempt at a time from an address, slower after repeated failures (browsers'
+        // attempts count with these)
+        let ip = self.ip.unwrap_or(std::net::Ipv4Addr::UNSPECIFIED.into());
+        let Some(wait) = self.class.throttle.attempt(ip).await else {
+            self.class.log(&format!(
+                "{}: {user}: refused, attempts from there keep failing and wait their turn",
+                self.peer
+            ));
+            return Ok(Auth::reject());
+        };
+        tokio::time::sleep(wait).await;
+        let passed = self.class.access.password_ok(password);
+        self.class.throttle.end_attempt(ip, passed);
+        if passed {
             self.class
                 .log(&format!("{}: {user} in (password)", self.peer));
             Ok(Auth::Accept)

@@ -82,6 +82,8 @@ pub struct Class {
     pub mirror: Option<Arc<Stage>>,
     /// Who may come in.
     pub access: Access,
+    /// Password attempts by address, over SSH and browsers alike.
+    pub throttle: access::Throttle,
     /// Sessions at once at most.
     pub max_sessions: usize,
     /// A session without a key for this long closes.
@@ -174,7 +176,6 @@ impl Server for Serving {
     type Handler = handler::Conn;
 
     fn new_client(&mut self, peer: Option<SocketAddr>) -> handler::Conn {
-        let peer = peer.map_or("?".into(), |p| p.to_string());
         handler::Conn::new(Arc::clone(&self.0), peer)
     }
 }
@@ -255,6 +256,7 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         template: opts.template,
         mirror: mirror.clone(),
         access: opts.access.clone(),
+        throttle: access::Throttle::default(),
         max_sessions: opts.max_sessions,
         idle: opts.idle,
         language_chosen: opts.language_chosen,
@@ -271,10 +273,25 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
     let mut shutdown = None;
     if let (Some(listener), Some((key, made))) = (ssh_listener, host_key) {
         let bound = listener.local_addr()?;
-        let host = opts
-            .address
-            .clone()
-            .unwrap_or_else(|| platform::host_name().unwrap_or_else(|| "THIS-MACHINE".into()));
+        // the addresses students can reach, and this machine's name
+        let hosts = match &opts.address {
+            Some(a) => vec![a.clone()],
+            None => {
+                let mut all = platform::addresses(&opts.listen);
+                if opts
+                    .listen
+                    .parse::<std::net::IpAddr>()
+                    .is_ok_and(|ip| ip.is_unspecified())
+                {
+                    all.extend(platform::host_name());
+                }
+                all
+            }
+        };
+        let host = hosts
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "THIS-MACHINE".into());
         let fingerprint = access::fingerprint(&key);
         writeln!(
             say,
@@ -322,7 +339,7 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         let bound = listener.local_addr()?;
         let hosts = match &opts.address {
             Some(a) => vec![a.clone()],
-            None => web::addresses(&opts.listen),
+            None => platform::addresses(&opts.listen),
         };
         let links: Vec<String> = hosts
             .iter()

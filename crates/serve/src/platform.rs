@@ -4,6 +4,26 @@
 
 use std::net::IpAddr;
 
+/// The addresses a student can reach this machine at, for the banner: the one the server
+/// listens on when it is a single address, else each IPv4 address of this machine's
+/// interfaces but loopback (loopback when there is no other).
+pub fn addresses(listen: &str) -> Vec<String> {
+    match listen.parse::<IpAddr>() {
+        Ok(ip) if !ip.is_unspecified() => return vec![ip.to_string()],
+        Err(_) => return vec![listen.to_string()],
+        _ => {}
+    }
+    let mut found = interface_addresses();
+    found.retain(|ip| ip.is_ipv4() && !ip.is_loopback());
+    found.sort();
+    found.dedup();
+    if found.is_empty() {
+        vec!["127.0.0.1".into()]
+    } else {
+        found.iter().map(|ip| ip.to_string()).collect()
+    }
+}
+
 /// This machine's name, when the system tells it.
 #[cfg(unix)]
 pub fn host_name() -> Option<String> {
@@ -66,6 +86,21 @@ pub fn interface_addresses() -> Vec<IpAddr> {
 
 #[cfg(test)]
 mod tests {
+    use std::net::IpAddr;
+
+    use super::addresses;
+
+    #[test]
+    fn a_given_address_is_the_only_one_printed() {
+        assert_eq!(addresses("127.0.0.1"), vec!["127.0.0.1"]);
+        assert_eq!(addresses("lab.example"), vec!["lab.example"]);
+        let all = addresses("0.0.0.0");
+        assert!(!all.is_empty());
+        for a in &all {
+            let ip: IpAddr = a.parse().unwrap();
+            assert!(ip.is_ipv4());
+        }
+    }
     #[cfg(unix)]
     #[test]
     fn loopback_is_among_the_interfaces() {

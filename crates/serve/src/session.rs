@@ -397,6 +397,7 @@ fn now_you_try(app: &tui::App) -> Launch {
         trace_out: None,
         notes_out: None,
         guest: true,
+        confirm_quit: false,
     }
 }
 

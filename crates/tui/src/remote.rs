@@ -63,8 +63,12 @@ impl<W: Write> Backend for Remote<W> {
         self.inner.hide_cursor()
     }
 
+    /// Never fails: a client that has gone has no cursor to show, and the screen's owner
+    /// (ratatui's terminal, when dropped) must not write about it on the server's own terminal.
+    /// The session says goodbye with the cursor shown in its last bytes anyway.
     fn show_cursor(&mut self) -> io::Result<()> {
-        self.inner.show_cursor()
+        let _ = self.inner.show_cursor();
+        Ok(())
     }
 
     /// Never asked of the client (only an inline viewport needs it, and none is used).

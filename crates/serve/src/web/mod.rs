@@ -8,10 +8,8 @@ pub mod page;
 pub mod tab;
 pub mod wall;
 
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
@@ -25,34 +23,13 @@ use crate::Class;
 
 /// A message from a tab is never larger than this (keys, a paste, a size).
 const MAX_MESSAGE: usize = 64 << 10;
-/// Wrong passwords from one address before its attempts are slowed down.
-const FREE_FAILURES: u32 = 3;
-/// How long a slowed-down address waits before each answer.
-const SLOWED: Duration = Duration::from_secs(2);
-/// Failures older than this are forgotten.
-const FORGET: Duration = Duration::from_secs(300);
 
 /// What every tab's handler shares.
 #[derive(Clone)]
 pub struct Web {
     class: Arc<Class>,
-    throttle: Arc<Throttle>,
     closing: watch::Receiver<bool>,
     board: Arc<board::ClassBoard>,
-}
-
-/// Password attempts by address: one at a time from each, and slower after a few failures.
-#[derive(Default)]
-struct Throttle {
-    attempts: Mutex<HashMap<IpAddr, Attempts>>,
-}
-
-/// One address's recent attempts at the password.
-#[derive(Default)]
-struct Attempts {
-    failures: u32,
-    last: Option<Instant>,
-    in_flight: bool,
 }
 
 impl Web {
@@ -60,41 +37,8 @@ impl Web {
     pub fn new(class: Arc<Class>, closing: watch::Receiver<bool>) -> Web {
         Web {
             class,
-            throttle: Arc::default(),
             closing,
             board: Arc::default(),
-        }
-    }
-}
-
-impl Throttle {
-    /// Start checking an attempt from `ip`: `None` when one from there is already being
-    /// checked (parallel guesses are refused), else how long to wait before answering.
-    fn begin_attempt(&self, ip: IpAddr) -> Option<Duration> {
-        let mut all = self.attempts.lock().unwrap_or_else(|e| e.into_inner());
-        all.retain(|_, a| a.in_flight || a.last.is_some_and(|t| t.elapsed() < FORGET));
-        let a = all.entry(ip).or_default();
-        if a.in_flight {
-            return None;
-        }
-        a.in_flight = true;
-        Some(if a.failures >= FREE_FAILURES {
-            SLOWED
-        } else {
-            Duration::ZERO
-        })
-    }
-
-    /// The attempt from `ip` is answered.
-    fn end_attempt(&self, ip: IpAddr, passed: bool) {
-        let mut all = self.attempts.lock().unwrap_or_else(|e| e.into_inner());
-        let a = all.entry(ip).or_default();
-        a.in_flight = false;
-        a.last = Some(Instant::now());
-        if passed {
-            a.failures = 0;
-        } else {
-            a.failures += 1;
         }
     }
 }
@@ -118,14 +62,14 @@ pub async fn admit(
     password: Option<&str>,
 ) -> Admitted {
     let ip = peer.ip();
-    let Some(wait) = web.throttle.begin_attempt(ip) else {
+    let Some(wait) = web.class.throttle.attempt(ip).await else {
         return Admitted::Busy;
     };
     tokio::time::sleep(wait).await;
     let access = &web.class.access;
     let passed = token.is_some_and(|t| access.token_ok(t))
         || password.is_some_and(|p| access.password_ok(p));
-    web.throttle.end_attempt(ip, passed);
+    web.class.throttle.end_attempt(ip, passed);
     if passed {
         Admitted::Yes
     } else {
@@ -182,26 +126,6 @@ pub async fn serve(listener: tokio::net::TcpListener, web: Web) {
         .await;
 }
 
-/// The addresses a student can reach this machine at, for the banner: the one the server
-/// listens on when it is a single address, else each IPv4 address of this machine's
-/// interfaces but loopback (loopback when there is no other).
-pub fn addresses(listen: &str) -> Vec<String> {
-    match listen.parse::<IpAddr>() {
-        Ok(ip) if !ip.is_unspecified() => return vec![ip.to_string()],
-        Err(_) => return vec![listen.to_string()],
-        _ => {}
-    }
-    let mut found = crate::platform::interface_addresses();
-    found.retain(|ip| ip.is_ipv4() && !ip.is_loopback());
-    found.sort();
-    found.dedup();
-    if found.is_empty() {
-        vec!["127.0.0.1".into()]
-    } else {
-        found.iter().map(|ip| ip.to_string()).collect()
-    }
-}
-
 /// `text` as a QR code drawn with half blocks, two rows of modules per line, dark on light
 /// with a quiet zone, for a phone to scan off the terminal.
 pub fn qr(text: &str) -> Option<String> {
@@ -239,18 +163,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_given_address_is_the_only_one_printed() {
-        assert_eq!(addresses("127.0.0.1"), vec!["127.0.0.1"]);
-        assert_eq!(addresses("lab.example"), vec!["lab.example"]);
-        let all = addresses("0.0.0.0");
-        assert!(!all.is_empty());
-        for a in &all {
-            let ip: IpAddr = a.parse().unwrap();
-            assert!(ip.is_ipv4());
-        }
-    }
-
-    #[test]
     fn the_qr_code_is_square_with_its_quiet_zone() {
         let q = qr("http://192.168.1.20:8080/#k=0123456789abcdef0123456789abcdef").unwrap();
         let lines: Vec<&str> = q.lines().collect();
@@ -260,31 +172,5 @@ mod tests {
         assert_eq!(lines.len(), w.div_ceil(2));
         // the quiet zone is light: full blocks along the top line
         assert!(lines[0].chars().all(|c| c == '█'));
-    }
-
-    #[test]
-    fn parallel_guesses_are_refused_and_repeated_failures_slowed() {
-        let web = Throttle::default();
-        let ip: IpAddr = "10.0.0.7".parse().unwrap();
-        let other: IpAddr = "10.0.0.8".parse().unwrap();
-        assert_eq!(web.begin_attempt(ip), Some(Duration::ZERO));
-        assert_eq!(
-            web.begin_attempt(ip),
-            None,
-            "a second guess while one is checked"
-        );
-        assert_eq!(web.begin_attempt(other), Some(Duration::ZERO));
-        web.end_attempt(ip, false);
-        for _ in 1..FREE_FAILURES {
-            assert_eq!(web.begin_attempt(ip), Some(Duration::ZERO));
-            web.end_attempt(ip, false);
-        }
-        assert_eq!(web.begin_attempt(ip), Some(SLOWED));
-        web.end_attempt(ip, true);
-        assert_eq!(
-            web.begin_attempt(ip),
-            Some(Duration::ZERO),
-            "a success forgives"
-        );
     }
 }

@@ -60,6 +60,9 @@ pub struct Launch {
     /// Puzzles open from the built-in sets, `generate:` and puzzle text only; what would write
     /// a file is offered on screen and on the clipboard instead.
     pub guest: bool,
+    /// `q` (and Ctrl-C) ask before ending: the lecturer's mirrored screen, whose end closes
+    /// every student's session.
+    pub confirm_quit: bool,
 }
 
 /// The visualiser's state: its components, and what belongs to the whole screen.
@@ -77,6 +80,8 @@ pub struct App {
     show_notes: bool,
     status: Option<String>,
     quit: bool,
+    confirm_quit: bool,
+    quit_asked: bool,
     clipboard: Option<String>,
     still_wanted: bool,
     /// A served session's: nothing is read or written on the host (see [`Launch::guest`]).
@@ -127,6 +132,8 @@ impl App {
             show_notes: false,
             status,
             quit: false,
+            confirm_quit: opts.confirm_quit,
+            quit_asked: false,
             clipboard: None,
             still_wanted: false,
             guest: opts.guest,

@@ -30,8 +30,13 @@ impl App {
     /// A key goes to the open dialog, else to the cell cursor or the key table.
     fn on_key(&mut self, k: KeyEvent) {
         if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
-            self.quit = true;
+            self.ask_or_quit();
             return;
+        }
+        // asked whether to end: any key but q goes on
+        if self.quit_asked && action(k) != Some(Action::Quit) {
+            self.quit_asked = false;
+            self.status = None;
         }
         if self.waiting() && matches!(self.dialog, Dialog::None) {
             self.waiting_key(k);
@@ -123,11 +128,21 @@ impl App {
         }
     }
 
+    /// End, or first ask when ending closes a class's sessions (`q` or Ctrl-C again ends).
+    fn ask_or_quit(&mut self) {
+        if self.confirm_quit && !self.quit_asked {
+            self.quit_asked = true;
+            self.status = Some(tr!("quit-class-ask"));
+        } else {
+            self.quit = true;
+        }
+    }
+
     /// Do what a key of the table asks.
     pub fn act(&mut self, a: Action) {
         self.status = None;
         match a {
-            Action::Quit => self.quit = true,
+            Action::Quit => self.ask_or_quit(),
             Action::RunPause => self.race.run_pause(),
             Action::Step => self.race.step(1),
             Action::StepMany => self.race.step(100),
