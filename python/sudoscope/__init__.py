@@ -21,4 +21,7 @@ numpy arrays. Standard library only; Python 3.8 and newer.
 
 from .trace import Trace, board_cells, VERSION
 
-__all__ = ["Trace", "board_cells", "VERSION"]
+# the helper's own version: the program's (Cargo.toml), which a test keeps equal
+__version__ = "0.1.0"
+
+__all__ = ["Trace", "board_cells", "VERSION", "__version__"]
