@@ -575,3 +575,37 @@ fn the_lecturers_q_asks_before_it_ends_the_class() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+#[test]
+fn a_connection_that_does_not_sign_in_in_time_is_closed() {
+    let server = Server::start(&["--login-grace", "2s"], &[]);
+    // one that says nothing at all, and one that shakes hands but never signs in
+    let mut silent = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    silent.set_read_timeout(Some(ssh_client::PATIENCE)).unwrap();
+    let rt = runtime();
+    let began = Instant::now();
+    rt.block_on(async {
+        let h = connect(server.port).await;
+        let by = Instant::now() + ssh_client::PATIENCE;
+        while !h.is_closed() {
+            assert!(
+                Instant::now() < by,
+                "a connection that never signed in stayed open"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    });
+    // the silent one reads the server's greeting, then the end
+    let mut all = Vec::new();
+    let _ = std::io::Read::read_to_end(&mut silent, &mut all);
+    assert!(began.elapsed() < ssh_client::PATIENCE);
+    assert!(String::from_utf8_lossy(&all).starts_with("SSH-2.0-"));
+    server.wait_log("not signed in within 2 s");
+    // a student who signs in in time stays
+    rt.block_on(async {
+        let mut s = Student::open(server.port, 80, 24).await;
+        s.wait_for("sudoku_7").await;
+        s.read_for(Duration::from_secs(3)).await;
+        assert!(!s.closed, "a student who signed in was closed");
+    });
+}

@@ -353,6 +353,9 @@ pub struct ClassArgs {
     /// mirror is never closed for it.
     #[arg(long, default_value = "30m", value_name = "TIME", value_parser = parse_duration)]
     pub idle_timeout: std::time::Duration,
+    /// Close a connection (or a browser's tab) that has not signed in within this time.
+    #[arg(long, default_value = "30s", value_name = "TIME", value_parser = parse_duration)]
+    pub login_grace: std::time::Duration,
     /// Append the server's log here: connections, refusals, sessions ending (default: standard
     /// error, or nowhere with --mirror, whose screen it would cover).
     #[arg(long, value_name = "FILE")]

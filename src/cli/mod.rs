@@ -297,6 +297,7 @@ fn class(
         },
         max_sessions: args.max_sessions as usize,
         idle: args.idle_timeout,
+        login_grace: args.login_grace,
         log: args.log.clone(),
         stats_every: args.stats,
         record: args.tui.record.clone(),

@@ -20,6 +20,7 @@ pub struct Conn {
     class: Arc<Class>,
     peer: String,
     ip: Option<std::net::IpAddr>,
+    signed_in: Arc<std::sync::atomic::AtomicBool>,
     channel: Option<(ChannelId, Option<ChannelWriteHalf<Msg>>)>,
     info: TermInfo,
     session: Option<session::Link>,
@@ -27,10 +28,15 @@ pub struct Conn {
 }
 
 impl Conn {
-    /// A connection from `peer`.
-    pub fn new(class: Arc<Class>, peer: Option<std::net::SocketAddr>) -> Conn {
+    /// A connection from `peer`; `signed_in` is raised when it signs in.
+    pub fn new(
+        class: Arc<Class>,
+        peer: Option<std::net::SocketAddr>,
+        signed_in: Arc<std::sync::atomic::AtomicBool>,
+    ) -> Conn {
         Conn {
             class,
+            signed_in,
             peer: peer.map_or("?".into(), |p| p.to_string()),
             ip: peer.map(|p| p.ip()),
             channel: None,
@@ -91,6 +97,8 @@ impl Handler for Conn {
         if passed {
             self.class
                 .log(&format!("{}: {user} in (password)", self.peer));
+            self.signed_in
+                .store(true, std::sync::atomic::Ordering::SeqCst);
             Ok(Auth::Accept)
         } else {
             self.class
@@ -119,6 +127,8 @@ impl Handler for Conn {
         let k: &PublicKey = key.public_key;
         if self.class.access.key_ok(k) {
             self.class.log(&format!("{}: {user} in (key)", self.peer));
+            self.signed_in
+                .store(true, std::sync::atomic::Ordering::SeqCst);
             Ok(Auth::Accept)
         } else {
             Ok(Auth::reject())

@@ -18,18 +18,18 @@ pub mod input;
 pub mod out;
 pub mod platform;
 pub mod session;
+pub mod ssh;
 pub mod web;
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use russh::MethodKind;
-use russh::server::{Config, Server};
+use russh::server::Config;
 
 use crate::engine::{gate, resident};
 use crate::tui::{Launch, Stage};
@@ -60,6 +60,8 @@ pub struct ServeOptions {
     pub max_sessions: usize,
     /// A session without a key for this long closes.
     pub idle: Duration,
+    /// A connection (or a browser's tab) that has not signed in by then is closed.
+    pub login_grace: Duration,
     /// Where the log goes (standard error when `None` and no mirror covers the terminal).
     pub log: Option<PathBuf>,
     /// Write a statistics line to the log this often.
@@ -88,6 +90,8 @@ pub struct Class {
     pub max_sessions: usize,
     /// A session without a key for this long closes.
     pub idle: Duration,
+    /// A connection (or a browser's tab) that has not signed in by then is closed.
+    pub login_grace: Duration,
     /// The lecturer chose the language (`--lang`, a lesson's `lang`): every session speaks it;
     /// otherwise each speaks its student's (the locale their SSH client sends), else the server's.
     pub language_chosen: bool,
@@ -169,17 +173,6 @@ struct Member {
     stop: Arc<AtomicBool>,
 }
 
-/// The russh server: a handler per connection.
-struct Serving(Arc<Class>);
-
-impl Server for Serving {
-    type Handler = handler::Conn;
-
-    fn new_client(&mut self, peer: Option<SocketAddr>) -> handler::Conn {
-        handler::Conn::new(Arc::clone(&self.0), peer)
-    }
-}
-
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -259,6 +252,7 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         throttle: access::Throttle::default(),
         max_sessions: opts.max_sessions,
         idle: opts.idle,
+        login_grace: opts.login_grace,
         language_chosen: opts.language_chosen,
         live: AtomicUsize::new(0),
         next_id: AtomicU64::new(0),
@@ -270,7 +264,8 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
     });
     let (closing_tx, closing_rx) = tokio::sync::watch::channel(false);
     let mut ways = Vec::new();
-    let mut shutdown = None;
+    // the SSH connections close after the sessions have said goodbye
+    let (ssh_stop_tx, ssh_stop_rx) = tokio::sync::watch::channel(false);
     if let (Some(listener), Some((key, made))) = (ssh_listener, host_key) {
         let bound = listener.local_addr()?;
         // the addresses students can reach, and this machine's name
@@ -321,19 +316,12 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
             "listening on {bound} (ssh), host key {fingerprint}"
         ));
         let config = ssh_config(&opts.access, key);
-        let (handle_tx, handle_rx) = std::sync::mpsc::channel();
-        let serving_class = Arc::clone(&class);
-        runtime.spawn(async move {
-            let mut serving = Serving(serving_class);
-            let running = serving.run_on_socket(config, &listener);
-            let _ = handle_tx.send(running.handle());
-            let _ = running.await;
-        });
-        shutdown = Some(
-            handle_rx
-                .recv()
-                .map_err(|_| std::io::Error::other("the server did not start"))?,
-        );
+        runtime.spawn(ssh::accept(
+            listener,
+            config,
+            Arc::clone(&class),
+            ssh_stop_rx.clone(),
+        ));
     }
     if let Some(listener) = web_listener {
         let bound = listener.local_addr()?;
@@ -437,9 +425,9 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
     while class.sessions() > 0 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }
-    if let Some(s) = shutdown {
-        s.shutdown("the class is over".into());
-    }
+    let _ = ssh_stop_tx.send(true);
+    // a moment for the connections to be told
+    std::thread::sleep(Duration::from_millis(100));
     if let Some(Ok(t)) = stats {
         let _ = t.join();
     }

@@ -3,7 +3,7 @@
 //! an SSH client's bytes are ([`crate::input`]), so a tab's session cannot tell it from a
 //! terminal's.
 //!
-//! The tab speaks first, in one text message, within [`LOGIN_GRACE`]:
+//! The tab speaks first, in one text message, within the class's login grace:
 //! `{"hello": {"token": …} | {"password": …}, "cols": N, "rows": N, "lang": "es-AR"}`.
 //! Then binary messages are what a terminal would send (keys, SGR mouse reports, pastes), and a
 //! text message `{"size": [cols, rows]}` is a resize. The server sends binary messages of
@@ -12,7 +12,6 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
-use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use ratatui::crossterm::event::Event;
@@ -22,9 +21,6 @@ use super::Web;
 use crate::input::Parser;
 use crate::out::{Chunk, Out};
 use crate::session::{self, TermInfo};
-
-/// A tab that has not said who it is by then is closed.
-pub const LOGIN_GRACE: Duration = Duration::from_secs(30);
 
 /// The close codes the page acts on.
 pub mod closed {
@@ -66,7 +62,7 @@ struct Resize {
 
 /// Serve one tab until it goes, its session ends, or the server stops.
 pub async fn run(web: Web, peer: SocketAddr, mut socket: WebSocket) {
-    let said = match tokio::time::timeout(LOGIN_GRACE, socket.recv()).await {
+    let said = match tokio::time::timeout(web.class.login_grace, socket.recv()).await {
         Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str::<Hello>(&t).ok(),
         _ => None,
     };

@@ -148,8 +148,8 @@ pub async fn upgrade(
 }
 
 async fn watch(web: Web, peer: SocketAddr, mut socket: WebSocket) {
-    use super::tab::{LOGIN_GRACE, close, closed};
-    let said = match tokio::time::timeout(LOGIN_GRACE, socket.recv()).await {
+    use super::tab::{close, closed};
+    let said = match tokio::time::timeout(web.class.login_grace, socket.recv()).await {
         Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str::<Hello>(&t).ok(),
         _ => None,
     };
