@@ -815,3 +815,24 @@ fn a_students_own_search_shows_on_the_class_board_and_garbage_is_refused() {
     browser.click(".card.refused");
     browser.until_visible("whole");
 }
+
+#[test]
+fn with_keep_the_lecturer_keeps_each_run_sent_to_the_board() {
+    let kept = tempfile::tempdir().unwrap();
+    let folder = kept.path().join("runs");
+    let server = Server::start(&["--keep", folder.to_str().unwrap()]);
+    let token = server.token();
+    let trace = "{\"sudoscope_trace\":\"1.0\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"mine\"}\n\
+                 {\"step\":1,\"changed\":[[1,2]]}\n{\"end\":\"stuck\",\"steps\":1}\n";
+    let r = http(
+        server.port,
+        "POST",
+        "/trace?name=ana",
+        &[("Authorization", &format!("Bearer {token}"))],
+        trace,
+    );
+    assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+    let files: Vec<_> = std::fs::read_dir(&folder).unwrap().flatten().collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(std::fs::read_to_string(files[0].path()).unwrap(), trace);
+}

@@ -353,6 +353,10 @@ pub struct ClassArgs {
     /// mirror is never closed for it.
     #[arg(long, default_value = "30m", value_name = "TIME", value_parser = parse_duration)]
     pub idle_timeout: std::time::Duration,
+    /// Keep every trace sent to the class board in this folder, one file per run (without
+    /// it, nothing of a student's run outlives the server).
+    #[arg(long, value_name = "DIR")]
+    pub keep: Option<std::path::PathBuf>,
     /// Close a connection (or a browser's tab) that has not signed in within this time.
     #[arg(long, default_value = "30s", value_name = "TIME", value_parser = parse_duration)]
     pub login_grace: std::time::Duration,

@@ -260,6 +260,10 @@ fn class(
             }
         }
     }
+    if let Some(dir) = &args.keep {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("--keep {}: {e}", dir.display()))?;
+    }
     if args.mirror && !crate::tui::has_terminal() {
         eprintln!(
             "sudoscope: --mirror shows this terminal's session to the class, and needs a terminal"
@@ -298,6 +302,7 @@ fn class(
         max_sessions: args.max_sessions as usize,
         idle: args.idle_timeout,
         login_grace: args.login_grace,
+        keep: args.keep.clone(),
         log: args.log.clone(),
         stats_every: args.stats,
         record: args.tui.record.clone(),

@@ -64,6 +64,8 @@ pub struct ServeOptions {
     pub login_grace: Duration,
     /// Where the log goes (standard error when `None` and no mirror covers the terminal).
     pub log: Option<PathBuf>,
+    /// Keep the traces sent to the class board in this folder (`--keep`).
+    pub keep: Option<PathBuf>,
     /// Write a statistics line to the log this often.
     pub stats_every: Option<Duration>,
     /// The lecturer chose the language (see [`Class::language_chosen`]).
@@ -363,7 +365,7 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         class.log(&format!("listening on {bound} (browsers)"));
         runtime.spawn(web::serve(
             listener,
-            web::Web::new(Arc::clone(&class), closing_rx.clone()),
+            web::Web::new(Arc::clone(&class), closing_rx.clone(), opts.keep.clone()),
         ));
     }
     match &opts.access.password {

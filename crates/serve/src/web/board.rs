@@ -12,6 +12,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
 use serde::Serialize;
 
 use crate::board::cost::{Counted, conflicts, cost};
@@ -91,6 +95,7 @@ pub struct ClassBoard {
     sending: Mutex<HashMap<IpAddr, usize>>,
     next: AtomicU64,
     version: AtomicU64,
+    keep: Option<PathBuf>,
 }
 
 /// Why a trace was turned away before its first line.
@@ -113,9 +118,19 @@ pub struct Upload<'a> {
     bytes: usize,
     ended: bool,
     window: (Instant, u32),
+    kept: Option<BufWriter<File>>,
 }
 
 impl ClassBoard {
+    /// A board that keeps every trace it reads, as it came, in a file of `keep` (the
+    /// lecturer's `--keep DIR`); none is kept without it.
+    pub fn keeping(keep: Option<PathBuf>) -> ClassBoard {
+        ClassBoard {
+            keep,
+            ..ClassBoard::default()
+        }
+    }
+
     /// A change counter: the board's watchers send a new picture when it moves.
     pub fn version(&self) -> u64 {
         self.version.load(Ordering::Acquire)
@@ -163,6 +178,7 @@ impl ClassBoard {
             bytes: 0,
             ended: false,
             window: (Instant::now(), 0),
+            kept: None,
         })
     }
 
@@ -211,8 +227,14 @@ impl Upload<'_> {
         if text.trim().is_empty() {
             return true;
         }
+        if self.puzzle.is_none() {
+            let read = self.header(text);
+            self.keep(text);
+            return read;
+        }
+        self.keep(text);
         let Some(puzzle) = &self.puzzle else {
-            return self.header(text);
+            return false;
         };
         match read::line(text, self.lines, puzzle) {
             Ok(TraceLine::Step(s)) => {
@@ -346,6 +368,35 @@ impl Upload<'_> {
         drop(all);
         self.id = Some(id);
         board.touch();
+    }
+
+    /// Keep the line in this trace's file, when the lecturer keeps traces (the file is opened
+    /// with the trace's first line; one that cannot be written is logged once and let go).
+    fn keep(&mut self, text: &str) {
+        if self.kept.is_none()
+            && self.lines == 1
+            && let (Some(dir), Some(id)) = (&self.board.keep, self.id)
+        {
+            let safe: String = self
+                .name
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() || c == '-' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            self.kept = File::create(dir.join(format!("{id:04}-{safe}.jsonl")))
+                .ok()
+                .map(BufWriter::new);
+        }
+        if let Some(w) = &mut self.kept
+            && writeln!(w, "{text}").is_err()
+        {
+            self.kept = None;
+        }
     }
 
     /// A line longer than a trace's lines may be: the trace is refused.
@@ -508,6 +559,30 @@ mod tests {
         assert!(e.curve.len() <= CURVE, "{} points", e.curve.len());
         assert!(e.curve.len() > CURVE / 4);
         assert_eq!(e.step, 10_000);
+    }
+
+    #[test]
+    fn with_keep_every_trace_is_kept_as_it_came_in_a_file_of_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let board = ClassBoard::keeping(Some(dir.path().to_path_buf()));
+        let mut up = board.upload(ip(), "ana/../x").unwrap();
+        let lines = [
+            HEADER,
+            r#"{"step":1,"changed":[[1,2]]}"#,
+            r#"{"end":"stuck","steps":1}"#,
+        ];
+        for l in lines {
+            up.line(l);
+        }
+        drop(up);
+        let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(files.len(), 1);
+        let path = files[0].as_ref().unwrap().path();
+        assert_eq!(path.file_name().unwrap(), "0001-ana____x.jsonl");
+        assert_eq!(
+            std::fs::read_to_string(path).unwrap(),
+            lines.join("\n") + "\n"
+        );
     }
 
     #[test]

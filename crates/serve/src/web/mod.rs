@@ -33,12 +33,17 @@ pub struct Web {
 }
 
 impl Web {
-    /// Serving state for `class`; every tab ends when `closing` turns true.
-    pub fn new(class: Arc<Class>, closing: watch::Receiver<bool>) -> Web {
+    /// Serving state for `class`; every tab ends when `closing` turns true; the class board
+    /// keeps its traces in `keep`, when given.
+    pub fn new(
+        class: Arc<Class>,
+        closing: watch::Receiver<bool>,
+        keep: Option<std::path::PathBuf>,
+    ) -> Web {
         Web {
             class,
             closing,
-            board: Arc::default(),
+            board: Arc::new(board::ClassBoard::keeping(keep)),
         }
     }
 }
