@@ -1,4 +1,4 @@
-"""The course's puzzle and cost, written plainly: what both examples share.
+"""The course's puzzle and cost, written plainly: what the examples share.
 
 The board is the course's dictionary: 'A1' to 'I9' (row letter, column number) to a value. The
 cost is the course's: for every row, column and box, 0.05 for each value short of once (so a
@@ -70,10 +70,16 @@ def neighbours(state):
     return out
 
 
-def seed_from_arguments(default=1):
-    """`--seed N` on the command line, else `default`."""
+def number_from_arguments(name, default):
+    """`--NAME N` on the command line, else `default`."""
     import sys
     args = sys.argv[1:]
-    if "--seed" in args:
-        return int(args[args.index("--seed") + 1])
+    flag = "--" + name
+    if flag in args:
+        return int(args[args.index(flag) + 1])
     return default
+
+
+def seed_from_arguments(default=1):
+    """`--seed N` on the command line, else `default`."""
+    return number_from_arguments("seed", default)
