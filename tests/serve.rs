@@ -497,14 +497,7 @@ fn stopping_the_server_gives_every_student_their_terminal_back() {
             "the mouse left reported"
         );
     });
-    let began = std::time::Instant::now();
-    while server.alive() {
-        assert!(
-            began.elapsed() < ssh_client::PATIENCE,
-            "the server did not stop"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    server.wait_stopped();
 }
 
 #[test]
@@ -525,14 +518,7 @@ fn students_who_vanish_leave_no_text_on_the_servers_terminal() {
     let mut server = server;
     // SAFETY: a signal to the server, our own child.
     unsafe { libc::kill(server.pid as i32, libc::SIGTERM) };
-    let began = std::time::Instant::now();
-    while server.alive() {
-        assert!(
-            began.elapsed() < ssh_client::PATIENCE,
-            "the server did not stop"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    server.wait_stopped();
     assert_eq!(server.stderr(), "", "log:\n{}", server.log());
 }
 
@@ -566,14 +552,7 @@ fn the_lecturers_q_asks_before_it_ends_the_class() {
         s.wait_closed().await;
         assert!(!s.screen.screen().alternate_screen());
     });
-    let began = Instant::now();
-    while server.alive() {
-        assert!(
-            began.elapsed() < ssh_client::PATIENCE,
-            "the server did not stop"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    server.wait_stopped();
 }
 
 #[test]

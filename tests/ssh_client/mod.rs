@@ -135,6 +135,15 @@ impl Server {
         std::fs::read_to_string(self.dir.path().join("stderr.txt")).unwrap_or_default()
     }
 
+    /// Wait until the server's process has ended.
+    pub fn wait_stopped(&mut self) {
+        let began = Instant::now();
+        while self.alive() {
+            assert!(began.elapsed() < PATIENCE, "the server did not stop");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// The server's log so far.
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.dir.path().join("serve.log")).unwrap_or_default()

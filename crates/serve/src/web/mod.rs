@@ -106,15 +106,31 @@ async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    // a page of another site may not open a session in a student's name
-    if !page::same_origin(&headers) {
+    let served = web.clone();
+    socket(&web, peer, &headers, ws, move |s| tab::run(served, peer, s))
+}
+
+/// A WebSocket from this server's own page (a page of another site may not open one in a
+/// student's name), its messages bounded, served by `serve`.
+pub fn socket<F, Fut>(
+    web: &Web,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    ws: WebSocketUpgrade,
+    serve: F,
+) -> Response
+where
+    F: FnOnce(axum::extract::ws::WebSocket) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    if !page::same_origin(headers) {
         web.class
             .log(&format!("{peer}: refused a WebSocket from another site"));
         return page::forbidden();
     }
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| tab::run(web, peer, socket))
+        .on_upgrade(serve)
 }
 
 /// Serve on `listener` until `closing` turns true; every connection gets `TCP_NODELAY`.

@@ -140,11 +140,8 @@ pub async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if !page::same_origin(&headers) {
-        return page::forbidden();
-    }
-    ws.max_message_size(super::MAX_MESSAGE)
-        .on_upgrade(move |socket| watch(web, peer, socket))
+    let served = web.clone();
+    super::socket(&web, peer, &headers, ws, move |s| watch(served, peer, s))
 }
 
 async fn watch(web: Web, peer: SocketAddr, mut socket: WebSocket) {
