@@ -221,3 +221,43 @@ fn a_class_at_full_speed_leaves_every_screen_live() {
         "threads: {threads_before} before, {threads_after} after the class left"
     );
 }
+
+/// `sudoscope bench serve`, the rerunnable measure of this (BENCHMARKS.md): it drives real
+/// clients over both transports and reports every figure; here only that it does, with frames
+/// arriving and keys answered (no speed is asserted).
+#[test]
+fn bench_serve_drives_real_clients_over_both_transports() {
+    for transport in ["ssh", "web"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoscope"))
+            .args(["bench", "serve", "--sessions", "2", "--seconds", "2"])
+            .args(["--transport", transport])
+            .output()
+            .expect("the binary runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            text.contains(&format!("serve over {transport}: 2 sessions")),
+            "{text}"
+        );
+        let lowest: f64 = text
+            .split("lowest ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no frame rate in {text}"));
+        assert!(lowest > 0.0, "a session got no frames: {text}");
+        let keys: u64 = text
+            .lines()
+            .find(|l| l.contains("key to screen"))
+            .and_then(|l| l.rsplit('(').next())
+            .and_then(|r| r.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no key count in {text}"));
+        assert!(keys > 0, "no key was answered: {text}");
+        assert!(text.contains("server CPU"), "{text}");
+    }
+}

@@ -680,7 +680,10 @@ pub enum Suite {
     /// Reading traces: lines per second against serde_json's plain parse, and the memory of
     /// replaying a long file (not part of `all`; --limit sets the long file's steps).
     Trace,
-    /// Every suite but memory, large and trace.
+    /// A class on loopback (`--sessions`, `--transport`): frames per second a session, key
+    /// latency, the server's CPU and memory (not part of `all`).
+    Serve,
+    /// Every suite but memory, large, trace and serve.
     All,
 }
 
@@ -705,6 +708,21 @@ pub struct BenchArgs {
     /// `exact`: which solver to time.
     #[arg(long, value_enum, default_value_t = SolverChoice::All)]
     pub solver: SolverChoice,
+    /// `serve`: students connected at once.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub sessions: u32,
+    /// `serve`: how they connect.
+    #[arg(long, value_enum, default_value_t = Transport::Ssh)]
+    pub transport: Transport,
+}
+
+/// How `bench serve`'s students connect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Transport {
+    /// Over SSH, as `sudoscope serve` serves them.
+    Ssh,
+    /// As browsers do, over a WebSocket, as `sudoscope web` serves them.
+    Web,
 }
 
 /// The exact solvers `bench exact` times.

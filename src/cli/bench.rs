@@ -62,6 +62,10 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
             .collect::<anyhow::Result<Vec<_>>>()?;
         super::bench_large::large(out, &sets)?;
     }
+    if args.suite == Suite::Serve {
+        return super::bench_serve::run(out, args.sessions as usize, args.transport, args.seconds)
+            .map(|_| crate::cli::exit::OK);
+    }
     if args.suite == Suite::Memory {
         memory(out, args.seconds)?;
     }

@@ -9,6 +9,7 @@ use clap::{CommandFactory, Parser};
 pub mod args;
 mod bench;
 mod bench_large;
+mod bench_serve;
 mod bench_trace;
 pub mod exit;
 mod experiment;

@@ -1,0 +1,391 @@
+//! `sudoscope bench serve`: a class on loopback. The server runs as a child process (so its
+//! CPU and memory are its own), every session running its own search at full speed (tuned
+//! genetic on hardest:1, which never finishes); N clients connect over SSH or as browsers do
+//! (WebSocket), each counting the frames it receives and, once a second, timing a key: `?`
+//! sent, until a frame shows the help. The clients run on the same machine, so they take
+//! their share of its cores too.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+
+use super::args::Transport;
+
+const PASSWORD: &str = "bench-class";
+/// Ends every frame the server sends.
+const END_FRAME: &[u8] = b"\x1b[?2026l";
+/// What the help shows, found in the bytes of the frame that draws it.
+const HELP: &[u8] = b"keys";
+/// Seconds before measuring: every client connected and its screen drawn.
+const SETTLE: f64 = 3.0;
+/// Terminal sizes, as in a lab.
+const SIZES: [(u16, u16); 4] = [(80, 24), (120, 40), (100, 30), (160, 50)];
+
+/// What one client saw while measuring.
+#[derive(Default)]
+struct Seen {
+    frames: u64,
+    latencies: Vec<f64>,
+}
+
+/// The server, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        // SAFETY: a signal to our own child.
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
+        let began = Instant::now();
+        while began.elapsed() < Duration::from_secs(5) {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(dir: &Path, sessions: usize, transport: Transport) -> anyhow::Result<Server> {
+    let log = dir.join("serve.log");
+    let mut cmd = Command::new(std::env::current_exe()?);
+    cmd.arg(match transport {
+        Transport::Ssh => "serve",
+        Transport::Web => "web",
+    });
+    cmd.args([
+        "--listen",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--password",
+        PASSWORD,
+    ])
+    .arg("--log")
+    .arg(&log)
+    .args(["--max-sessions", &(sessions + 5).to_string()])
+    .args(["--idle-timeout", "2h", "--login-grace", "120s"])
+    .args([
+        "--puzzle",
+        "hardest:1",
+        "--algo",
+        "genetic",
+        "--preset",
+        "tuned",
+    ])
+    .args(["--set", "max_generations=1000000000", "--speed", "max"]);
+    if transport == Transport::Ssh {
+        cmd.arg("--host-key").arg(dir.join("host_ed25519"));
+    }
+    let child = cmd
+        .env("LANG", "C")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let mut server = Server { child, port: 0 };
+    let began = Instant::now();
+    loop {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if let Some(rest) = text.split("listening on 127.0.0.1:").nth(1) {
+            server.port = rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect::<String>()
+                .parse()?;
+            return Ok(server);
+        }
+        if let Ok(Some(status)) = server.child.try_wait() {
+            anyhow::bail!("the server exited at start ({status})");
+        }
+        if began.elapsed() > Duration::from_secs(30) {
+            anyhow::bail!("the server did not start within 30 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A student's connection, whichever the transport.
+enum Line {
+    /// The connection's handle (kept: dropped, it closes the connection) and its channel.
+    Ssh(
+        #[allow(dead_code)] russh::client::Handle<Trusting>,
+        russh::Channel<russh::client::Msg>,
+    ),
+    Web(Box<tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>>),
+}
+
+struct Trusting;
+
+impl russh::client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+async fn connect(port: u16, transport: Transport, (w, h): (u16, u16)) -> anyhow::Result<Line> {
+    match transport {
+        Transport::Ssh => {
+            let config = Arc::new(russh::client::Config::default());
+            let mut handle = russh::client::connect(config, ("127.0.0.1", port), Trusting).await?;
+            let auth = handle.authenticate_password("bench", PASSWORD).await?;
+            anyhow::ensure!(auth.success(), "the class password was refused");
+            let channel = handle.channel_open_session().await?;
+            channel
+                .request_pty(true, "xterm-256color", w as u32, h as u32, 0, 0, &[])
+                .await?;
+            channel.request_shell(true).await?;
+            Ok(Line::Ssh(handle, channel))
+        }
+        Transport::Web => {
+            let stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await?;
+            stream.set_nodelay(true)?;
+            let (mut ws, _) =
+                tokio_tungstenite::client_async(format!("ws://127.0.0.1:{port}/ws"), stream)
+                    .await?;
+            let hello = serde_json::json!({
+                "hello": { "password": PASSWORD, "cols": w, "rows": h, "lang": "en" }
+            });
+            ws.send(tokio_tungstenite::tungstenite::Message::text(
+                hello.to_string(),
+            ))
+            .await?;
+            Ok(Line::Web(Box::new(ws)))
+        }
+    }
+}
+
+impl Line {
+    /// The next bytes from the server; `None` when it has closed.
+    async fn recv(&mut self) -> Option<Vec<u8>> {
+        match self {
+            Line::Ssh(_, c) => loop {
+                match c.wait().await? {
+                    russh::ChannelMsg::Data { data } => return Some(data.to_vec()),
+                    russh::ChannelMsg::Eof | russh::ChannelMsg::Close => return None,
+                    _ => {}
+                }
+            },
+            Line::Web(ws) => loop {
+                match ws.next().await? {
+                    Ok(tokio_tungstenite::tungstenite::Message::Binary(b)) => {
+                        return Some(b.to_vec());
+                    }
+                    Ok(tokio_tungstenite::tungstenite::Message::Close(_)) | Err(_) => {
+                        return None;
+                    }
+                    Ok(_) => {}
+                }
+            },
+        }
+    }
+
+    async fn send(&mut self, bytes: &[u8]) {
+        match self {
+            Line::Ssh(_, c) => {
+                let _ = c.data_bytes(bytes.to_vec()).await;
+            }
+            Line::Web(ws) => {
+                let _ = ws
+                    .send(tokio_tungstenite::tungstenite::Message::binary(
+                        bytes.to_vec(),
+                    ))
+                    .await;
+            }
+        }
+    }
+}
+
+/// Whether `needle` is in `tail` followed by `bytes` (a marker cut between two reads counts).
+fn count(tail: &mut Vec<u8>, bytes: &[u8], needle: &[u8]) -> u64 {
+    let mut all = std::mem::take(tail);
+    all.extend_from_slice(bytes);
+    let n = all.windows(needle.len()).filter(|w| *w == needle).count() as u64;
+    let keep = needle.len().saturating_sub(1).min(all.len());
+    *tail = all[all.len() - keep..].to_vec();
+    n
+}
+
+/// One student: connect, then count frames and time keys between `from` and `until`.
+async fn student(
+    port: u16,
+    transport: Transport,
+    size: (u16, u16),
+    from: tokio::time::Instant,
+    until: tokio::time::Instant,
+) -> anyhow::Result<Seen> {
+    let mut line = connect(port, transport, size).await?;
+    let mut seen = Seen::default();
+    let (mut frames_tail, mut help_tail) = (Vec::new(), Vec::new());
+    let mut asked: Option<tokio::time::Instant> = None;
+    let mut next_ask = from;
+    loop {
+        let now = tokio::time::Instant::now();
+        if now >= until {
+            return Ok(seen);
+        }
+        if asked.is_none() && now >= next_ask {
+            help_tail.clear();
+            line.send(b"?").await;
+            asked = Some(tokio::time::Instant::now());
+        }
+        let wake = if asked.is_none() {
+            next_ask.min(until)
+        } else {
+            until
+        };
+        let bytes = match tokio::time::timeout_at(wake, line.recv()).await {
+            Ok(Some(b)) => b,
+            Ok(None) => anyhow::bail!("the server closed a session"),
+            Err(_) => continue,
+        };
+        let frames = count(&mut frames_tail, &bytes, END_FRAME);
+        if tokio::time::Instant::now() >= from {
+            seen.frames += frames;
+        }
+        if let Some(at) = asked
+            && count(&mut help_tail, &bytes, HELP) > 0
+        {
+            if at >= from {
+                seen.latencies.push(at.elapsed().as_secs_f64() * 1000.0);
+            }
+            asked = None;
+            next_ask = tokio::time::Instant::now() + Duration::from_secs(1);
+            line.send(b"\x1b").await;
+        }
+    }
+}
+
+/// CPU seconds the process has used, and its resident memory in KiB.
+fn usage(pid: u32) -> (f64, u64) {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // the fields after the command's name (which may hold spaces), from the third on
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(Vec::new(), |(_, r)| r.split_whitespace().collect());
+    // SAFETY: sysconf only reads a system setting.
+    let tick = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+    let cpu = [11, 12]
+        .iter()
+        .filter_map(|&i| fields.get(i)?.parse::<f64>().ok())
+        .sum::<f64>()
+        / tick;
+    let rss = std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0);
+    (cpu, rss)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// Run the benchmark and print its figures.
+pub fn run(
+    out: &mut impl Write,
+    sessions: usize,
+    transport: Transport,
+    seconds: f64,
+) -> anyhow::Result<()> {
+    anyhow::ensure!(sessions > 0, "--sessions: at least one");
+    let dir = tempfile::tempdir()?;
+    let server = start(dir.path(), sessions, transport)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let (cpu0, cpu1, rss, seen) = runtime.block_on(async {
+        let from = tokio::time::Instant::now() + Duration::from_secs_f64(SETTLE);
+        let until = from + Duration::from_secs_f64(seconds);
+        let mut tasks = Vec::new();
+        for i in 0..sessions {
+            tasks.push(tokio::spawn(student(
+                server.port,
+                transport,
+                SIZES[i % SIZES.len()],
+                from,
+                until,
+            )));
+        }
+        tokio::time::sleep_until(from).await;
+        let (cpu0, _) = usage(server.child.id());
+        tokio::time::sleep_until(until).await;
+        let (cpu1, rss) = usage(server.child.id());
+        let mut seen = Vec::new();
+        for t in tasks {
+            seen.push(t.await);
+        }
+        (cpu0, cpu1, rss, seen)
+    });
+    let mut rates = Vec::new();
+    let mut latencies = Vec::new();
+    for s in seen {
+        let s = s.map_err(|e| anyhow::anyhow!("a client failed: {e}"))??;
+        rates.push(s.frames as f64 / seconds);
+        latencies.extend(s.latencies);
+    }
+    rates.sort_by(f64::total_cmp);
+    latencies.sort_by(f64::total_cmp);
+    let name = match transport {
+        Transport::Ssh => "ssh",
+        Transport::Web => "web",
+    };
+    writeln!(
+        out,
+        "serve over {name}: {sessions} sessions, each running tuned genetic on hardest:1 at full speed; {seconds} s measured after {SETTLE} s"
+    )?;
+    writeln!(
+        out,
+        "  frames per second a session   lowest {:.1}   median {:.1}",
+        rates[0],
+        percentile(&rates, 0.5)
+    )?;
+    writeln!(
+        out,
+        "  key to screen (? to the help) median {:.1} ms   p99 {:.1} ms   ({} keys)",
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.99),
+        latencies.len()
+    )?;
+    writeln!(
+        out,
+        "  server CPU {:.0}% of one core   resident memory {} MiB",
+        100.0 * (cpu1 - cpu0) / seconds,
+        rss / 1024
+    )?;
+    drop(server);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_marker_cut_between_two_reads_is_counted_once() {
+        let mut tail = Vec::new();
+        assert_eq!(count(&mut tail, b"abc\x1b[?20", END_FRAME), 0);
+        assert_eq!(count(&mut tail, b"26l and \x1b[?2026l", END_FRAME), 2);
+        assert_eq!(count(&mut tail, b"", END_FRAME), 0);
+    }
+}
