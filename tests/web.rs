@@ -836,3 +836,48 @@ fn with_keep_the_lecturer_keeps_each_run_sent_to_the_board() {
     assert_eq!(files.len(), 1, "{files:?}");
     assert_eq!(std::fs::read_to_string(files[0].path()).unwrap(), trace);
 }
+
+#[path = "common/tmux.rs"]
+mod tmux;
+
+#[test]
+fn a_tab_watches_the_lecturers_mirror_and_t_goes_on_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("serve.log");
+    let cmd = format!(
+        "exec '{}' web --listen 127.0.0.1 --port 0 --password {PASSWORD} --no-token --mirror --paused --log '{}'",
+        env!("CARGO_BIN_EXE_sudoscope"),
+        log.display()
+    );
+    let lecturer = tmux::Tmux::start("web-mirror", 120, 40, &cmd);
+    let began = Instant::now();
+    let port: u16 = loop {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if let Some(rest) = text.split("listening on 127.0.0.1:").nth(1) {
+            break rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect::<String>()
+                .parse()
+                .unwrap();
+        }
+        assert!(began.elapsed() < PATIENCE, "the server did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut tab = Tab::open(
+        port,
+        json!({ "password": PASSWORD, "cols": 100, "rows": 30, "lang": "en" }),
+    );
+    tab.until("watching the lecturer's screen").unwrap();
+    // the lecturer's key shows on the tab's screen
+    lecturer.keys(&["a"]);
+    tab.until("algorithm").unwrap();
+    lecturer.keys(&["Escape"]);
+    // t: a session of the tab's own, from the board on screen
+    tab.keys(b"t");
+    tab.until("space run/pause").unwrap();
+    // the lecturer ends the class (q asks first): the tab is told the class is over
+    lecturer.keys(&["q"]);
+    lecturer.keys(&["q"]);
+    assert_eq!(tab.closed(), Some(1001));
+}
