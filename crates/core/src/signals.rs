@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicI32, Ordering};
 /// The signal caught, 0 for none.
 static CAUGHT: AtomicI32 = AtomicI32::new(0);
 
+#[cfg(unix)]
 extern "C" fn on_signal(signal: libc::c_int) {
     // only an atomic store: nothing else is safe in a signal handler
     CAUGHT.store(signal, Ordering::SeqCst);

@@ -19,6 +19,7 @@ pub const SLICE: Duration = Duration::from_millis(1);
 
 /// The niceness gated threads run at (Linux): the threads drawing screens and serving SSH come
 /// first.
+#[cfg(target_os = "linux")]
 const NICE: i32 = 10;
 
 static GATE: OnceLock<Gate> = OnceLock::new();
