@@ -40,8 +40,12 @@ struct Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
+        // SIGTERM, so that the server says goodbye; elsewhere it is ended at once
+        #[cfg(unix)]
         // SAFETY: a signal to our own child.
-        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
+        unsafe {
+            libc::kill(self.child.id() as i32, libc::SIGTERM)
+        };
         let began = Instant::now();
         while began.elapsed() < Duration::from_secs(5) {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -269,15 +273,19 @@ async fn student(
     }
 }
 
-/// CPU seconds the process has used, and its resident memory in KiB.
+/// CPU seconds the process has used, and its resident memory in KiB (Linux: from /proc; zero
+/// elsewhere).
 fn usage(pid: u32) -> (f64, u64) {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // the fields after the command's name (which may hold spaces), from the third on
     let fields: Vec<&str> = stat
         .rsplit_once(')')
         .map_or(Vec::new(), |(_, r)| r.split_whitespace().collect());
+    #[cfg(unix)]
     // SAFETY: sysconf only reads a system setting.
     let tick = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+    #[cfg(not(unix))]
+    let tick = 100.0;
     let cpu = [11, 12]
         .iter()
         .filter_map(|&i| fields.get(i)?.parse::<f64>().ok())
