@@ -115,7 +115,13 @@ pub async fn run(web: Web, peer: SocketAddr, mut socket: WebSocket) {
             },
             c = rx.recv() => match c {
                 Some(Chunk::Data(bytes)) => {
-                    if socket.send(Message::Binary(bytes.into())).await.is_err() {
+                    // a tab that takes nothing for this long (a phone asleep) is let go
+                    let sent = tokio::time::timeout(
+                        crate::out::STALL,
+                        socket.send(Message::Binary(bytes.into())),
+                    )
+                    .await;
+                    if !matches!(sent, Ok(Ok(()))) {
                         break;
                     }
                 }
