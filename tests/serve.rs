@@ -421,6 +421,24 @@ fn with_a_mirror_students_watch_the_lecturer_and_t_lets_one_go_on_alone() {
         let mut s = Student::open(server.port, 90, 30).await;
         s.wait_for("watching the lecturer's screen").await;
         s.wait_for("sudoku_7").await;
+        // the bottom row is the mirror's own, whole: none of the lecturer's key hints
+        let rows: Vec<String> = s.screen.screen().rows(0, 90).collect();
+        assert_eq!(
+            rows[29].trim_end(),
+            " watching the lecturer's screen · t: try it yourself from this board · q: leave"
+                .trim_end(),
+        );
+        assert!(!s.text().contains(KEY_LINE), "{}", s.text());
+        // narrower, a shorter wording keeps t and q whole
+        s.resize(50, 20).await;
+        s.wait_for("t: try it · q: leave").await;
+        let rows: Vec<String> = s.screen.screen().rows(0, 50).collect();
+        assert_eq!(
+            rows[19].trim(),
+            "watching the lecturer · t: try it · q: leave"
+        );
+        s.resize(90, 30).await;
+        s.wait_for("from this board").await;
         // the lecturer opens the algorithm picker: the student sees it
         server.lecturer_keys(&["a"]);
         s.wait_for("algorithm").await;

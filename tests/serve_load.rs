@@ -188,6 +188,14 @@ fn a_class_at_full_speed_leaves_every_screen_live() {
         sorted[n / 2],
         sorted[n - 1]
     );
+    // the two halves apart: watching the mirror (even) and racing on their own (odd)
+    for (half, name) in [(0, "watching the mirror"), (1, "racing on their own")] {
+        let mut r: Vec<f64> = rates.iter().skip(half).step_by(2).copied().collect();
+        r.sort_by(f64::total_cmp);
+        if let (Some(lo), Some(mid)) = (r.first(), r.get(r.len() / 2)) {
+            println!("    {name}: lowest {lo:.1}, median {mid:.1}");
+        }
+    }
     println!("  lecturer frames/s: {alone:.1} alone, {lecturer_loaded:.1} with the class");
     println!(
         "  server threads: {threads_before} before, {threads_during} during, {threads_after} after"

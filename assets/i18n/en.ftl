@@ -309,6 +309,8 @@ puzzle-none = this puzzle has no solution (the exact solver proved it): local se
 
 ## Served sessions
 watch-line = watching the lecturer's screen · t: try it yourself from this board · q: leave
+watch-line-short = watching the lecturer · t: try it · q: leave
+watch-line-keys = t: try it · q: leave
 quit-class-ask = q again ends the class: every student's session closes. Any other key goes on.
 serve-goodbye = sudoscope: goodbye.
 serve-idle = sudoscope: closed after { $time } without a key; connect again to go on.

@@ -312,6 +312,8 @@ puzzle-none = este sudoku no tiene solución (el método exacto lo demostró): l
 
 ## Sesiones remotas
 watch-line = mirando la pantalla del docente · t: probalo vos desde este tablero · q: salir
+watch-line-short = mirando al docente · t: probalo · q: salir
+watch-line-keys = t: probalo · q: salir
 quit-class-ask = q otra vez termina la clase: se cierra la sesión de cada estudiante. Cualquier otra tecla sigue.
 serve-goodbye = sudoscope: ¡chau!
 serve-idle = sudoscope: se cerró tras { $time } sin teclas; volvé a conectarte para seguir.

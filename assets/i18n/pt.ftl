@@ -313,6 +313,8 @@ puzzle-none = este sudoku não tem solução (o método exato provou): as buscas
 
 ## Sessões remotas
 watch-line = assistindo à tela do professor · t: tente você a partir deste tabuleiro · q: sair
+watch-line-short = assistindo ao professor · t: tente · q: sair
+watch-line-keys = t: tente · q: sair
 quit-class-ask = q de novo encerra a aula: a sessão de cada aluno se fecha. Qualquer outra tecla continua.
 serve-goodbye = sudoscope: até logo!
 serve-idle = sudoscope: fechada após { $time } sem teclas; conecte de novo para continuar.

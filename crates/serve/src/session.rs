@@ -18,7 +18,7 @@ use ratatui::crossterm::{execute, queue};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line as TextLine;
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Clear as Blank, Paragraph};
 
 use super::Class;
 use super::out::{Line, Out};
@@ -361,8 +361,10 @@ fn watch(
                         let area = f.area();
                         let last = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
                         let style = app.theme().base().add_modifier(Modifier::REVERSED);
+                        // the whole row is the mirror's own: none of the lecturer's key hints
+                        f.render_widget(Blank, last);
                         f.render_widget(
-                            Paragraph::new(TextLine::from(format!(" {} ", tr!("watch-line"))))
+                            Paragraph::new(TextLine::from(watch_line(area.width)))
                                 .style(Style::default().patch(style)),
                             last,
                         );
@@ -371,6 +373,20 @@ fn watch(
             }
         }
     }
+}
+
+/// The mirror's bottom row at `width` columns: the longest of its three wordings that fits
+/// whole, so that `t` and `q` are always there (cut only on a screen narrower than the
+/// shortest).
+fn watch_line(width: u16) -> String {
+    let forms = [
+        tr!("watch-line"),
+        tr!("watch-line-short"),
+        tr!("watch-line-keys"),
+    ];
+    let fits = |s: &String| s.chars().count() + 2 <= usize::from(width);
+    let pick = forms.iter().find(|s| fits(s)).unwrap_or(&forms[2]);
+    format!(" {pick} ")
 }
 
 /// The student's own run, from the lecturer's screen: the focused pane's algorithm and
@@ -414,6 +430,30 @@ mod tests {
         }
         .theme(Theme::new(server))
         .palette
+    }
+
+    #[test]
+    fn the_mirror_line_always_keeps_its_keys_whole() {
+        for lang in crate::i18n::LANGS {
+            crate::i18n::set_for_thread(Some(lang));
+            {
+                let mut seen = std::collections::BTreeSet::new();
+                for width in 24..=200u16 {
+                    let line = watch_line(width);
+                    assert!(
+                        line.chars().count() <= usize::from(width),
+                        "{lang:?} at {width}: {line:?}"
+                    );
+                    // t and q with their words, whatever the width
+                    assert!(line.contains("t: ") && line.contains("q: "), "{line:?}");
+                    seen.insert(line);
+                }
+                // the long wording at a lab's width, and each shorter one somewhere
+                assert!(watch_line(120).contains(&tr!("watch-line")));
+                assert_eq!(seen.len(), 3, "{lang:?}: {seen:?}");
+            }
+        }
+        crate::i18n::set_for_thread(None);
     }
 
     #[test]

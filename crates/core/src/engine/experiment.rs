@@ -282,8 +282,8 @@ pub fn drive(
         let turn = super::gate::slice();
         // a turn at the gate (a served screen's experiment) lasts about one slice, as a
         // runner's does; alone, a batch takes between one and ten milliseconds
-        let (short, long) = match turn {
-            Some(_) => (super::gate::SLICE / 8, super::gate::SLICE / 2),
+        let (short, long) = match &turn {
+            Some(t) => (t.budget() / 8, t.budget() / 2),
             None => (Duration::from_millis(1), Duration::from_millis(10)),
         };
         let began = Instant::now();

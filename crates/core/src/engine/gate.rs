@@ -12,10 +12,17 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::Thread;
 use std::time::Duration;
 
-/// How long one turn at the gate lasts (a step that takes longer ends its turn): short enough
-/// that 120 searches (sixty sessions racing two each) waiting for two cores each get a turn
-/// more than ten times a second, so every screen changes that often.
+/// The longest turn at the gate (a step that takes longer ends its turn).
 pub const SLICE: Duration = Duration::from_millis(1);
+
+/// The shortest: below it, handing the turn on would cost more than the turn computes.
+pub const MIN_SLICE: Duration = Duration::from_micros(250);
+
+/// How often every search should get a turn: turns shrink from [`SLICE`] towards
+/// [`MIN_SLICE`] as more searches wait, so that each comes round within this time (and every
+/// screen changes forty times a second, more than the 25 it draws) while the searches that
+/// wait, over the permits, are at most `ROUND / MIN_SLICE` = 100 a permit.
+pub const ROUND: Duration = Duration::from_millis(25);
 
 /// The niceness gated threads run at (Linux): the threads drawing screens and serving SSH come
 /// first.
@@ -43,6 +50,14 @@ struct Waiter {
 /// One turn at the gate; the next waiter's turn starts when it is dropped.
 pub struct Permit {
     gate: &'static Gate,
+}
+
+impl Permit {
+    /// How long this turn should last: [`ROUND`] shared among the searches at the gate now
+    /// (holding a turn or waiting for one), between [`MIN_SLICE`] and [`SLICE`].
+    pub fn budget(&self) -> Duration {
+        self.gate.budget()
+    }
 }
 
 impl Drop for Permit {
@@ -107,6 +122,14 @@ impl Gate {
         Permit { gate: self }
     }
 
+    /// A turn's length when the searches now at the gate share [`ROUND`].
+    pub fn budget(&self) -> Duration {
+        let s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let at_gate = (self.permits - s.free + s.queue.len()).max(1);
+        drop(s);
+        turn_length(self.permits, at_gate)
+    }
+
     /// How many are waiting for a turn.
     pub fn waiting(&self) -> usize {
         self.state
@@ -115,6 +138,11 @@ impl Gate {
             .queue
             .len()
     }
+}
+
+/// A turn's length for `at_gate` searches sharing `permits` turns at once.
+fn turn_length(permits: usize, at_gate: usize) -> Duration {
+    (ROUND * permits as u32 / at_gate.max(1) as u32).clamp(MIN_SLICE, SLICE)
 }
 
 /// Lower this thread's scheduling priority when a gate is installed (a search's thread calls it
@@ -167,6 +195,37 @@ mod tests {
         }
         let got = order.lock().unwrap().clone();
         (got, most.load(Ordering::SeqCst))
+    }
+
+    #[test]
+    fn turns_shrink_as_more_searches_wait_so_each_comes_round_in_time() {
+        // few searches: the longest turn
+        assert_eq!(turn_length(2, 1), SLICE);
+        assert_eq!(turn_length(2, 50), SLICE);
+        // eighty on two permits: each comes round within ROUND
+        let t = turn_length(2, 80);
+        assert!(t < SLICE && t * 80 / 2 <= ROUND, "{t:?}");
+        // never so short that handing on costs more than the turn
+        assert_eq!(turn_length(2, 10_000), MIN_SLICE);
+        // a real gate of one permit: alone, then with 99 waiting
+        let gate: &'static Gate = Box::leak(Box::new(Gate::new(1)));
+        let turn = gate.acquire();
+        assert_eq!(turn.budget(), SLICE);
+        let waiters: Vec<_> = (0..99)
+            .map(|_| std::thread::spawn(move || drop(gate.acquire())))
+            .collect();
+        while gate.waiting() < 99 {
+            std::thread::yield_now();
+        }
+        assert_eq!(
+            turn.budget(),
+            MIN_SLICE,
+            "100 at a gate of one: 250 µs each"
+        );
+        drop(turn);
+        for w in waiters {
+            w.join().unwrap();
+        }
     }
 
     #[test]

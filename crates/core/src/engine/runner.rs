@@ -818,6 +818,18 @@ impl Runner {
         true
     }
 
+    /// How long after a report the next one is due. Taking turns at the gate, a runner
+    /// reports after any turn that comes half a frame after the last report: turns come round
+    /// every 25 ms or so when many share the gate, and waiting a whole frame would skip every
+    /// other one (a screen drawn at 20 frames a second where it could be at 30).
+    fn report_every(&self) -> Duration {
+        if self.shared && gate::permits().is_some() {
+            FRAME_INTERVAL / 2
+        } else {
+            FRAME_INTERVAL
+        }
+    }
+
     /// Steps due now: a pending single step, one step at a set speed, or batches at full speed.
     fn work(&mut self) {
         if self.core.ended() {
@@ -848,7 +860,7 @@ impl Runner {
             }
             None => match self.shared.then(gate::slice).flatten() {
                 Some(turn) => {
-                    self.burst(gate::SLICE);
+                    self.burst(turn.budget());
                     drop(turn);
                 }
                 None => self.burst(BURST),
@@ -871,7 +883,8 @@ impl Runner {
             } else if took > budget / 2 {
                 self.batch = (self.batch / 2).max(1);
             }
-            if done < n || began.elapsed() >= budget {
+            // stop when the next batch would end past the budget rather than on it
+            if done < n || began.elapsed() + took.min(budget) / 2 >= budget {
                 break;
             }
         }
@@ -897,7 +910,7 @@ impl Runner {
             }
             self.work();
             // (an idle runner reports as it starts waiting, in `next_control`)
-            if !self.idle() && self.last_report.elapsed() >= FRAME_INTERVAL {
+            if !self.idle() && self.last_report.elapsed() >= self.report_every() {
                 self.send_report();
             }
         }
