@@ -744,6 +744,11 @@ fn entry<'a>(picture: &'a Value, name: &str) -> Option<&'a Value> {
 fn a_students_own_search_shows_on_the_class_board_and_garbage_is_refused() {
     let server = Server::start(&[]);
     let token = server.token();
+    // ana's own tab, opened first with the link the helper prints
+    let browser = Browser::open("en-US", 1200, 800);
+    let follow = format!("http://127.0.0.1:{}/#k={token}&t=ana", server.port);
+    browser.go(&follow);
+    browser.shows("ana: waiting for a search sent to the class board");
     let work = tempfile::tempdir().unwrap();
     let example = format!("{}/python/examples/steepest.py", env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("python3")
@@ -756,10 +761,12 @@ fn a_students_own_search_shows_on_the_class_board_and_garbage_is_refused() {
         .output()
         .expect("python3 runs");
     assert!(out.status.success(), "{out:?}");
-    assert!(
-        !String::from_utf8_lossy(&out.stderr).contains("did not take"),
-        "{out:?}"
-    );
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!said.contains("did not take"), "{out:?}");
+    // the helper says where to watch it; that tab showed the run, to its end
+    assert!(said.contains(&follow), "{said}");
+    let shown = browser.shows("gradiente descendente");
+    assert!(!shown.contains("waiting for a search"), "{shown}");
     let picture = board_until(server.port, &token, "ana's finished run", |p| {
         entry(p, "ana").is_some_and(|e| e["state"] != "running")
     });
@@ -797,7 +804,6 @@ fn a_students_own_search_shows_on_the_class_board_and_garbage_is_refused() {
     let eve = entry(&picture, "eve").unwrap();
     assert!(eve["note"].as_str().unwrap().starts_with("line 1"), "{eve}");
     // the lecturer's page: a card per search, one opened whole
-    let browser = Browser::open("en-US", 1200, 800);
     browser.go(&format!("http://127.0.0.1:{}/board#k={token}", server.port));
     let cards = || {
         browser
@@ -835,6 +841,77 @@ fn with_keep_the_lecturer_keeps_each_run_sent_to_the_board() {
     let files: Vec<_> = std::fs::read_dir(&folder).unwrap().flatten().collect();
     assert_eq!(files.len(), 1, "{files:?}");
     assert_eq!(std::fs::read_to_string(files[0].path()).unwrap(), trace);
+}
+
+/// A trace sent as the Python helper sends it: one chunked POST, written a piece at a time.
+struct Sending(TcpStream);
+
+impl Sending {
+    fn start(port: u16, name: &str, token: &str) -> Sending {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let head = format!(
+            "POST /trace?name={name} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+             Authorization: Bearer {token}\r\nTransfer-Encoding: chunked\r\n\r\n"
+        );
+        s.write_all(head.as_bytes()).unwrap();
+        Sending(s)
+    }
+
+    fn lines(&mut self, text: &str) {
+        let chunk = format!("{:x}\r\n{text}\r\n", text.len());
+        self.0.write_all(chunk.as_bytes()).unwrap();
+    }
+
+    fn finish(mut self) -> String {
+        self.0.write_all(b"0\r\n\r\n").unwrap();
+        self.0.set_read_timeout(Some(PATIENCE)).unwrap();
+        let mut reply = String::new();
+        let _ = self.0.read_to_string(&mut reply);
+        reply
+    }
+}
+
+#[test]
+fn a_tab_with_t_shows_the_students_own_runs_live_as_they_are_sent() {
+    let server = Server::start(&[]);
+    let token = server.token();
+    let mut hello = hello_token(&token);
+    hello["follow"] = json!("ana");
+    let mut tab = Tab::open(server.port, hello);
+    // before anything is sent: what the tab waits for
+    tab.until("ana: waiting for a search sent to the class board")
+        .unwrap();
+    let mut run = Sending::start(server.port, "ana", &token);
+    run.lines(
+        "{\"sudoscope_trace\":\"1.0\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"ana's descent\"}\n",
+    );
+    // someone else's run does not show here
+    let mut other = Sending::start(server.port, "bruno", &token);
+    other
+        .lines("{\"sudoscope_trace\":\"1.0\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"bruno's\"}\n");
+    for step in 1..=40 {
+        run.lines(&format!(
+            "{{\"step\":{step},\"changed\":[[1,{}]],\"cost\":{}}}\n",
+            1 + step % 9,
+            100 - step
+        ));
+    }
+    let shown = tab.until("ana's descent").unwrap();
+    assert!(!shown.contains("bruno's"), "{shown}");
+    // it is replayed as it comes, step by step, up to the last one sent
+    tab.until("steps received 40").unwrap();
+    run.lines("{\"end\":\"stuck\",\"steps\":40}\n");
+    assert!(run.finish().starts_with("HTTP/1.1 200"));
+    let ended = tab.until("stuck").unwrap();
+    assert!(!ended.contains("bruno's"), "{ended}");
+    // a cell run again: the same tab shows the new run
+    let mut again = Sending::start(server.port, "ana", &token);
+    again.lines(
+        "{\"sudoscope_trace\":\"1.0\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"ana's second try\"}\n{\"step\":1,\"changed\":[[1,3]]}\n",
+    );
+    tab.until("ana's second try").unwrap();
+    drop(other);
+    drop(again);
 }
 
 #[path = "common/tmux.rs"]

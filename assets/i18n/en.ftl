@@ -531,6 +531,7 @@ watch-waiting-title = waiting for a trace
 watch-waiting-command = { $what }: waiting for its trace · { $seconds } s
 watch-waiting-file = { $what }: waiting for a trace in it · { $seconds } s
 watch-waiting-input = waiting for a trace on standard input · { $seconds } s
+watch-waiting-board = { $what }: waiting for a search sent to the class board under this name · { $seconds } s
 watch-waiting-key = waiting for the trace: q leaves, ↑ ↓ scroll its error output
 watch-waiting-keys = q quit · ↑ ↓ scroll · ? help
 watch-errors = its error output, newest first

@@ -533,6 +533,7 @@ watch-waiting-title = esperando una traza
 watch-waiting-command = { $what }: esperando su traza · { $seconds } s
 watch-waiting-file = { $what }: esperando una traza en el archivo · { $seconds } s
 watch-waiting-input = esperando una traza en la entrada estándar · { $seconds } s
+watch-waiting-board = { $what }: esperando una búsqueda enviada al tablero de la clase con este nombre · { $seconds } s
 watch-waiting-key = esperando la traza: q sale, ↑ ↓ desplazan su salida de error
 watch-waiting-keys = q salir · ↑ ↓ desplazar · ? ayuda
 watch-errors = su salida de error, la más reciente primero

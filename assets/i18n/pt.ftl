@@ -534,6 +534,7 @@ watch-waiting-title = esperando um rastro
 watch-waiting-command = { $what }: esperando seu rastro · { $seconds } s
 watch-waiting-file = { $what }: esperando um rastro no arquivo · { $seconds } s
 watch-waiting-input = esperando um rastro na entrada padrão · { $seconds } s
+watch-waiting-board = { $what }: esperando uma busca enviada ao quadro da turma com este nome · { $seconds } s
 watch-waiting-key = esperando o rastro: q sai, ↑ ↓ rolam sua saída de erro
 watch-waiting-keys = q sair · ↑ ↓ rolar · ? ajuda
 watch-errors = sua saída de erro, a mais recente primeiro

@@ -448,6 +448,8 @@
   // ---- the connection ----
   const fragment = new URLSearchParams(location.hash.slice(1));
   let token = fragment.get('k');
+  // t=NAME: this tab shows the searches sent to the class board under that name
+  const follow = fragment.get('t');
   let password = null;
   let ws = null;
   let size = null;
@@ -484,6 +486,7 @@
     socket.onopen = () => {
       const hello = { cols: size.cols, rows: size.rows, lang: navigator.language || '' };
       if (token) hello.token = token; else hello.password = password;
+      if (follow) hello.follow = follow;
       socket.send(JSON.stringify({ hello }));
     };
     socket.onmessage = (m) => {

@@ -29,6 +29,19 @@ def where(to):
     return parts.scheme, parts.hostname, port, token
 
 
+# the links already given in this process (a notebook runs its cells again and again)
+_TOLD = set()
+
+
+def watch_link(to, student):
+    """The link that shows the runs sent under ``student`` in a browser tab of the lecturer's
+    server: the board's link with ``t=NAME`` beside its token."""
+    base, _, fragment = to.strip().partition("#")
+    said = urllib.parse.parse_qs(fragment)
+    said["t"] = [student]
+    return base + "#" + urllib.parse.urlencode({k: v[0] for k, v in said.items()})
+
+
 class Sender(object):
     """Sends one run's trace to the class board, from a thread of its own."""
 
@@ -47,6 +60,10 @@ class Sender(object):
         self._wake = threading.Event()
         self._thread = threading.Thread(target=self._run, name="sudoscope-board", daemon=True)
         self._thread.start()
+        if self._student and (to, self._student) not in _TOLD:
+            _TOLD.add((to, self._student))
+            self._say("sudoscope: on the class board as %s; to watch it in your browser, open %s\n"
+                      % (self._student, watch_link(to, self._student)))
 
     def header(self, obj):
         with self._lock:
@@ -127,8 +144,12 @@ class Sender(object):
                 conn.close()
 
     def _warn(self, why):
+        self._say("sudoscope: the class board at %s did not take this run (%s); "
+                  "the search goes on\n" % (self._to.split("#")[0], why))
+
+    @staticmethod
+    def _say(text):
         try:
-            sys.stderr.write("sudoscope: the class board at %s did not take this run (%s); "
-                             "the search goes on\n" % (self._to.split("#")[0], why))
+            sys.stderr.write(text)
         except (OSError, ValueError):
             pass

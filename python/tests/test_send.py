@@ -17,7 +17,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from sudoscope import Trace  # noqa: E402
-from sudoscope.send import where  # noqa: E402
+from sudoscope.send import watch_link, where  # noqa: E402
 
 SUDOKU_7 = "3.456.9..185..97......78415.2..1..49.49.5......198.67.49..3...7.18745..6.......8."
 
@@ -121,6 +121,22 @@ class Sending(unittest.TestCase):
         self.assertLess(time.time() - began, 20)
         with open(self.path, encoding="utf-8") as f:
             self.assertEqual(sum(1 for _ in f), 2002)
+
+    def test_the_link_to_watch_it_in_a_browser_is_said_once_a_process(self):
+        err = io.StringIO()
+        stderr, sys.stderr = sys.stderr, err
+        try:
+            with board() as port:
+                to = "http://127.0.0.1:%d/#k=abc123" % port
+                # a notebook cell run three times
+                for _ in range(3):
+                    self.run_search(3, to=to, student="Ana María")
+        finally:
+            sys.stderr = stderr
+        said = err.getvalue()
+        link = "http://127.0.0.1:%d/#k=abc123&t=Ana+Mar%%C3%%ADa" % port
+        self.assertEqual(said.count(link), 1, said)
+        self.assertEqual(watch_link("http://lab:8080/", "bo"), "http://lab:8080/#t=bo")
 
     def test_a_link_that_is_not_one_is_refused_at_once(self):
         for bad in ["ftp://lab/", "lab:8080", "http:///#k=1"]:

@@ -218,7 +218,14 @@ impl Handler for Conn {
         let (out, rx) = Out::new(Arc::clone(&frames));
         tokio::spawn(pump(rx, write));
         let _ = session.channel_success(channel);
-        self.session = session::open(&self.class, &self.peer, self.info.clone(), out, frames);
+        self.session = session::open(
+            &self.class,
+            &self.peer,
+            self.info.clone(),
+            out,
+            frames,
+            None,
+        );
         Ok(())
     }
 

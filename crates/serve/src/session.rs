@@ -22,6 +22,7 @@ use ratatui::widgets::{Clear as Blank, Paragraph};
 
 use super::Class;
 use super::out::{Line, Out};
+use crate::engine::trace::source::Source;
 use crate::tui::remote::{Remote, Screen as _};
 use crate::tui::theme::{Palette, Theme};
 use crate::tui::{self, Ended, Host, Launch, Stage};
@@ -81,6 +82,9 @@ pub struct Start {
     pub stop: Arc<AtomicBool>,
     /// Where frames go.
     pub out: Out,
+    /// Runs to show instead of a search of its own or the mirror: a student's own search,
+    /// sent to the class board (`sudoscope web`, a link with `t=NAME`).
+    pub source: Option<Source>,
 }
 
 type Screen = Terminal<Remote<Out>>;
@@ -108,13 +112,15 @@ impl Link {
 
 /// Open a session for a connection from `peer` whose frames go to `out` (its pump already
 /// running): counted into the class, or told the class is full and closed. Whatever the
-/// transport, every session starts here.
+/// transport, every session starts here. With a `source`, the session shows its runs (as
+/// `watch` does) rather than the mirror or a search of its own.
 pub fn open(
     class: &Arc<Class>,
     peer: &str,
     info: TermInfo,
     out: Out,
     frames: Arc<std::sync::atomic::AtomicU64>,
+    source: Option<Source>,
 ) -> Option<Link> {
     let id = class.next_id();
     let stop = Arc::new(AtomicBool::new(false));
@@ -147,6 +153,7 @@ pub fn open(
         input: input_rx,
         stop: Arc::clone(&stop),
         out,
+        source,
     };
     if let Err(e) = spawn(start) {
         class.left(id, &format!("could not start: {e}"));
@@ -177,6 +184,7 @@ pub fn spawn(start: Start) -> std::io::Result<()> {
                 input,
                 stop,
                 out,
+                source,
             } = start;
             let redraw = Arc::clone(&out.redraw);
             let line = out.line();
@@ -189,7 +197,8 @@ pub fn spawn(start: Start) -> std::io::Result<()> {
                 }
             };
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                body(&mut terminal, &line, &class, &info, &input, &stop, &redraw)
+                let ends = (&input, &*stop, &*redraw);
+                body(&mut terminal, &line, &class, &info, ends, source)
             }))
             .unwrap_or_else(|e| {
                 let msg = e
@@ -246,9 +255,8 @@ fn body(
     line: &Line,
     class: &Class,
     info: &TermInfo,
-    input: &Receiver<Event>,
-    stop: &AtomicBool,
-    redraw: &AtomicBool,
+    (input, stop, redraw): (&Receiver<Event>, &AtomicBool, &AtomicBool),
+    source: Option<Source>,
 ) -> Outcome {
     // the student's own language when the lecturer chose none
     if !class.language_chosen {
@@ -257,13 +265,25 @@ fn body(
     if let Err(e) = enter(terminal, line) {
         return Outcome::Failed(e.to_string());
     }
-    let opts = match &class.mirror {
-        Some(stage) => match watch(terminal, stage, input, stop, redraw) {
+    let opts = match (&class.mirror, source) {
+        // the student's own search, shown as it is sent (as fast as it comes; pausing it
+        // skips steps, it never holds the sender back)
+        (_, Some(source)) => {
+            let mut opts = class.template.clone();
+            opts.run.speed = None;
+            opts.run.paused = false;
+            opts.run.race.clear();
+            Launch {
+                source: Some(source),
+                ..opts
+            }
+        }
+        (Some(stage), None) => match watch(terminal, stage, input, stop, redraw) {
             Ok(Watched::Try(opts)) => *opts,
             Ok(Watched::Ended(e)) => return Outcome::Ended(e),
             Err(e) => return Outcome::Failed(e.to_string()),
         },
-        None => class.template.clone(),
+        (None, None) => class.template.clone(),
     };
     let opts = Launch {
         theme: info.theme(opts.theme),

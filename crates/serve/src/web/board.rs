@@ -18,8 +18,10 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
+use super::follow::{Followers, Relay, clean_to};
 use crate::board::cost::{Counted, conflicts, cost};
 use crate::board::{Grid, Puzzle};
+use crate::engine::trace::feed::Closed;
 use crate::engine::trace::read::{self, TraceLine};
 
 /// Points of a cost curve kept at most (halved, every other point, when full).
@@ -33,7 +35,7 @@ pub const PER_ADDRESS: usize = 4;
 /// Searches on the board at most (a finished one gives way to a new one when full).
 pub const MAX_ENTRIES: usize = 400;
 /// A name on the board has at most this many characters.
-const NAME_CHARS: usize = 40;
+pub const NAME_CHARS: usize = 40;
 
 /// Where a search stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -96,6 +98,8 @@ pub struct ClassBoard {
     next: AtomicU64,
     version: AtomicU64,
     keep: Option<PathBuf>,
+    /// The sessions that show a name's runs (a student's own, in their browser tab).
+    pub followers: Followers,
 }
 
 /// Why a trace was turned away before its first line.
@@ -119,6 +123,7 @@ pub struct Upload<'a> {
     ended: bool,
     window: (Instant, u32),
     kept: Option<BufWriter<File>>,
+    relay: Relay,
 }
 
 impl ClassBoard {
@@ -158,19 +163,15 @@ impl ClassBoard {
             return Err(Refusal::TooMany);
         }
         *n += 1;
-        let name: String = name
-            .chars()
-            .filter(|c| !c.is_control())
-            .take(NAME_CHARS)
-            .collect();
+        let mut name = clean_to(name, NAME_CHARS);
+        if name.is_empty() {
+            name = ip.to_string();
+        }
         Ok(Upload {
             board: self,
             ip,
-            name: if name.trim().is_empty() {
-                ip.to_string()
-            } else {
-                name
-            },
+            relay: Relay::new(&name),
+            name,
             id: None,
             puzzle: None,
             grid: None,
@@ -252,6 +253,7 @@ impl Upload<'_> {
                     cost(grid, Counted::ALL),
                     marks(&conflicts(grid)),
                 );
+                self.relay.step(&s, grid.cells(), &self.board.followers);
                 let step = s.step.unwrap_or(self.lines as u64 - 1);
                 if let Some(id) = self.id {
                     self.board.update(id, |e| {
@@ -286,6 +288,7 @@ impl Upload<'_> {
                         e.note = end.outcome.clone();
                     });
                 }
+                self.relay.end(Closed::End(end));
                 false
             }
             Err(e) => {
@@ -306,6 +309,7 @@ impl Upload<'_> {
             }
         };
         let puzzle = h.puzzle.clone();
+        self.relay.header(h.clone(), &self.board.followers);
         self.place(
             Some(&puzzle),
             h.algorithm.chars().take(NAME_CHARS).collect(),
@@ -410,6 +414,10 @@ impl Upload<'_> {
 
     fn refuse(&mut self, why: String) {
         self.ended = true;
+        self.relay.end(Closed::Cut {
+            why: why.clone(),
+            last_words: None,
+        });
         if let Some(id) = self.id {
             self.board.update(id, |e| {
                 e.state = State::Refused;

@@ -4,6 +4,7 @@
 //! keys, mouse, limits, languages and refusals. The page draws the screen as text in its DOM.
 
 pub mod board;
+pub mod follow;
 pub mod page;
 pub mod tab;
 pub mod wall;

@@ -53,6 +53,9 @@ struct Said {
     rows: u32,
     #[serde(default)]
     lang: Option<String>,
+    /// Show the runs sent to the class board under this name (the link's `t=NAME`).
+    #[serde(default)]
+    follow: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -91,7 +94,19 @@ pub async fn run(web: Web, peer: SocketAddr, mut socket: WebSocket) {
     let frames = Arc::new(AtomicU64::new(0));
     let (out, mut rx) = Out::new(Arc::clone(&frames));
     let peer_name = format!("{peer} (browser)");
-    let link = session::open(&web.class, &peer_name, info, out, frames);
+    // held as long as the tab: the board hands this session the runs sent under the name
+    let follow = said
+        .follow
+        .as_deref()
+        .and_then(|name| web.board.followers.follow(name));
+    if let (Some(name), Some(_)) = (&said.follow, &follow) {
+        web.class.log(&format!(
+            "{peer}: shows the searches sent as {:?}",
+            name.chars().take(40).collect::<String>()
+        ));
+    }
+    let source = follow.as_ref().map(|f| f.source.clone());
+    let link = session::open(&web.class, &peer_name, info, out, frames, source);
     let mut parser = Parser::default();
     let mut closing = web.closing.clone();
     let mut going_away = false;

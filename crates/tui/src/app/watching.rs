@@ -71,9 +71,13 @@ impl Watching {
         self.source.started()
     }
 
-    /// Whether the source is a file being followed (it is waited for, not a command).
-    pub fn follows_a_file(&self) -> bool {
-        matches!(self.source.spec(), SourceSpec::File { .. })
+    /// Whether the source has error output to show (a command's, or standard input's
+    /// writer's), not a file or runs handed over by the program.
+    pub fn has_errors(&self) -> bool {
+        !matches!(
+            self.source.spec(),
+            SourceSpec::File { .. } | SourceSpec::Pushed(_)
+        )
     }
 
     /// The command's error output, newest first.

@@ -28,6 +28,13 @@ pub fn draw(f: &mut Frame, area: Rect, w: &Watching, theme: &Theme) {
                 tr!("watch-waiting-file", what = what.clone(), seconds = seconds)
             }
             SourceSpec::Stdin => tr!("watch-waiting-input", seconds = seconds),
+            SourceSpec::Pushed(_) => {
+                tr!(
+                    "watch-waiting-board",
+                    what = what.clone(),
+                    seconds = seconds
+                )
+            }
         }),
     };
     let block = Block::bordered()
@@ -46,7 +53,7 @@ pub fn draw(f: &mut Frame, area: Rect, w: &Watching, theme: &Theme) {
         Paragraph::new(vec![headline]).wrap(Wrap { trim: false }),
         top,
     );
-    if !w.follows_a_file() {
+    if w.has_errors() {
         errors_in(f, rest, w, w.scroll, &tr!("watch-errors"), theme);
     }
     f.render_widget(

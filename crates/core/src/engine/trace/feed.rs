@@ -54,6 +54,11 @@ pub enum SourceSpec {
     Stdin,
     /// A command whose standard output is the trace.
     Command(Vec<String>),
+    /// Traces handed over by the program itself as they arrive elsewhere: a student's runs
+    /// sent to the class board under this name (`sudoscope web`). Each new run replaces the
+    /// one before, as a followed file written again does, and a viewer that falls behind
+    /// skips steps rather than holding the sender back.
+    Pushed(String),
 }
 
 impl SourceSpec {
@@ -69,6 +74,8 @@ impl SourceSpec {
             }
             SourceSpec::Stdin => "-".into(),
             SourceSpec::Command(argv) => format!("-- {}", shell_words(argv)),
+            // nothing on this machine reads it again: the name says whose it was
+            SourceSpec::Pushed(name) => shell_word(name),
         }
     }
 
@@ -82,6 +89,7 @@ impl SourceSpec {
                 [sh, c, cmd] if sh == "sh" && c == "-c" => cmd.clone(),
                 _ => shell_words(argv),
             },
+            SourceSpec::Pushed(name) => name.clone(),
         }
     }
 }
@@ -393,6 +401,47 @@ impl Feed {
         drop(s);
         self.changed.notify_all();
         true
+    }
+
+    /// Add a step without ever waiting: `false` when it is let go instead, because the
+    /// furthest replay is [`AHEAD`] steps (or [`AHEAD_BYTES`]) behind. For a pushed source,
+    /// whose sender must never wait on a screen; its steps carry whole boards, so a step let
+    /// go is only a step not shown.
+    pub fn offer(&self, step: TraceStep) -> bool {
+        let mut s = self.lock();
+        // a step numbered 0 with a whole board, before any step: the start board
+        if s.received == 0
+            && step.step == Some(0)
+            && step.changed.is_empty()
+            && let Some(b) = step.board
+        {
+            s.base = b;
+            return true;
+        }
+        let weight = step.weight();
+        if s.received >= s.consumed + self.ahead
+            || (s.received > s.consumed && s.ahead_bytes + weight > AHEAD_BYTES)
+        {
+            return false;
+        }
+        s.received += 1;
+        s.ahead_bytes += weight;
+        s.kept_bytes += weight;
+        s.steps.push_back((step, weight));
+        trim(&mut s);
+        drop(s);
+        self.changed.notify_all();
+        true
+    }
+
+    /// The stream has ended, `how` (a pushed source's run).
+    pub fn close(&self, how: Closed) {
+        let mut s = self.lock();
+        if s.closed.is_none() {
+            s.closed = Some(how);
+        }
+        drop(s);
+        self.changed.notify_all();
     }
 
     /// Wake the replays and wait for one to move on; `None` when no one reads any more.

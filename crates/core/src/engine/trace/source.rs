@@ -223,6 +223,11 @@ pub fn start(spec: SourceSpec, resolve: Resolve) -> Result<(Source, Guard), Stri
             None,
         ),
         SourceSpec::Stdin => (Box::new(std::io::stdin()), None, None),
+        SourceSpec::Pushed(_) => {
+            return Err(format!(
+                "{what}: handed over by the program, not read (see `pushed`)"
+            ));
+        }
         SourceSpec::Command(argv) => {
             if argv.is_empty() {
                 return Err("watch --: give the command to run".into());
@@ -277,6 +282,85 @@ pub fn start(spec: SourceSpec, resolve: Resolve) -> Result<(Source, Guard), Stri
         .spawn(move || reading.run())
         .expect("a reader thread");
     Ok((source, Guard { stop, command }))
+}
+
+/// A source whose runs the program hands over itself ([`SourceSpec::Pushed`]): no reader
+/// thread, no command; the [`Pusher`] begins, feeds and ends each run.
+pub fn pushed(name: &str) -> (Source, Pusher) {
+    let source = Source {
+        spec: SourceSpec::Pushed(name.to_string()),
+        shared: Arc::new(Shared {
+            phase: Mutex::new((Phase::Waiting, 0)),
+            moved: Condvar::new(),
+        }),
+        tail: Tail::new(),
+        watcher: None,
+        started: Instant::now(),
+    };
+    let pusher = Pusher {
+        source: source.clone(),
+        feed: None,
+    };
+    (source, pusher)
+}
+
+/// Hands runs to a pushed source. A run left open when the next begins, or when the pusher is
+/// dropped, is closed as cut.
+pub struct Pusher {
+    source: Source,
+    feed: Option<Arc<Feed>>,
+}
+
+impl Pusher {
+    /// A new run, from its header and the board it starts from (a viewer joining midway sees
+    /// the board the run has reached).
+    pub fn begin(&mut self, header: super::read::Header, board: Option<Vec<u8>>) {
+        self.cut("a new run began");
+        let run = self.source.phase().1 + 1;
+        let feed = Arc::new(Feed::new(header, self.source.spec.clone(), run));
+        if let Some(b) = board {
+            feed.offer(super::read::TraceStep {
+                step: Some(0),
+                board: Some(b),
+                ..Default::default()
+            });
+        }
+        self.source.set(Phase::Ready(Arc::clone(&feed)));
+        self.feed = Some(feed);
+    }
+
+    /// A step of the run begun last; let go when no run is begun or the viewer is far
+    /// behind.
+    pub fn step(&self, step: super::read::TraceStep) {
+        if let Some(f) = &self.feed {
+            f.offer(step);
+        }
+    }
+
+    /// The run begun last has ended, `how`.
+    pub fn end(&mut self, how: Closed) {
+        if let Some(f) = self.feed.take() {
+            f.close(how);
+        }
+    }
+
+    /// Whether a run is open.
+    pub fn open(&self) -> bool {
+        self.feed.is_some()
+    }
+
+    fn cut(&mut self, why: &str) {
+        self.end(Closed::Cut {
+            why: why.into(),
+            last_words: None,
+        });
+    }
+}
+
+impl Drop for Pusher {
+    fn drop(&mut self) {
+        self.cut("the sender went away");
+    }
 }
 
 /// Start reading `spec` and wait for its first run's header: the run's feed, and the guard that
