@@ -175,7 +175,7 @@ pub fn count_tick(x: f64) -> String {
     } else if v.abs() >= 10.0 {
         format!("{v:.0}")
     } else {
-        format!("{v:.1}")
+        crate::i18n::num(v, 1)
     };
     format!("{text}{unit}")
 }
@@ -201,7 +201,7 @@ pub fn time_tick(secs: f64) -> String {
     let text = if (v - v.round()).abs() < 1e-6 * v.max(1.0) {
         format!("{}", v.round() as i64)
     } else {
-        format!("{v:.1}")
+        crate::i18n::num(v, 1)
     };
     format!("{text} {unit}")
 }
@@ -234,8 +234,8 @@ where
         (10, 60),
         (FONT, 22).into_font().style(FontStyle::Bold),
     ))?;
-    for (k, (sample, label)) in entries.iter().enumerate() {
-        let y = 100 + 34 * k as i32;
+    let mut y = 100;
+    for (sample, label) in entries {
         match sample {
             Sample::Line(i) => {
                 let (color, dash) = series_style(*i);
@@ -245,24 +245,43 @@ where
                 area.draw(&Rectangle::new([(10, y - 9), (50, y + 9)], color.filled()))?;
             }
         }
-        area.draw(&Text::new(
-            shorten(label, 26),
-            (58, y - 10),
-            (FONT, 19).into_font(),
-        ))?;
+        // a long label (a Spanish algorithm's name) goes on over a second line, whole
+        for line in wrap(label, LEGEND_CHARS, 3) {
+            area.draw(&Text::new(line, (58, y - 10), (FONT, 19).into_font()))?;
+            y += 22;
+        }
+        y += 12;
     }
     Ok(())
 }
 
-/// A label cut to `n` characters with an ellipsis.
-fn shorten(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        let mut t: String = s.chars().take(n - 1).collect();
-        t.push('…');
-        t
+/// Characters of a legend line at most.
+const LEGEND_CHARS: usize = 26;
+
+/// A label over lines of at most `n` characters, broken between words, `most` lines at most
+/// (the last then cut with an ellipsis).
+fn wrap(s: &str, n: usize, most: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in s.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= n => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
     }
+    let cut = lines.len() > most;
+    lines.truncate(most);
+    for (i, l) in lines.iter_mut().enumerate() {
+        let last = i + 1 == most;
+        if l.chars().count() > n || (last && cut) {
+            let mut t: String = l.chars().take(n - 1).collect();
+            t.push('…');
+            *l = t;
+        }
+    }
+    lines
 }
 
 /// A polyline in pixel coordinates, solid or dashed.
@@ -601,6 +620,34 @@ mod tests {
         assert_eq!(time_tick(1e-4), "100 µs");
         assert_eq!(time_tick(0.0025), "2.5 ms");
         assert_eq!(time_tick(1.0), "1 s");
+    }
+
+    #[test]
+    fn ticks_take_the_languages_decimal_comma() {
+        crate::i18n::set_for_thread(Some(crate::i18n::Lang::Es));
+        let (count, time) = (count_tick(2_500_000.0), time_tick(0.0025));
+        crate::i18n::set_for_thread(None);
+        assert_eq!(count, "2,5M");
+        assert_eq!(time, "2,5 ms");
+    }
+
+    #[test]
+    fn a_long_legend_label_goes_on_over_lines_whole() {
+        let label = "gradiente descendente (v. clásica)";
+        assert_eq!(
+            wrap(label, LEGEND_CHARS, 3),
+            ["gradiente descendente (v.", "clásica)"]
+        );
+        assert_eq!(
+            wrap("steepest (classic)", LEGEND_CHARS, 3),
+            ["steepest (classic)"]
+        );
+        // too long for three lines: the third is cut, and says so
+        let long = "a b c d e f g h i j k l m n o p q r s t u v w x y z ".repeat(3);
+        let lines = wrap(&long, 10, 3);
+        assert_eq!(lines.len(), 3);
+        assert!(lines[2].ends_with('…'), "{lines:?}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 10), "{lines:?}");
     }
 
     #[test]

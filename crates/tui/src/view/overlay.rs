@@ -5,6 +5,7 @@ use ratatui::Frame;
 
 use crate::words;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
@@ -167,8 +168,10 @@ pub fn command(f: &mut Frame, area: Rect, cmd: &str, appended: Option<&str>, the
     );
 }
 
-/// The algorithm picker: one row per algorithm (its description cut to fit), the selected
-/// one's whole description below, scrolling to keep the selection in view.
+/// The algorithm picker: one row per algorithm (its name as `--algo` takes it and as the
+/// class's language says it), the selected one's whole description below, scrolling to keep
+/// the selection in view. Every line is whole: what is longer than the dialog goes on over
+/// more lines.
 pub fn algorithms(
     f: &mut Frame,
     area: Rect,
@@ -179,23 +182,23 @@ pub fn algorithms(
 ) {
     let width = area.width.saturating_sub(4).min(110);
     let inner = width.saturating_sub(2) as usize;
-    let mut lines = vec![Line::styled(
-        fit(
-            &tr!(
-                "picker-keys",
-                preset = words::word("preset", &preset.to_string()),
-                enter = if adding {
-                    tr!("picker-enter-race")
-                } else {
-                    tr!("picker-enter-switch")
-                }
-            ),
-            inner,
-        ),
-        theme.dim(),
-    )];
-    // header, the selection's description, and the border take four rows
-    let rows = (area.height.saturating_sub(6) as usize).clamp(1, ALGORITHMS.len());
+    let keys = tr!(
+        "picker-keys",
+        preset = words::word("preset", &preset.to_string()),
+        enter = if adding {
+            tr!("picker-enter-race")
+        } else {
+            tr!("picker-enter-switch")
+        }
+    );
+    let mut lines = wrapped(&keys, inner, theme.dim());
+    let about = words::or("about", ALGORITHMS[index].name, ALGORITHMS[index].about);
+    let below = wrapped(&about, inner, theme.title());
+    // the border, the header and the description take the rest of the rows
+    let spare = area.height.saturating_sub(2) as usize;
+    let rows = spare
+        .saturating_sub(lines.len() + below.len() + 1)
+        .clamp(1, ALGORITHMS.len());
     let first = scroll_offset(index, ALGORITHMS.len(), rows);
     for (i, a) in ALGORITHMS.iter().enumerate().skip(first).take(rows) {
         let style = if i == index {
@@ -206,29 +209,18 @@ pub fn algorithms(
         lines.push(Line::from(vec![
             Span::styled(format!(" {:<11}", a.name), style),
             Span::styled(
-                fit(
-                    &format!(" {}", words::or("about", a.name, a.about)),
-                    inner.saturating_sub(12),
-                ),
+                fit(&format!(" {}", words::word("algo", a.name)), inner - 12),
                 theme.dim(),
             ),
         ]));
     }
-    lines.push(Line::styled(
-        fit(
-            &format!(
-                "{}{}",
-                if first + rows < ALGORITHMS.len() {
-                    format!("↓ {} · ", tr!("picker-more"))
-                } else {
-                    String::new()
-                },
-                words::or("about", ALGORITHMS[index].name, ALGORITHMS[index].about)
-            ),
-            inner,
-        ),
-        theme.title(),
-    ));
+    let more = if first + rows < ALGORITHMS.len() {
+        format!("↓ {}", tr!("picker-more"))
+    } else {
+        String::new()
+    };
+    lines.push(Line::styled(more, theme.dim()));
+    lines.extend(below);
     let title = if adding {
         tr!("picker-title-race")
     } else {
@@ -243,8 +235,16 @@ pub fn algorithms(
     );
 }
 
-/// The parameter editor: one row per parameter (cut to fit), scrolling with the selection, the
-/// selected one's range and meaning in full below.
+/// `text` over as many lines of `width` as it needs, in `style`.
+fn wrapped(text: &str, width: usize, style: Style) -> Vec<Line<'static>> {
+    super::wrap::wrap(text, width, 0)
+        .into_iter()
+        .map(|l| Line::styled(l, style))
+        .collect()
+}
+
+/// The parameter editor: one row per parameter (its name and value), scrolling with the
+/// selection, the selected one's meaning and range whole below.
 pub fn parameters(
     f: &mut Frame,
     area: Rect,
@@ -257,8 +257,24 @@ pub fn parameters(
     let width = area.width.saturating_sub(4).min(110);
     let inner = width.saturating_sub(2) as usize;
     let specs = pane.run.method.params.specs();
-    let mut lines = vec![Line::styled(fit(&tr!("params-keys"), inner), theme.dim())];
-    let rows = (area.height.saturating_sub(7) as usize).clamp(1, specs.len().max(1));
+    let mut lines = wrapped(&tr!("params-keys"), inner, theme.dim());
+    let mut below = Vec::new();
+    if let Some(s) = specs.get(index) {
+        let meaning = format!(
+            "{}: {} [{}]",
+            s.name,
+            words::param_meaning(&pane.run.method, s.name, s.meaning),
+            words::valid(&s.valid())
+        );
+        below = wrapped(&meaning, inner, theme.title());
+    }
+    if let Some(e) = error {
+        below.extend(wrapped(e, inner, theme.error()));
+    }
+    let spare = area.height.saturating_sub(2) as usize;
+    let rows = spare
+        .saturating_sub(lines.len() + below.len())
+        .clamp(1, specs.len().max(1));
     let first = scroll_offset(index, specs.len(), rows);
     for (i, s) in specs.iter().enumerate().skip(first).take(rows) {
         let value = match editing {
@@ -270,37 +286,12 @@ pub fn parameters(
         } else {
             theme.free()
         };
-        lines.push(Line::from(vec![
-            Span::styled(format!(" {:<15} {:>12} ", s.name, value), style),
-            Span::styled(
-                fit(
-                    &format!(
-                        " {}",
-                        words::param_meaning(&pane.run.method, s.name, s.meaning)
-                    ),
-                    inner.saturating_sub(30),
-                ),
-                theme.dim(),
-            ),
-        ]));
-    }
-    if let Some(s) = specs.get(index) {
         lines.push(Line::styled(
-            fit(
-                &format!(
-                    "{}: {} [{}]",
-                    s.name,
-                    words::param_meaning(&pane.run.method, s.name, s.meaning),
-                    words::valid(&s.valid())
-                ),
-                inner,
-            ),
-            theme.title(),
+            format!(" {:<15} {:>12} ", s.name, value),
+            style,
         ));
     }
-    if let Some(e) = error {
-        lines.push(Line::styled(fit(e, inner), theme.error()));
-    }
+    lines.extend(below);
     boxed(
         f,
         centered(area, width, lines.len() as u16 + 2),

@@ -1,0 +1,366 @@
+//! Every screen of the visualiser in Spanish and Portuguese, drawn in-process at 80x24 and
+//! 200x60: every algorithm in both presets with its why-stuck panel, every dialog, the help's
+//! pages, a race, the parameter editor's status line, and the watch view of a trace (waiting,
+//! running with metrics of its own, ended). A word that only the English catalog has fails the
+//! test, naming the screen; every one found is listed at once.
+
+#[path = "common/screen.rs"]
+mod screen;
+#[path = "common/words.rs"]
+mod words;
+
+use std::collections::BTreeSet;
+
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use screen::{options, render, settled, text, wait};
+use sudoscope::engine::trace::feed::Closed;
+use sudoscope::engine::trace::read::{self, TraceEnd, TraceStep};
+use sudoscope::engine::trace::source;
+use sudoscope::i18n::{self, Lang};
+use sudoscope::search::{ALGORITHMS, Preset};
+use sudoscope::tui::app::App;
+use words::{english_only, screen_words};
+
+/// Where the words are checked: the classic terminal and a projector's.
+const SIZES: [(u16, u16); 2] = [(80, 24), (200, 60)];
+/// Where nothing English shows whole may be cut: the classic terminal and a laptop's.
+const CUT_SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
+
+/// What the walk found: the screens with English on them.
+struct Walk {
+    lang: &'static str,
+    forbidden: BTreeSet<String>,
+    /// What the README says stays English: algorithm names as `--algo` takes them, parameter
+    /// names and values as `--set` takes them.
+    exempt: BTreeSet<String>,
+    found: Vec<String>,
+    screens: usize,
+    /// Per screen and size, the lines cut short (ending in `…`), and the screen.
+    cuts: Vec<(String, usize, String)>,
+}
+
+impl Walk {
+    /// Draw the app at both sizes and note the English words it shows.
+    fn look(&mut self, what: &str, app: &mut App) {
+        for (w, h) in CUT_SIZES {
+            let shown = text(&render(app, w, h));
+            let cut = shown.matches('…').count();
+            self.cuts.push((format!("{what} at {w}x{h}"), cut, shown));
+        }
+        if self.lang == "en" {
+            return;
+        }
+        for (w, h) in SIZES {
+            let shown = text(&render(app, w, h));
+            self.screens += 1;
+            let english: Vec<String> = screen_words(&shown)
+                .intersection(&self.forbidden)
+                .filter(|w| !self.exempt.contains(*w))
+                .cloned()
+                .collect();
+            if !english.is_empty() {
+                self.found.push(format!(
+                    "{} {what} at {w}x{h}: {english:?}\n{shown}",
+                    self.lang
+                ));
+            }
+            let points = decimal_points(&shown);
+            if !points.is_empty() {
+                self.found.push(format!(
+                    "{} {what} at {w}x{h}: decimal points {points:?}\n{shown}",
+                    self.lang
+                ));
+            }
+        }
+    }
+}
+
+/// Numbers written with a decimal point, outside `name=value` settings (which stay as `--set`
+/// takes them) and the command line.
+fn decimal_points(screen: &str) -> Vec<String> {
+    let mut after_flag = false;
+    screen
+        .split_whitespace()
+        .filter(|t| {
+            let bare = t.trim_start_matches(|c: char| !c.is_alphanumeric() && c != '-');
+            let flag = bare.starts_with("--");
+            let keep = !flag && !after_flag && !t.contains('=');
+            after_flag = flag;
+            keep
+        })
+        .filter(|t| {
+            let c: Vec<char> = t.chars().collect();
+            c.windows(3)
+                .any(|w| w[0].is_ascii_digit() && w[1] == '.' && w[2].is_ascii_digit())
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.on_event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn char(app: &mut App, c: char) {
+    key(app, KeyCode::Char(c));
+}
+
+/// Every algorithm in both presets, a few steps in, with and without the why-stuck panel.
+fn algorithms(walk: &mut Walk) {
+    for a in ALGORITHMS {
+        for preset in [Preset::Classic, Preset::Tuned] {
+            let (mut app, _rx) = settled(options("sudoku_7", a.name, preset, &[]), 3);
+            let what = format!("{} ({preset:?})", a.name);
+            walk.look(&what, &mut app);
+            char(&mut app, 'l');
+            walk.look(&format!("{what}, why stuck"), &mut app);
+        }
+    }
+}
+
+/// The dialogs and overlays, from annealing's screen.
+fn dialogs(walk: &mut Walk) {
+    let (mut app, rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 2);
+    let open = |app: &mut App, keys: &[KeyCode], what: &str, walk: &mut Walk| {
+        for k in keys {
+            key(app, *k);
+        }
+        walk.look(what, app);
+        key(app, KeyCode::Esc);
+    };
+    let c = KeyCode::Char;
+    open(&mut app, &[c('?')], "help", walk);
+    for page in 1..4 {
+        let mut keys = vec![c('?')];
+        keys.extend(std::iter::repeat_n(KeyCode::PageDown, page));
+        open(&mut app, &keys, &format!("help, page {}", page + 1), walk);
+    }
+    open(&mut app, &[c('a')], "the algorithm picker", walk);
+    open(&mut app, &[c('e')], "the parameter editor", walk);
+    open(&mut app, &[c('o')], "the puzzle opener", walk);
+    open(&mut app, &[c('y')], "the command line", walk);
+    open(&mut app, &[c('x')], "the experiment dialog", walk);
+    open(&mut app, &[c('c')], "candidates", walk);
+    open(&mut app, &[c('v'), KeyCode::Right], "a cell", walk);
+    open(&mut app, &[c('d')], "the solution", walk);
+    open(&mut app, &[c('N')], "notes", walk);
+    open(&mut app, &[c('W')], "a still", walk);
+    open(&mut app, &[c('f')], "the focus layout", walk);
+    key(&mut app, KeyCode::Char('f'));
+    // a parameter edited with the language's decimal mark: the status line after it
+    char(&mut app, 'e');
+    key(&mut app, KeyCode::Enter);
+    for _ in 0..8 {
+        key(&mut app, KeyCode::Backspace);
+    }
+    for ch in format!("0{}5", i18n::current().decimal()).chars() {
+        char(&mut app, ch);
+    }
+    key(&mut app, KeyCode::Enter);
+    walk.look("after editing a parameter", &mut app);
+    // the other preset, then a racer added
+    char(&mut app, 'p');
+    walk.look("the preset switched", &mut app);
+    char(&mut app, 'R');
+    walk.look("adding a racer", &mut app);
+    key(&mut app, KeyCode::Enter);
+    wait(&mut app, &rx, |a| a.race().panes().len() == 2);
+    walk.look("a racer added", &mut app);
+}
+
+/// A race of three, run to its end.
+fn race(walk: &mut Walk) {
+    let (mut app, rx) = settled(
+        options(
+            "sudoku_7",
+            "steepest",
+            Preset::Classic,
+            &["stochastic", "beam"],
+        ),
+        1,
+    );
+    walk.look("a race", &mut app);
+    char(&mut app, 'n');
+    wait(&mut app, &rx, |a| {
+        a.race().panes().iter().any(|p| {
+            p.report
+                .as_ref()
+                .is_some_and(|r| r.snapshot.ended.is_some())
+        })
+    });
+    walk.look("a race, one ended", &mut app);
+}
+
+/// The watch view of a trace: waiting for it, running (with metrics of its own), ended.
+fn watching(walk: &mut Walk) {
+    let (src, mut pusher) = source::pushed("ana");
+    let mut opts = options("sudoku_7", "steepest", Preset::Classic, &[]);
+    opts.source = Some(src);
+    opts.run.paused = false;
+    opts.run.speed = None;
+    let (tx, rx) = crossbeam_channel::bounded(256);
+    let mut app = App::new(opts, tx);
+    walk.look("waiting for a trace", &mut app);
+    let resolve = |r: &str| sudoscope::catalog::resolve_builtin(r).map_err(|e| e.to_string());
+    let header = read::header(
+        r#"{"sudoscope_trace":"1.0","puzzle":"sudoku_7","algorithm":"recocido","neighbourhood":"course"}"#,
+        1,
+        &resolve,
+    )
+    .unwrap();
+    let givens = header.puzzle.givens.cells().to_vec();
+    pusher.begin(header, None);
+    let empty: Vec<usize> = (0..81).filter(|&i| givens[i] == 0).collect();
+    for (i, &cell) in empty.iter().take(30).enumerate() {
+        pusher.step(TraceStep {
+            step: Some(i as u64 + 1),
+            changed: vec![(cell as u16, 1 + (i % 9) as u8)],
+            cost: Some(50.0 - i as f64),
+            accepted: Some(i % 3 != 0),
+            metrics: vec![
+                ("temperatura".into(), 1.5 / (i + 1) as f64),
+                ("population mean".into(), 20.0 - i as f64 / 3.0),
+            ],
+            ..TraceStep::default()
+        });
+    }
+    wait(&mut app, &rx, |a| {
+        a.race().panes()[0]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.snapshot.steps >= 30)
+    });
+    walk.look("a trace, running", &mut app);
+    char(&mut app, 'l');
+    walk.look("a trace, why stuck", &mut app);
+    char(&mut app, 'l');
+    pusher.end(Closed::End(TraceEnd {
+        outcome: "stuck".into(),
+        steps: Some(30),
+        cost: Some(20.0),
+        result: None,
+    }));
+    wait(&mut app, &rx, |a| {
+        a.race().panes()[0]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.snapshot.ended.is_some())
+    });
+    walk.look("a trace, ended", &mut app);
+}
+
+/// The names that stay as the command line takes them: every algorithm's, every parameter's
+/// and every choice a parameter names, split into words as the screen's are.
+fn command_line_names() -> BTreeSet<String> {
+    let mut names = Vec::new();
+    for a in ALGORITHMS {
+        names.push(a.name.to_string());
+        for preset in [Preset::Classic, Preset::Tuned] {
+            for p in a.params(preset) {
+                names.push(p.name.to_string());
+                names.extend(p.choices.iter().map(|c| c.to_string()));
+            }
+        }
+    }
+    names.iter().flat_map(|n| words::words(n)).collect()
+}
+
+/// Walk every screen in one language.
+fn walk(lang: Lang, code: &'static str) -> Walk {
+    i18n::set(lang);
+    let mut walk = Walk {
+        lang: code,
+        forbidden: english_only(code),
+        exempt: command_line_names(),
+        found: Vec::new(),
+        screens: 0,
+        cuts: Vec::new(),
+    };
+    algorithms(&mut walk);
+    dialogs(&mut walk);
+    race(&mut walk);
+    watching(&mut walk);
+    i18n::set(Lang::En);
+    walk
+}
+
+#[test]
+fn every_screen_in_spanish_and_portuguese_shows_no_english_and_cuts_no_more_than_english() {
+    let english = walk(Lang::En, "en");
+    let mut found = Vec::new();
+    for (lang, code) in [(Lang::Es, "es"), (Lang::Pt, "pt")] {
+        let walk = walk(lang, code);
+        assert!(walk.screens > 100, "{code}: {} screens", walk.screens);
+        assert_eq!(walk.cuts.len(), english.cuts.len());
+        // what English shows whole shows whole: no more lines cut short than in English
+        for ((what, cut, shown), (_, en_cut, en_shown)) in walk.cuts.iter().zip(&english.cuts) {
+            if cut > en_cut {
+                found.push(format!(
+                    "{code} {what}: {cut} cut, {en_cut} in English\n{shown}\n{en_shown}"
+                ));
+            }
+        }
+        found.extend(walk.found);
+    }
+    assert!(
+        found.is_empty(),
+        "{} screens show English:\n\n{}",
+        found.len(),
+        found.join("\n\n")
+    );
+}
+
+/// The words of an SVG figure's texts.
+fn figure_texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| t.split_once('>'))
+        .filter_map(|(_, rest)| rest.split_once("</text>"))
+        .map(|(inner, _)| inner.trim().to_string())
+        .collect()
+}
+
+/// `experiment`'s table and figures in Spanish and Portuguese: no English the catalogs
+/// translate, and no legend entry cut.
+#[test]
+fn experiment_tables_and_figures_speak_the_language_whole() {
+    let exempt = command_line_names();
+    let mut found = Vec::new();
+    for lang in ["es", "pt"] {
+        let forbidden = english_only(lang);
+        let dir = tempfile::tempdir().unwrap();
+        let figures = dir.path().join("figures");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoscope"))
+            .args(["experiment", "--lang", lang, "-p", "sudoku_7"])
+            .args(["-a", "steepest,annealing,genetic", "--runs", "3"])
+            .args(["--plot", figures.to_str().unwrap(), "--plot-format", "svg"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let table = String::from_utf8_lossy(&out.stdout).into_owned();
+        let mut shown = vec![("the table".to_string(), table)];
+        for f in std::fs::read_dir(&figures).unwrap().flatten() {
+            let svg = std::fs::read_to_string(f.path()).unwrap();
+            let texts = figure_texts(&svg);
+            assert!(texts.len() > 5, "{:?}: {texts:?}", f.path());
+            for t in &texts {
+                if t.contains('…') {
+                    found.push(format!("{lang} {:?}: cut: {t:?}", f.file_name()));
+                }
+            }
+            shown.push((format!("{:?}", f.file_name()), texts.join("\n")));
+        }
+        assert_eq!(shown.len(), 4, "a table and three figures");
+        for (what, text) in shown {
+            let english: Vec<String> = screen_words(&text)
+                .intersection(&forbidden)
+                .filter(|w| !exempt.contains(*w))
+                .cloned()
+                .collect();
+            if !english.is_empty() {
+                found.push(format!("{lang} {what}: {english:?}\n{text}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n\n"));
+}
