@@ -37,6 +37,10 @@ struct Walk {
     screens: usize,
     /// Per screen and size, the lines cut short (ending in `…`), and the screen.
     cuts: Vec<(String, usize, String)>,
+    /// Per screen and size, the key reminders the status line shows.
+    hints: Vec<BTreeSet<String>>,
+    /// The status line's key reminders: catalog id, word.
+    hint_words: Vec<(String, String)>,
 }
 
 impl Walk {
@@ -45,6 +49,14 @@ impl Walk {
         for (w, h) in CUT_SIZES {
             let shown = text(&render(app, w, h));
             let cut = shown.matches('…').count();
+            let status = shown.lines().last().unwrap_or("").to_string();
+            let hints = self
+                .hint_words
+                .iter()
+                .filter(|(_, word)| status.contains(&format!(" {word}")))
+                .map(|(id, _)| id.clone())
+                .collect();
+            self.hints.push(hints);
             self.cuts.push((format!("{what} at {w}x{h}"), cut, shown));
         }
         if self.lang == "en" {
@@ -275,6 +287,11 @@ fn walk(lang: Lang, code: &'static str) -> Walk {
         found: Vec::new(),
         screens: 0,
         cuts: Vec::new(),
+        hints: Vec::new(),
+        hint_words: words::messages(code)
+            .into_iter()
+            .filter(|(id, _)| id.starts_with("hint-"))
+            .collect(),
     };
     algorithms(&mut walk);
     dialogs(&mut walk);
@@ -293,10 +310,22 @@ fn every_screen_in_spanish_and_portuguese_shows_no_english_and_cuts_no_more_than
         assert!(walk.screens > 100, "{code}: {} screens", walk.screens);
         assert_eq!(walk.cuts.len(), english.cuts.len());
         // what English shows whole shows whole: no more lines cut short than in English
-        for ((what, cut, shown), (_, en_cut, en_shown)) in walk.cuts.iter().zip(&english.cuts) {
+        for (((what, cut, shown), (_, en_cut, en_shown)), (hints, en_hints)) in walk
+            .cuts
+            .iter()
+            .zip(&english.cuts)
+            .zip(walk.hints.iter().zip(&english.hints))
+        {
             if cut > en_cut {
                 found.push(format!(
                     "{code} {what}: {cut} cut, {en_cut} in English\n{shown}\n{en_shown}"
+                ));
+            }
+            // the same key reminders on the status line as English
+            let dropped: Vec<&String> = en_hints.difference(hints).collect();
+            if !dropped.is_empty() {
+                found.push(format!(
+                    "{code} {what}: the status line drops {dropped:?}\n{shown}\n{en_shown}"
                 ));
             }
         }

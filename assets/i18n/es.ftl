@@ -17,7 +17,7 @@ key-faster = más rápido: 1, 2, 5, 10, 30, 100, 1k, 10k, 100k pasos/s, y despu�
 hint-faster = ritmo
 key-slower = más lento
 key-undo = deshacer un paso (se guardan a 2000 pasos/s o menos)
-hint-undo = deshacer
+hint-undo = atrás
 key-undo-many = deshacer 20 pasos
 key-restart = empezar de nuevo con otra semilla
 key-pick-algorithm = cambiar de algoritmo, siguiendo desde el tablero
@@ -63,7 +63,7 @@ speed-steps = { $n ->
    *[other] { $speed } pasos/s
 }
 state-running = activa
-state-paused = en pausa
+state-paused = pausada
 state-ended = terminó
 pane-trace = traza
 
@@ -114,7 +114,7 @@ stuck-values = valores
 stuck-settled = asentadas (90 % en un valor): { $settled } de { $open } celdas libres
 stuck-share = parte media del valor más fuerte { $share } % (1/{ $n } = pareja)
 stuck-shade = sombra = parte del valor más fuerte: ░<50 % ▒<70 % ▓<90 % █
-candidates-givens = marcas de lápiz según las celdas fijas
+candidates-givens = marcas de lápiz según las fijas
 candidates-board = candidatos en este tablero
 
 ## El gráfico de costo
@@ -166,7 +166,7 @@ status-showing = se ven { $what }
 status-no-solution = no hay una solución única con la cual comparar
 status-race-full = una carrera tiene a lo sumo cuatro algoritmos
 status-last-algorithm = el último algoritmo se queda: con a se cambia
-status-cell-mode = cursor de celda: flechas o hjkl mueven, esc sale
+status-cell-mode = celda: flechas o hjkl mueven, esc sale
 status-no-lesson = no hay clase: se empieza con `sudoscope tui --lesson ARCHIVO`
 status-last-scene = es la última escena
 status-first-scene = es la primera escena

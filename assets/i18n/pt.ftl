@@ -18,7 +18,7 @@ key-faster = mais rápido: 1, 2, 5, 10, 30, 100, 1k, 10k, 100k passos/s, e depoi
 hint-faster = ritmo
 key-slower = mais devagar
 key-undo = desfazer um passo (guardados a 2000 passos/s ou menos)
-hint-undo = desfazer
+hint-undo = voltar
 key-undo-many = desfazer 20 passos
 key-restart = recomeçar com outra semente
 key-pick-algorithm = trocar de algoritmo, seguindo do tabuleiro
@@ -64,7 +64,7 @@ speed-steps = { $n ->
    *[other] { $speed } passos/s
 }
 state-running = rodando
-state-paused = em pausa
+state-paused = pausada
 state-ended = terminou
 pane-trace = rastro
 
@@ -115,7 +115,7 @@ stuck-values = valores
 stuck-settled = assentadas (90 % num valor): { $settled } de { $open } células livres
 stuck-share = parcela média do valor mais forte { $share } % (1/{ $n } = por igual)
 stuck-shade = tom = parcela do valor mais forte: ░<50 % ▒<70 % ▓<90 % █
-candidates-givens = marcas a lápis pelas células fixas
+candidates-givens = marcas a lápis pelas fixas
 candidates-board = candidatos neste tabuleiro
 
 ## O gráfico de custo
@@ -167,7 +167,7 @@ status-showing = mostrando { $what }
 status-no-solution = não há uma solução única com que comparar
 status-race-full = uma corrida tem no máximo quatro algoritmos
 status-last-algorithm = o último algoritmo fica: com a ele é trocado
-status-cell-mode = cursor de célula: setas ou hjkl movem, esc sai
+status-cell-mode = célula: setas ou hjkl movem, esc sai
 status-no-lesson = não há aula: comece uma com `sudoscope tui --lesson ARQUIVO`
 status-last-scene = esta é a última cena
 status-first-scene = esta é a primeira cena

@@ -331,14 +331,23 @@ pub fn keys_label(b: &Binding) -> String {
 
 /// The status line's reminders: (keys, word, action), in table order.
 pub fn hints() -> impl Iterator<Item = (String, String, Action)> {
-    BINDINGS.iter().filter_map(|b| {
+    hints_in(i18n::current())
+}
+
+/// [`hints`] in `lang`.
+pub fn hints_in(lang: Lang) -> impl Iterator<Item = (String, String, Action)> {
+    BINDINGS.iter().filter_map(move |b| {
         b.hint.map(|k| {
             let keys = if k == "space" {
-                Key::Char(' ').label()
+                Key::Char(' ').label_in(lang)
             } else {
                 k.to_string()
             };
-            (keys, i18n::text(&format!("hint-{}", b.id()), &[]), b.action)
+            (
+                keys,
+                i18n::text_in(lang, &format!("hint-{}", b.id()), &[]),
+                b.action,
+            )
         })
     })
 }

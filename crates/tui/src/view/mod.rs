@@ -18,7 +18,6 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use super::app::{App, GridPlace, Pane};
 use super::dialog::Dialog;
 use super::keys;
-use super::words;
 use grid::GridLayout;
 
 /// Columns the panels beside a single grid keep at least.
@@ -424,26 +423,74 @@ fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
 }
 
 /// The state, the speed and key reminders; `? help` and `q quit` always show, the other
-/// reminders as far as the width allows.
+/// reminders as far as the width allows. Every language shows the reminders English shows at
+/// this width: a language whose words are longer writes its speed shorter (`5/s`) to make room,
+/// and drops a reminder only when even that does not fit.
 fn status_line(f: &mut Frame, area: Rect, app: &App) {
+    use crate::i18n::{self, Lang};
     let theme = &app.theme();
-    let mut spans = Vec::new();
-    if let Some(s) = &app.status() {
-        spans.push(Span::styled(format!("{s}  "), theme.key()));
-    }
-    let speed = app.race().speed().map_or(tr!("speed-unlimited"), |s| {
-        tr!(
-            "speed-steps",
-            speed = crate::i18n::localize(s.to_string()),
-            n = if s == 1.0 { 1 } else { 2 }
+    let said = app.status().map(|s| format!("{s}  ")).unwrap_or_default();
+    let scene = app
+        .scene_label()
+        .map(|s| format!("{s}  "))
+        .unwrap_or_default();
+    let speed = app.race().speed();
+    let state = app.race().state_word();
+    // the state and the speed as `lang` writes them: whole, short (`5/s`, `∞`), or the state
+    // alone
+    let bracket = |lang: Lang, short: u8| {
+        let state = i18n::text_in(lang, &i18n::word_id("state", state), &[]);
+        let speed = match (speed, short) {
+            (_, 2..) => return format!("[{state}] "),
+            (None, 1) => "∞".to_string(),
+            (None, _) => i18n::text_in(lang, "speed-unlimited", &[]),
+            (Some(s), 1) => format!("{}/s", i18n::localize(s.to_string())),
+            (Some(s), _) => i18n::text_in(
+                lang,
+                "speed-steps",
+                &[
+                    ("speed", i18n::localize(s.to_string()).into()),
+                    ("n", i18n::Arg::Count(if s == 1.0 { 1 } else { 2 })),
+                ],
+            ),
+        };
+        format!("[{state}, {speed}] ")
+    };
+    let width = |s: &str| Span::raw(s).width();
+    let hint_width =
+        |(k, what, _): &(String, String, keys::Action)| width(&format!("{k} {what}  "));
+    let always = |a: &keys::Action| matches!(*a, keys::Action::Help | keys::Action::Quit);
+    // how many of the other reminders fit after `lead` in `lang` (`None`: not even `? help`
+    // and `q quit` do)
+    let fitting = |lang: Lang, lead: usize| {
+        let all: Vec<_> = keys::hints_in(lang).collect();
+        let tail: usize = all.iter().filter(|h| always(&h.2)).map(hint_width).sum();
+        let room = (area.width as usize).checked_sub(width(&said) + lead + width(&scene) + tail)?;
+        let mut used = 0;
+        Some(
+            all.iter()
+                .filter(|h| !always(&h.2))
+                .take_while(|h| {
+                    used += hint_width(h);
+                    used <= room
+                })
+                .count(),
         )
-    });
-    spans.push(Span::styled(
-        format!("[{}, {speed}] ", words::state(app.race().state_word())),
-        theme.title(),
-    ));
-    if let Some(scene) = app.scene_label() {
-        spans.push(Span::styled(format!("{scene}  "), theme.title()));
+    };
+    let lang = i18n::current();
+    let wanted = fitting(Lang::En, width(&bracket(Lang::En, 0))).unwrap_or(0);
+    let lead = (0..3)
+        .map(|short| bracket(lang, short))
+        .find(|lead| fitting(lang, width(lead)).is_some_and(|n| n >= wanted))
+        .unwrap_or_else(|| bracket(lang, 2));
+    let shown = fitting(lang, width(&lead)).unwrap_or(0);
+    let mut spans = Vec::new();
+    if !said.is_empty() {
+        spans.push(Span::styled(said, theme.key()));
+    }
+    spans.push(Span::styled(lead, theme.title()));
+    if !scene.is_empty() {
+        spans.push(Span::styled(scene, theme.title()));
     }
     let hint = |(k, what, _): (String, String, keys::Action)| {
         [
@@ -451,21 +498,8 @@ fn status_line(f: &mut Frame, area: Rect, app: &App) {
             Span::raw(format!(" {what}  ")),
         ]
     };
-    let (always, rest): (Vec<_>, Vec<_>) =
-        keys::hints().partition(|(_, _, a)| matches!(*a, keys::Action::Help | keys::Action::Quit));
-    let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
-    let tail: Vec<Span> = always.into_iter().flat_map(hint).collect();
-    let room = (area.width as usize).saturating_sub(width(&spans) + width(&tail));
-    let mut used = 0;
-    for h in rest {
-        let pair = hint(h);
-        let w = width(&pair);
-        if used + w > room {
-            break;
-        }
-        used += w;
-        spans.extend(pair);
-    }
-    spans.extend(tail);
+    let (tail, rest): (Vec<_>, Vec<_>) = keys::hints().partition(|h| always(&h.2));
+    spans.extend(rest.into_iter().take(shown).flat_map(hint));
+    spans.extend(tail.into_iter().flat_map(hint));
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
