@@ -228,7 +228,7 @@ fn arms(args: &ExperimentArgs) -> anyhow::Result<Vec<Arm>> {
                 let key = kv.split_once('=').map_or(kv.as_str(), |(k, _)| k).trim();
                 algo.params(preset).iter().any(|s| s.name == key) || args.algo.len() == 1
             })
-            .map(|kv| Given::flag("--set", kv))
+            .map(|kv| super::typed_setting(kv))
             .collect()
     };
     let vary = match &args.vary {

@@ -380,12 +380,22 @@ fn solve(args: &args::SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     solve_exact::run(args, &puzzles, out)
 }
 
+/// A `--set name=value` as a person typed it: in Spanish or Portuguese the value may take the
+/// decimal comma (`cooling=0,5`), read as the point programs write.
+pub(crate) fn typed_setting(kv: &str) -> Given {
+    let text = match kv.split_once('=') {
+        Some((k, v)) => format!("{k}={}", crate::i18n::delocalize(v)),
+        None => kv.to_string(),
+    };
+    Given::flag("--set", text)
+}
+
 /// A run's settings from the flags `solve --algo` and the visualiser share, each marked with
 /// the flag it came from.
 fn run_input(run: &args::RunArgs) -> RunInput {
     RunInput {
         preset: Some(Written::Value(run.preset)),
-        set: run.set.iter().map(|s| Given::flag("--set", s)).collect(),
+        set: run.set.iter().map(|s| typed_setting(s)).collect(),
         seed: Some(Written::Value(run.seed)),
         start: run.start.as_ref().map(|s| Given::flag("--start", s)),
         ..RunInput::default()
