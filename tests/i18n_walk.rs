@@ -192,6 +192,19 @@ fn race(walk: &mut Walk) {
         1,
     );
     walk.look("a race", &mut app);
+    // every pane's algorithm whole in its title, where three panes fit side by side
+    for (w, h) in [(200, 60), (160, 50)] {
+        let shown = text(&render(&mut app, w, h));
+        for p in app.race().panes() {
+            let label = p.label();
+            if !shown.contains(&format!(" {label} ")) {
+                walk.found.push(format!(
+                    "{} a race at {w}x{h}: the title {label:?} is cut\n{shown}",
+                    walk.lang
+                ));
+            }
+        }
+    }
     char(&mut app, 'n');
     wait(&mut app, &rx, |a| {
         a.race().panes().iter().any(|p| {

@@ -191,18 +191,26 @@ fn draw_overlay(f: &mut Frame, app: &App) {
     }
 }
 
-fn pane_title(app: &App, pane: &Pane) -> String {
+fn pane_title(app: &App, pane: &Pane, width: u16) -> String {
     let g = app.race().puzzle().geometry();
+    let puzzle = app.race().puzzle().name.as_str();
     if app.race().panes().len() == 1 {
         // the algorithm is named in the panel beside the grid
-        return format!(" {} {} ", app.race().puzzle().name, g.label());
+        return format!(" {puzzle} {} ", g.label());
     }
-    format!(
-        " {} · {} {} ",
-        pane.label(),
-        app.race().puzzle().name,
-        g.label()
-    )
+    // in a race every pane has the same puzzle: what gives way first when the title is longer
+    // than its border (a language's longer name for the algorithm) is the puzzle, never the
+    // algorithm
+    let label = pane.label();
+    let room = usize::from(width.saturating_sub(2));
+    [
+        format!(" {label} · {puzzle} {} ", g.label()),
+        format!(" {label} · {puzzle} "),
+        format!(" {label} "),
+    ]
+    .into_iter()
+    .find(|t| Span::raw(t.as_str()).width() <= room)
+    .unwrap_or_else(|| format!(" {label} "))
 }
 
 /// Draw a pane's grid, as large as `layout`, in `area` (a bordered block, or without its border
@@ -219,7 +227,7 @@ fn grid_block(
     let theme = &app.theme();
     // without its border the grid has no title either (a title takes a row of its own)
     let block = if bordered {
-        Block::bordered().title(pane_title(app, pane))
+        Block::bordered().title(pane_title(app, pane, area.width))
     } else {
         Block::new()
     };
