@@ -153,9 +153,11 @@ pub fn lower_priority() {
     }
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority on this thread's own id changes only its niceness (Linux applies
-    // PRIO_PROCESS with a thread id to that thread alone); failure is harmless and ignored.
+    // PRIO_PROCESS with a thread id to that thread alone); failure is harmless and ignored. The
+    // id comes from the system call itself: glibc's gettid() wrapper is 2.30's, and the wheel
+    // links against glibc 2.28.
     unsafe {
-        let tid = libc::gettid();
+        let tid = libc::syscall(libc::SYS_gettid);
         libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, NICE);
     }
 }
