@@ -34,7 +34,8 @@ def sources():
     """The package's files, as (path in the archive, bytes), in a fixed order."""
     out = []
     for name in sorted(os.listdir(os.path.join(HERE, "sudoscope"))):
-        if name.endswith(".py"):
+        # the Python files, and the notebook view's module and words
+        if name.endswith((".py", ".js", ".json")):
             with open(os.path.join(HERE, "sudoscope", name), "rb") as f:
                 out.append(("sudoscope/" + name, f.read()))
     return out
@@ -47,6 +48,8 @@ def metadata():
             "Summary: %s\n"
             "License: MIT\n"
             "Requires-Python: >=3.8\n"
+            "Provides-Extra: notebook\n"
+            "Requires-Dist: anywidget>=0.9; extra == \"notebook\"\n"
             "Classifier: Programming Language :: Python :: 3\n"
             "Classifier: Topic :: Education\n" % (NAME, version(), SUMMARY))
 

@@ -130,3 +130,45 @@ fn the_parameter_editor_reads_and_writes_a_decimal_comma_in_spanish() {
     }
     i18n::set(Lang::En);
 }
+
+/// The notebook view's words (`python/sudoscope/view_words.json`, for the helper, which has no
+/// catalogs) are the catalogs' `nb-` entries, exactly: a change to one without the other fails
+/// here, saying what the file should hold.
+#[test]
+fn the_notebook_views_words_are_the_catalogs() {
+    let path = format!(
+        "{}/python/sudoscope/view_words.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let copy: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let mut want = serde_json::Map::new();
+    for lang in LANGS {
+        let catalog = std::fs::read_to_string(format!(
+            "{}/assets/i18n/{}.ftl",
+            env!("CARGO_MANIFEST_DIR"),
+            lang.code()
+        ))
+        .unwrap();
+        let words: serde_json::Map<String, serde_json::Value> = catalog
+            .lines()
+            .filter_map(|l| l.split_once(" = "))
+            .filter(|(k, _)| k.starts_with("nb-"))
+            .map(|(k, v)| (k.to_string(), serde_json::Value::from(v)))
+            .collect();
+        assert!(
+            words.len() > 15,
+            "{}: {} nb- entries",
+            lang.code(),
+            words.len()
+        );
+        want.insert(lang.code().to_string(), words.into());
+    }
+    let want = serde_json::Value::Object(want);
+    assert_eq!(
+        copy,
+        want,
+        "{path} should hold:\n{}",
+        serde_json::to_string_pretty(&want).unwrap()
+    );
+}

@@ -571,3 +571,30 @@ note-returns = it returns a board of cost { $cost }; its last board has cost { $
 note-solved-after-all = the search says { $how }, but the board it returns is solved
 note-changed-a-given = the search says solved, but the board it returns changes a given
 note-not-solved = the search says solved, but the board it returns has cost { $cost }
+
+# The notebook view (python/sudoscope/view.js); python/sudoscope/view_words.json holds a copy
+# for the helper, which `cargo test` keeps equal to these.
+nb-step = step
+nb-cost = cost
+nb-reported = reported cost
+nb-log = step log
+nb-start = to the start
+nb-back = one step back
+nb-forward = one step on
+nb-pause = pause
+nb-play = play
+nb-live = follow the search live
+nb-live-short = live
+nb-speed = steps a frame when playing
+nb-running = live
+nb-paused = paused
+nb-ended = ended
+nb-received = steps received
+nb-no-change = no cell changed
+nb-refused = refused
+nb-outcome-solved = solved
+nb-outcome-stuck = stuck
+nb-outcome-budget_spent = budget spent
+nb-outcome-time_spent = time spent
+nb-outcome-unsolvable = unsolvable
+nb-get-anywidget = sudoscope: to watch the search here, in the notebook, install the view: pip install "sudoscope-helper[notebook]" (anywidget); meanwhile the trace goes to { $path }

@@ -573,3 +573,30 @@ note-returns = devuelve un tablero de costo { $cost }; su último tablero tiene 
 note-solved-after-all = la búsqueda dice { $how }, pero el tablero que devuelve está resuelto
 note-changed-a-given = la búsqueda dice resuelto, pero el tablero que devuelve cambia una celda fija
 note-not-solved = la búsqueda dice resuelto, pero el tablero que devuelve tiene costo { $cost }
+
+# The notebook view (python/sudoscope/view.js); python/sudoscope/view_words.json holds a copy
+# for the helper, which `cargo test` keeps equal to these.
+nb-step = paso
+nb-cost = costo
+nb-reported = costo informado
+nb-log = registro de pasos
+nb-start = al principio
+nb-back = un paso atrás
+nb-forward = un paso adelante
+nb-pause = pausar
+nb-play = seguir
+nb-live = seguir la búsqueda en vivo
+nb-live-short = en vivo
+nb-speed = pasos por cuadro al reproducir
+nb-running = en vivo
+nb-paused = pausada
+nb-ended = terminó
+nb-received = pasos recibidos
+nb-no-change = ninguna celda cambió
+nb-refused = rechazado
+nb-outcome-solved = resuelto
+nb-outcome-stuck = estancado
+nb-outcome-budget_spent = presupuesto agotado
+nb-outcome-time_spent = tiempo agotado
+nb-outcome-unsolvable = sin solución
+nb-get-anywidget = sudoscope: para ver la búsqueda acá, en la notebook, instalá la vista: pip install "sudoscope-helper[notebook]" (anywidget); mientras tanto la traza va a { $path }

@@ -574,3 +574,30 @@ note-returns = devolve um tabuleiro de custo { $cost }; seu último tabuleiro te
 note-solved-after-all = a busca diz { $how }, mas o tabuleiro que devolve está resolvido
 note-changed-a-given = a busca diz resolvido, mas o tabuleiro que devolve muda uma célula fixa
 note-not-solved = a busca diz resolvido, mas o tabuleiro que devolve tem custo { $cost }
+
+# The notebook view (python/sudoscope/view.js); python/sudoscope/view_words.json holds a copy
+# for the helper, which `cargo test` keeps equal to these.
+nb-step = passo
+nb-cost = custo
+nb-reported = custo informado
+nb-log = registro de passos
+nb-start = ao início
+nb-back = um passo atrás
+nb-forward = um passo adiante
+nb-pause = pausar
+nb-play = continuar
+nb-live = acompanhar a busca ao vivo
+nb-live-short = ao vivo
+nb-speed = passos por quadro ao reproduzir
+nb-running = ao vivo
+nb-paused = pausada
+nb-ended = terminou
+nb-received = passos recebidos
+nb-no-change = nenhuma célula mudou
+nb-refused = recusado
+nb-outcome-solved = resolvido
+nb-outcome-stuck = estagnado
+nb-outcome-budget_spent = orçamento esgotado
+nb-outcome-time_spent = tempo esgotado
+nb-outcome-unsolvable = sem solução
+nb-get-anywidget = sudoscope: para ver a busca aqui, no notebook, instale a visualização: pip install "sudoscope-helper[notebook]" (anywidget); enquanto isso o rastro vai para { $path }

@@ -176,11 +176,14 @@ class Trace(object):
     run also shows on the class board, under ``student`` (or ``$SUDOSCOPE_STUDENT``, else your
     user name); ``$SUDOSCOPE_PASSWORD`` gives the class password for a link without a token.
     The search never waits for the board.
+
+    In a notebook the run also shows live in the cell's output (with anywidget: ``pip install
+    "sudoscope-helper[notebook]"``); ``view=False`` leaves it out.
     """
 
     def __init__(self, puzzle, algorithm="my search", params=None, seed=None,
                  neighbourhood="course", start=None, path=None, n=None, name=None,
-                 to=None, student=None):
+                 to=None, student=None, view=None):
         if neighbourhood not in _NEIGHBOURHOODS:
             raise ValueError("neighbourhood %r: one of %s" % (neighbourhood, ", ".join(_NEIGHBOURHOODS)))
         header = {"sudoscope_trace": VERSION, "algorithm": str(algorithm),
@@ -229,6 +232,21 @@ class Trace(object):
             self._write({"step": 0, "board": _line(self._cells)})
             if self._board is not None:
                 self._board.step({"step": 0}, self._cells)
+        # the live view in a notebook's cell, once the side is known (a puzzle given by name
+        # says it with its first board)
+        self._header = header
+        self._givens = board_cells(header["givens"], self._n) if "givens" in header else None
+        self._want_view = view is not False
+        self._view = None
+        if self._n:
+            self._open_view()
+
+    def _open_view(self):
+        self._want_view = False
+        from .notebook import open_view
+        givens = self._givens or [0] * (self._n * self._n)
+        self._view = open_view(self._header, givens, self._n,
+                               self.path or "standard output", start=self._cells)
 
     def _write(self, obj):
         try:
@@ -281,6 +299,10 @@ class Trace(object):
         self._cells = cells
         if self._board is not None:
             self._board.step(line, cells)
+        if self._want_view:
+            self._open_view()
+        if self._view is not None:
+            self._view.step(line, cells)
 
     def end(self, outcome="stuck", cost=None, result=None):
         """The closing line: 'solved', 'stuck', 'budget_spent', 'time_spent' or 'unsolvable';
@@ -300,6 +322,8 @@ class Trace(object):
         self._closed = True
         if self._board is not None:
             self._board.end(line)
+        if self._view is not None:
+            self._view.end(line)
         if self._own_file:
             self._out.close()
             sys.stderr.write("trace written to %s: sudoscope watch %s\n" % (self.path, self.path))

@@ -34,14 +34,19 @@ class Wheel(unittest.TestCase):
         self.assertIn("Tag: py3-none-any", wheel)
         self.assertIn("Root-Is-Purelib: true", wheel)
         self.assertIn("Requires-Python: >=3.8", meta)
-        self.assertNotIn("Requires-Dist", meta, "standard library only")
+        # standard library only; anywidget only for the notebook's live view, when asked for
+        requires = [l for l in meta.splitlines() if l.startswith("Requires-Dist")]
+        self.assertEqual(requires, ['Requires-Dist: anywidget>=0.9; extra == "notebook"'])
+        self.assertIn("Provides-Extra: notebook", meta)
 
     def test_it_holds_the_packages_python_files_and_a_true_record(self):
         with zipfile.ZipFile(self.path) as z:
             names = z.namelist()
             package = sorted(n for n in names if n.startswith("sudoscope/"))
             expected = sorted("sudoscope/" + f for f in os.listdir(os.path.join(PYTHON, "sudoscope"))
-                              if f.endswith(".py"))
+                              if f.endswith((".py", ".js", ".json")))
+            self.assertIn("sudoscope/view.js", package)
+            self.assertIn("sudoscope/view_words.json", package)
             self.assertEqual(package, expected)
             record = z.read([n for n in names if n.endswith("/RECORD")][0]).decode()
             for line in record.splitlines():

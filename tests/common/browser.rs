@@ -1,0 +1,280 @@
+//! A browser for the tests: headless Chromium driven through chromedriver on 127.0.0.1, and a
+//! plain HTTP request on loopback.
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// How long a test waits for what it expects, at most.
+pub const PATIENCE: Duration = Duration::from_secs(40);
+
+/// A plain HTTP request on loopback: the status line, headers and body.
+pub fn http(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> String {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(PATIENCE)).unwrap();
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    if !headers.iter().any(|(k, _)| *k == "Connection") {
+        req += "Connection: close\r\n";
+    }
+    for (k, v) in headers {
+        req += &format!("{k}: {v}\r\n");
+    }
+    if !body.is_empty() {
+        req += "Content-Type: application/json\r\n";
+    }
+    req += "\r\n";
+    req += body;
+    s.write_all(req.as_bytes()).unwrap();
+    // read the headers, then the body's length when it is given (the connection may stay open)
+    let mut out = Vec::new();
+    let mut buf = [0u8; 16384];
+    loop {
+        let n = s.read(&mut buf).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&out).to_ascii_lowercase();
+        if let Some(end) = text.find("\r\n\r\n") {
+            let length = text[..end]
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .and_then(|v| v.trim().parse::<usize>().ok());
+            if length.is_some_and(|l| out.len() >= end + 4 + l) {
+                break;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+pub struct Browser {
+    driver: Child,
+    port: u16,
+    session: String,
+    _profile: tempfile::TempDir,
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+impl Browser {
+    pub fn open(lang: &str, width: u32, height: u32) -> Browser {
+        Browser::start(lang, width, height, false)
+    }
+
+    /// A phone: a viewport of `width` x `height` CSS pixels at three device pixels each, a
+    /// touch screen, the page's viewport settings honoured.
+    pub fn phone(lang: &str, width: u32, height: u32) -> Browser {
+        Browser::start(lang, width, height, true)
+    }
+
+    pub fn start(lang: &str, width: u32, height: u32, phone: bool) -> Browser {
+        for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+            assert!(
+                std::path::Path::new(tool).exists(),
+                "{tool} is missing: install Debian's chromium and chromium-driver (.ci/run does)"
+            );
+        }
+        let port = free_port();
+        let driver = Command::new("/usr/bin/chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let profile = tempfile::tempdir().unwrap();
+        let began = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(began.elapsed() < PATIENCE, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let caps = json!({ "capabilities": { "alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": "/usr/bin/chromium",
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    format!("--lang={lang}"),
+                    format!("--user-data-dir={}", profile.path().display()),
+                    format!("--window-size={width},{height}"),
+                ],
+                "prefs": { "intl.accept_languages": lang },
+            }
+        }}});
+        let mut caps = caps;
+        if phone {
+            caps["capabilities"]["alwaysMatch"]["goog:chromeOptions"]["mobileEmulation"] = json!({
+                "deviceMetrics": {
+                    "width": width, "height": height, "pixelRatio": 3.0,
+                    "touch": true, "mobile": true
+                }
+            });
+        }
+        let mut b = Browser {
+            driver,
+            port,
+            session: String::new(),
+            _profile: profile,
+        };
+        let r = b.call("POST", "/session", caps);
+        b.session = r["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {r}"))
+            .to_string();
+        b
+    }
+
+    pub fn call(&self, method: &str, path: &str, body: Value) -> Value {
+        let path = if path == "/session" {
+            path.to_string()
+        } else {
+            format!("/session/{}{path}", self.session)
+        };
+        let body = if body.is_null() {
+            String::new()
+        } else {
+            body.to_string()
+        };
+        let r = http(self.port, method, &path, &[], &body);
+        let json = r.split("\r\n\r\n").nth(1).unwrap_or("");
+        let v: Value = serde_json::from_str(json).unwrap_or(Value::Null);
+        v["value"].clone()
+    }
+
+    pub fn go(&self, url: &str) {
+        self.call("POST", "/url", json!({ "url": url }));
+    }
+
+    pub fn eval(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/sync",
+            json!({ "script": script, "args": [] }),
+        )
+    }
+
+    pub fn screen(&self) -> String {
+        self.eval("return document.getElementById('screen').innerText")
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+
+    /// Wait until `check` holds of the page's screen text.
+    pub fn until(&self, what: &str, check: impl Fn(&str) -> bool) -> String {
+        let began = Instant::now();
+        loop {
+            let text = self.screen();
+            if check(&text) {
+                return text;
+            }
+            assert!(
+                began.elapsed() < PATIENCE,
+                "the page never showed {what}:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    pub fn shows(&self, what: &str) -> String {
+        self.until(&format!("{what:?}"), |t| t.contains(what))
+    }
+
+    pub fn key(&self, key: &str) {
+        self.call(
+            "POST",
+            "/actions",
+            json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": [
+                { "type": "keyDown", "value": key }, { "type": "keyUp", "value": key }
+            ]}]}),
+        );
+    }
+
+    pub fn resize(&self, width: u32, height: u32) {
+        self.call(
+            "POST",
+            "/window/rect",
+            json!({ "width": width, "height": height }),
+        );
+    }
+
+    /// The id of the element `css` selects.
+    pub fn element(&self, css: &str) -> String {
+        let e = self.call(
+            "POST",
+            "/element",
+            json!({ "using": "css selector", "value": css }),
+        );
+        e.as_object()
+            .and_then(|o| o.values().next())
+            .and_then(|v| v.as_str())
+            .unwrap_or_else(|| panic!("no element {css}: {e}"))
+            .to_string()
+    }
+
+    pub fn click(&self, css: &str) {
+        let id = self.element(css);
+        self.call("POST", &format!("/element/{id}/click"), json!({}));
+    }
+
+    pub fn type_in(&self, css: &str, text: &str) {
+        let id = self.element(css);
+        self.call(
+            "POST",
+            &format!("/element/{id}/value"),
+            json!({ "text": text }),
+        );
+    }
+
+    /// The window's width and the widest row of the screen, in CSS pixels (every character
+    /// one cell wide, the charts' braille dots included, or a row runs past the window).
+    pub fn widest_row(&self) -> (f64, f64) {
+        let v = self.eval(
+            "return [window.innerWidth, Math.max(...[...document.querySelectorAll('#screen .row')] \
+                 .map((r) => r.scrollWidth))]",
+        );
+        (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+    }
+
+    /// Wait until the element with this id is shown.
+    pub fn until_visible(&self, id: &str) {
+        let began = Instant::now();
+        while self.eval(&format!("return !document.getElementById('{id}').hidden")) != json!(true) {
+            assert!(began.elapsed() < PATIENCE, "#{id} never showed");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    pub fn size(&self) -> (u64, u64) {
+        let v = self.eval("return window.sudoscope.size()");
+        (
+            v["cols"].as_u64().unwrap_or(0),
+            v["rows"].as_u64().unwrap_or(0),
+        )
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            self.call("DELETE", "", Value::Null);
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
