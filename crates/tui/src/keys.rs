@@ -329,12 +329,7 @@ pub fn keys_label(b: &Binding) -> String {
         .join("  ")
 }
 
-/// The status line's reminders: (keys, word, action), in table order.
-pub fn hints() -> impl Iterator<Item = (String, String, Action)> {
-    hints_in(i18n::current())
-}
-
-/// [`hints`] in `lang`.
+/// The status line's reminders in `lang`: (keys, word, action), in table order.
 pub fn hints_in(lang: Lang) -> impl Iterator<Item = (String, String, Action)> {
     BINDINGS.iter().filter_map(move |b| {
         b.hint.map(|k| {

@@ -468,10 +468,13 @@ fn status_line(f: &mut Frame, area: Rect, app: &App) {
     let hint_width =
         |(k, what, _): &(String, String, keys::Action)| width(&format!("{k} {what}  "));
     let always = |a: &keys::Action| matches!(*a, keys::Action::Help | keys::Action::Quit);
-    // how many of the other reminders fit after `lead` in `lang` (`None`: not even `? help`
-    // and `q quit` do)
-    let fitting = |lang: Lang, lead: usize| {
-        let all: Vec<_> = keys::hints_in(lang).collect();
+    // the reminders in English and in the language spoken, each read from its catalog once
+    let lang = i18n::current();
+    let english: Vec<_> = keys::hints_in(Lang::En).collect();
+    let ours: Vec<_> = keys::hints_in(lang).collect();
+    // how many of the other reminders of `all` fit after `lead` (`None`: not even `? help` and
+    // `q quit` do)
+    let fitting = |all: &[(String, String, keys::Action)], lead: usize| {
         let tail: usize = all.iter().filter(|h| always(&h.2)).map(hint_width).sum();
         let room = (area.width as usize).checked_sub(width(&said) + lead + width(&scene) + tail)?;
         let mut used = 0;
@@ -485,13 +488,12 @@ fn status_line(f: &mut Frame, area: Rect, app: &App) {
                 .count(),
         )
     };
-    let lang = i18n::current();
-    let wanted = fitting(Lang::En, width(&bracket(Lang::En, 0))).unwrap_or(0);
+    let wanted = fitting(&english, width(&bracket(Lang::En, 0))).unwrap_or(0);
     let lead = (0..3)
         .map(|short| bracket(lang, short))
-        .find(|lead| fitting(lang, width(lead)).is_some_and(|n| n >= wanted))
+        .find(|lead| fitting(&ours, width(lead)).is_some_and(|n| n >= wanted))
         .unwrap_or_else(|| bracket(lang, 2));
-    let shown = fitting(lang, width(&lead)).unwrap_or(0);
+    let shown = fitting(&ours, width(&lead)).unwrap_or(0);
     let mut spans = Vec::new();
     if !said.is_empty() {
         spans.push(Span::styled(said, theme.key()));
@@ -506,7 +508,7 @@ fn status_line(f: &mut Frame, area: Rect, app: &App) {
             Span::raw(format!(" {what}  ")),
         ]
     };
-    let (tail, rest): (Vec<_>, Vec<_>) = keys::hints().partition(|h| always(&h.2));
+    let (tail, rest): (Vec<_>, Vec<_>) = ours.into_iter().partition(|h| always(&h.2));
     spans.extend(rest.into_iter().take(shown).flat_map(hint));
     spans.extend(tail.into_iter().flat_map(hint));
     f.render_widget(Paragraph::new(Line::from(spans)), area);
