@@ -176,7 +176,11 @@ fn dialogs(walk: &mut Walk) {
     char(&mut app, 'R');
     walk.look("adding a racer", &mut app);
     key(&mut app, KeyCode::Enter);
-    wait(&mut app, &rx, |a| a.race().panes().len() == 2);
+    // both panes drawn from a report (not "starting…", which English and the others would
+    // show or not by the timing alone)
+    wait(&mut app, &rx, |a| {
+        a.race().panes().len() == 2 && a.race().panes().iter().all(|p| p.report.is_some())
+    });
     walk.look("a racer added", &mut app);
 }
 
