@@ -123,8 +123,14 @@ fn race_add_focus_remove_and_restart() {
         .map(|p| p.run.method.algo.name)
         .collect();
     assert_eq!(names, ["steepest", "plateau"]);
+    // adding restarts the race: wait for reports of the searches it started, not for the
+    // first pane's report from before or the new runner's own first board
     wait(&mut app, &rx, |a| {
-        a.race().panes().iter().all(|p| p.report.is_some())
+        a.race().panes().iter().all(|p| {
+            p.report
+                .as_ref()
+                .is_some_and(|r| r.origin.run.seed == p.run.seed)
+        })
     });
     assert_eq!(
         grid(&app, 0),
@@ -146,10 +152,11 @@ fn race_add_focus_remove_and_restart() {
     let seeds: Vec<u64> = app.race().panes().iter().map(|p| p.run.seed).collect();
     app.act(Action::Restart);
     wait(&mut app, &rx, |a| {
-        a.race()
-            .panes()
-            .iter()
-            .all(|p| p.report.as_ref().is_some_and(|r| r.snapshot.steps == 0))
+        a.race().panes().iter().all(|p| {
+            p.report
+                .as_ref()
+                .is_some_and(|r| r.snapshot.steps == 0 && r.origin.run.seed == p.run.seed)
+        })
     });
     let new: Vec<u64> = app.race().panes().iter().map(|p| p.run.seed).collect();
     assert!(
