@@ -39,7 +39,7 @@ fn shown_names() -> Vec<&'static str> {
 fn every_metric_and_series_name_has_an_entry_in_every_catalog() {
     let mut names = shown_names();
     // a replayed trace's own figures (the trace's metrics keep the names its author gave them)
-    names.extend(["reported cost", "steps received"]);
+    names.extend(sudoscope::engine::trace::replay::OWN_NAMES);
     assert!(
         names.len() > 20,
         "the searches show their figures: {names:?}"

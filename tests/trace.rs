@@ -508,3 +508,158 @@ fn a_step_without_words_is_told_by_what_the_replay_saw() {
     assert!(step(2).contains("no cell changed"), "{log:?}");
     assert!(step(3).contains("a move proposed and not taken"), "{log:?}");
 }
+
+/// Format 1.1: a step's population. Every member's cost is counted from its board (the trace's
+/// own figures kept as `reported ...`), the panel's mean, worst and diversity are the members',
+/// the chart's second series is their mean and worst, the why-stuck panel their per-cell
+/// diversity; a step of members alone stands on its cheapest one; a member that changes a
+/// given is flagged; costs alone are shown as the search gives them.
+#[test]
+fn a_population_is_counted_from_its_boards() {
+    use sudoscope::engine::runner::Control;
+    use sudoscope::search::Landscape;
+    let puzzle = resolve("sudoku_7").unwrap();
+    let geo = puzzle.geometry();
+    let givens = puzzle.givens.cells().to_vec();
+    // members: the givens with every free cell filled by a simple rule of the member's index,
+    // so that they differ from one another and their costs are counted here
+    let member = |k: usize| -> Vec<u8> {
+        givens
+            .iter()
+            .enumerate()
+            .map(|(i, &g)| {
+                if g != 0 {
+                    g
+                } else {
+                    ((i * (k + 2) + k) % 9 + 1) as u8
+                }
+            })
+            .collect()
+    };
+    let line_of = |cells: &[u8]| Grid::from_cells(geo, cells.to_vec()).unwrap().to_line();
+    let boards: Vec<Vec<u8>> = (0..30).map(member).collect();
+    let costs: Vec<f64> = boards
+        .iter()
+        .map(|b| cost(&Grid::from_cells(geo, b.clone()).unwrap(), Counted::ALL) as f64)
+        .collect();
+    let members: Vec<String> = boards
+        .iter()
+        .map(|b| format!("\"{}\"", line_of(b)))
+        .collect();
+    let members = members.join(",");
+    let mut breaking = boards[3].clone();
+    let given = givens.iter().position(|&g| g != 0).unwrap();
+    breaking[given] = breaking[given] % 9 + 1;
+    let header = "{\"sudoscope_trace\":\"1.1\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"haz\",\"neighbourhood\":\"course\"}\n";
+    let text = format!(
+        "{header}\
+         {{\"step\":1,\"board\":\"{}\",\"cost\":0.5,\"members\":[{members}],\"member_costs\":[0.5,0.7],\"members_total\":200,\"metrics\":{{\"mean\":0.9,\"generation\":1}}}}\n\
+         {{\"step\":2,\"members\":[\"{}\",\"{}\"]}}\n\
+         {{\"step\":3,\"board\":\"{}\",\"member_costs\":[1.5,2.5,3.5]}}\n\
+         {{\"end\":\"stuck\"}}\n",
+        line_of(&boards[0]),
+        line_of(&boards[5]),
+        line_of(&breaking),
+        line_of(&boards[1]),
+    );
+    let (mut core, _dir) = core_of(&text);
+    core.apply(Control::Landscape(true));
+    step_taken(&mut core);
+    let r = core.report(false, 0.0);
+    let s = &r.snapshot;
+    let metric = |name: &str| s.metrics.iter().find(|m| m.name == name).map(|m| m.value);
+    let shown = &s.series.iter().find(|(n, _)| *n == "members").unwrap().1;
+    assert_eq!(shown, &costs, "each member's cost, counted from its board");
+    let mean = costs.iter().sum::<f64>() / costs.len() as f64;
+    let worst = costs.iter().cloned().fold(0.0, f64::max);
+    assert_eq!(metric("mean"), Some(mean));
+    assert_eq!(metric("worst"), Some(worst));
+    assert_eq!(
+        metric("reported mean"),
+        Some(0.9),
+        "the search's own, renamed"
+    );
+    assert_eq!(metric("generation"), Some(1.0));
+    assert_eq!(metric("population"), Some(200.0), "members_total");
+    let distinct: std::collections::HashSet<_> = boards.iter().collect();
+    assert_eq!(
+        metric("diversity"),
+        Some(distinct.len() as f64 / boards.len() as f64)
+    );
+    let second = r.history.last().unwrap().secondary.unwrap();
+    assert_eq!(
+        (second.label, second.value, second.worst),
+        ("population mean", mean, Some(worst))
+    );
+    let Some(Landscape::Diversity { per_cell, size }) = &r.landscape else {
+        panic!("the why-stuck panel shows the diversity: {:?}", r.landscape)
+    };
+    assert_eq!(*size, 30);
+    for (i, &k) in per_cell.iter().enumerate() {
+        let values: std::collections::HashSet<u8> = boards.iter().map(|b| b[i]).collect();
+        assert_eq!(k as usize, values.len(), "cell {i}");
+    }
+    assert_eq!(per_cell[given], 1, "a given holds one value");
+
+    // members alone: the board shown is the cheapest member
+    step_taken(&mut core);
+    let r = core.report(false, 0.0);
+    let two = [
+        cost(
+            &Grid::from_cells(geo, boards[5].clone()).unwrap(),
+            Counted::ALL,
+        ),
+        cost(
+            &Grid::from_cells(geo, breaking.clone()).unwrap(),
+            Counted::ALL,
+        ),
+    ];
+    let cheapest = if two[1] < two[0] {
+        &breaking
+    } else {
+        &boards[5]
+    };
+    assert_eq!(r.snapshot.grid.cells(), &cheapest[..]);
+    let log: Vec<String> = r
+        .log
+        .iter()
+        .map(|l| sudoscope::tui::step_log::render(l, geo))
+        .collect();
+    assert!(
+        log.iter()
+            .any(|l| l.contains("one member of this step changes a given")),
+        "{log:?}"
+    );
+
+    // costs alone: as the search gives them, its mean and worst when it gives none
+    step_taken(&mut core);
+    let r = core.report(false, 0.0);
+    let s = &r.snapshot;
+    let metric = |name: &str| s.metrics.iter().find(|m| m.name == name).map(|m| m.value);
+    let shown = &s.series.iter().find(|(n, _)| *n == "members").unwrap().1;
+    assert_eq!(shown, &[1.5, 2.5, 3.5]);
+    assert_eq!((metric("mean"), metric("worst")), (Some(2.5), Some(3.5)));
+    assert!(!matches!(r.landscape, Some(Landscape::Diversity { .. })));
+}
+
+/// A population's line is checked as any board is: a bad member is named with its place.
+#[test]
+fn a_bad_member_is_named() {
+    let p = resolve("sudoku_7").unwrap();
+    let good = p.givens.to_line().replace('.', "1");
+    let e = line(
+        &format!("{{\"step\":1,\"members\":[\"{good}\",\"12x\"]}}"),
+        4,
+        &p,
+    )
+    .unwrap_err();
+    assert_eq!(e.line, 4);
+    assert_eq!(e.column, 11, "the column of \"members\"");
+    assert!(
+        e.message.starts_with("members[1]: expected 81 symbols")
+            || e.message.starts_with("members[1]: symbol 3"),
+        "{e}"
+    );
+    let e = line("{\"step\":1,\"member_costs\":[1,\"a\"]}", 2, &p).unwrap_err();
+    assert!(e.message.contains("expected a JSON object"), "{e}");
+}

@@ -300,6 +300,9 @@ metric-beam-mean = beam mean
 metric-members = members
 metric-population-mean = population mean
 metric-reported-cost = reported cost
+metric-reported-best = reported best
+metric-reported-mean = reported mean
+metric-reported-worst = reported worst
 metric-steps-received = steps received
 
 ## What the exact solver found of the puzzle on screen
@@ -564,6 +567,10 @@ note-output = output: { $text }
 note-unreadable = line { $line }: { $why }
 note-unreadable-at = line { $line }, column { $column }: { $why }
 note-changes-givens = line { $line }: this step changes the given at { $cells }
+note-members-change-givens = line { $line }: { $members ->
+    [one] one member of this step changes
+   *[other] { $members } members of this step change
+} a given
 note-more = … { $n } more lines
 note-last-words = its last words: { $text }
 note-ends = the search ends: { $how }

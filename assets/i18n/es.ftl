@@ -303,6 +303,9 @@ metric-beam-mean = media del beam
 metric-members = miembros
 metric-population-mean = media de la población
 metric-reported-cost = costo informado
+metric-reported-best = mejor informado
+metric-reported-mean = media informada
+metric-reported-worst = peor informado
 metric-steps-received = pasos recibidos
 
 ## Lo que el método exacto encontró del sudoku en pantalla
@@ -566,6 +569,10 @@ note-output = salida: { $text }
 note-unreadable = línea { $line }: { $why }
 note-unreadable-at = línea { $line }, columna { $column }: { $why }
 note-changes-givens = línea { $line }: este paso cambia la celda fija { $cells }
+note-members-change-givens = línea { $line }: { $members ->
+    [one] un miembro de este paso cambia
+   *[other] { $members } miembros de este paso cambian
+} una celda fija
 note-more = … { $n } líneas más
 note-last-words = sus últimas palabras: { $text }
 note-ends = la búsqueda termina: { $how }

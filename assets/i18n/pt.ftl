@@ -304,6 +304,9 @@ metric-beam-mean = média do beam
 metric-members = membros
 metric-population-mean = média da população
 metric-reported-cost = custo informado
+metric-reported-best = melhor informado
+metric-reported-mean = média informada
+metric-reported-worst = pior informado
 metric-steps-received = passos recebidos
 
 ## O que o método exato encontrou do sudoku na tela
@@ -567,6 +570,10 @@ note-output = saída: { $text }
 note-unreadable = linha { $line }: { $why }
 note-unreadable-at = linha { $line }, coluna { $column }: { $why }
 note-changes-givens = linha { $line }: este passo muda a célula fixa { $cells }
+note-members-change-givens = linha { $line }: { $members ->
+    [one] um membro deste passo muda
+   *[other] { $members } membros deste passo mudam
+} uma célula fixa
 note-more = … mais { $n } linhas
 note-last-words = suas últimas palavras: { $text }
 note-ends = a busca termina: { $how }

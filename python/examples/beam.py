@@ -5,8 +5,9 @@
 
 k random states; each iteration pools every neighbour of all k and keeps the k cheapest; the
 run stops when one is a solution or after 6 iterations without a better best. Each iteration
-is one step on the screen: the best state of the beam, with the beam's best, mean and worst
-cost. The lines that make it watchable are marked `# sudoscope`.
+is one step on the screen: the best state of the beam, with the whole beam (each member's cost,
+their mean and worst, and how alike they are cell by cell in the why-stuck panel, `l`). The
+lines that make it watchable are marked `# sudoscope`.
 """
 
 import os
@@ -42,8 +43,7 @@ def local_beam_search(rng, k=20, patience=6, max_iterations=100, trace=None):
         costs = [c for c, _ in pool[:k]]
         beam = [s for _, s in pool[:k]]
         if trace:
-            trace.step(beam[0], cost=costs[0], best=costs[0],  # sudoscope
-                       mean=sum(costs) / len(costs), worst=costs[-1])  # sudoscope
+            trace.step(beam[0], cost=costs[0], members=beam, member_costs=costs)  # sudoscope
         if costs[0] < best:
             best, without_better = costs[0], 0
         else:

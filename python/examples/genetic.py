@@ -8,8 +8,9 @@ crossover (a cut in 1..79 gives both complementary children); each child changes
 free cell to another value with probability exp(-1/T), T = 100. The next generation is the best
 10% of the parents and all the children, cut back to the population's size. The run stops when
 one is a solution or after 10 generations without a better best. Each generation is one step on
-the screen: its best individual, with the population's best, mean and worst cost. The lines
-that make it watchable are marked `# sudoscope`.
+the screen: its best individual, with the whole population (each member's cost, their mean and
+worst, and how alike they are cell by cell in the why-stuck panel, `l`). The lines that make it
+watchable are marked `# sudoscope`.
 """
 
 import math
@@ -63,7 +64,7 @@ def genetic_algorithm(rng, population=200, patience=10, max_generations=50, trac
         costs = [cost(p) for p in people]
         if trace:
             trace.step(people[0], cost=costs[0], generation=generation,  # sudoscope
-                       best=costs[0], mean=sum(costs) / len(costs), worst=costs[-1])  # sudoscope
+                       members=people, member_costs=costs)  # sudoscope
         if costs[0] < best:
             best, without_better = costs[0], 0
         else:

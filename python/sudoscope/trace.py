@@ -1,4 +1,4 @@
-"""Writing a sudoscope trace (JSON Lines, format version 1.0; see docs/trace-format.md)."""
+"""Writing a sudoscope trace (JSON Lines, format version 1.1; see docs/trace-format.md)."""
 
 import json
 import math
@@ -10,7 +10,7 @@ import unicodedata
 
 from .send import Sender
 
-VERSION = "1.0"
+VERSION = "1.1"
 
 _NEIGHBOURHOODS = ("course", "set", "swap_row", "swap_box", "none")
 _SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
@@ -55,6 +55,35 @@ def _value(v, n):
 
 _KEY = re.compile(r"^([A-Ya-y])(\d{1,2})$")
 
+# a step's members written at most (a reader keeps as many); how many there were is written too
+MAX_MEMBERS = 1000
+
+# per side, the course's cell names to their place: 'A1' -> 0
+_PLACES = {}
+
+
+def _places(n):
+    table = _PLACES.get(n)
+    if table is None:
+        table = {_cell_key(i, n): i for i in range(n * n)}
+        _PLACES[n] = table
+    return table
+
+
+def _state_cells(state, n):
+    """A course state (a dict naming every cell 'A1'..) as numbers, the quick way; ``None`` when
+    it is anything else, for board_cells to read and to say what is wrong."""
+    table = _places(n)
+    if len(state) != len(table):
+        return None
+    cells = [0] * len(table)
+    try:
+        for key, v in state.items():
+            cells[table[key]] = v if type(v) is int and 0 < v <= n else _value(v, n)
+    except (KeyError, ValueError, TypeError):
+        return None
+    return cells
+
 
 def _cell_key(i, n):
     return "%s%d" % (chr(ord("A") + i // n), i % n + 1)
@@ -73,6 +102,9 @@ def board_cells(board, n=None, complete=False):
         board = board.tolist()
     if isinstance(board, dict):
         n = n or 9
+        quick = _state_cells(board, n)
+        if quick is not None:
+            return quick
         if complete:
             named = set()
             for key in board:
@@ -156,6 +188,20 @@ def _user():
         return getpass.getuser()
     except Exception:  # no user name on this system: the board shows the address
         return ""
+
+
+def _member(m):
+    """A member as a search keeps it: a state, or a ``(cost, state)`` or ``(state, cost)`` pair;
+    its state and its cost (``None`` when not paired)."""
+    if isinstance(m, tuple) and len(m) == 2:
+        a, b = m
+        number = lambda x: isinstance(x, (int, float)) and not isinstance(x, bool) \
+            or (hasattr(x, "item") and not hasattr(x, "__len__"))
+        if number(a) and not number(b):
+            return b, a
+        if number(b) and not number(a):
+            return a, b
+    return m, None
 
 
 class Trace(object):
@@ -261,15 +307,23 @@ class Trace(object):
                 pass
             raise SystemExit(0)
 
-    def step(self, board, cost=None, accepted=None, move=None, **metrics):
+    def step(self, board, cost=None, accepted=None, move=None, members=None,
+             member_costs=None, **metrics):
         """One step: the board the search stands on after it (unchanged when it refused the move
         it proposed: say so with ``accepted=False``), the cost if your search computes it (in
         any units: the screen counts its own), the move in words, and any named numbers
-        (``temperature=0.3``, ``generation=4``, ``best=2``, ``mean=5.1``, ``worst=9``)."""
+        (``temperature=0.3``, ``generation=4``, ``best=2``, ``mean=5.1``, ``worst=9``).
+
+        A population or a beam: ``members`` is the list of its states as your search keeps them
+        (the course's dictionaries, or ``(cost, state)`` pairs), ``member_costs`` their costs in
+        your units; the screen counts each member's cost from its board, and shows their mean,
+        worst and how alike they are. The first 1,000 members are written, and how many there
+        were."""
         if self._closed:
             raise ValueError("this trace has ended")
         cells = board_cells(board, self._n, complete=True)
         self._n = self._n or _side_of(len(cells))
+        population = self._population(members, member_costs)
         self._steps += 1
         line = {"step": self._steps}
         changed = None
@@ -295,6 +349,7 @@ class Trace(object):
         numbers = {str(k): _number(v, "the metric %r" % (k,)) for k, v in metrics.items()}
         if numbers:
             line["metrics"] = numbers
+        line.update(population)
         self._write(line)
         self._cells = cells
         if self._board is not None:
@@ -303,6 +358,37 @@ class Trace(object):
             self._open_view()
         if self._view is not None:
             self._view.step(line, cells)
+
+    def _population(self, members, member_costs):
+        """The keys a step's population writes: its members' boards, their costs as the search
+        gives them, and how many there were when more than are written."""
+        out = {}
+        total = None
+        if members is not None:
+            members = list(members)
+            total = len(members)
+            boards, paired = [], []
+            for i, m in enumerate(members[:MAX_MEMBERS]):
+                state, c = _member(m)
+                try:
+                    boards.append(_line(board_cells(state, self._n, complete=True)))
+                except (TypeError, ValueError) as e:
+                    raise type(e)("members[%d]: %s" % (i, e))
+                paired.append(c)
+            out["members"] = boards
+            if member_costs is None and all(c is not None for c in paired):
+                member_costs = paired + [None] * (total - len(paired))
+        if member_costs is not None:
+            member_costs = list(member_costs)
+            if total is not None and len(member_costs) != total:
+                raise ValueError("member_costs has %d costs for %d members"
+                                 % (len(member_costs), total))
+            total = len(member_costs)
+            out["member_costs"] = [_number(c, "member_costs[%d]" % i)
+                                   for i, c in enumerate(member_costs[:MAX_MEMBERS])]
+        if total is not None and total > MAX_MEMBERS:
+            out["members_total"] = total
+        return out
 
     def end(self, outcome="stuck", cost=None, result=None):
         """The closing line: 'solved', 'stuck', 'budget_spent', 'time_spent' or 'unsolvable';

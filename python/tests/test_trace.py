@@ -29,6 +29,15 @@ def binary():
     return found
 
 
+def missing(board):
+    """The values missing from the rows, columns and boxes of a 9x9 board written as symbols."""
+    units = [[r * 9 + c for c in range(9)] for r in range(9)]
+    units += [[r * 9 + c for r in range(9)] for c in range(9)]
+    units += [[(br + r) * 9 + bc + c for r in range(3) for c in range(3)]
+              for br in (0, 3, 6) for bc in (0, 3, 6)]
+    return sum(9 - len(set(board[i] for i in u) - {"."}) for u in units)
+
+
 def read_lines(path):
     with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
@@ -88,7 +97,7 @@ class Lines(unittest.TestCase):
         t.step("9" * 81)
         t.end("budget_spent", cost=2)
         header, zero, one, two, three, end = read_lines(self.path)
-        self.assertEqual(header["sudoscope_trace"], "1.0")
+        self.assertEqual(header["sudoscope_trace"], "1.1")
         self.assertEqual((header["algorithm"], header["neighbourhood"], header["seed"]),
                          ("mine", "swap_box", 7))
         self.assertEqual(header["params"], {"k": 3})
@@ -118,6 +127,39 @@ class Lines(unittest.TestCase):
         kinds = [list(json.loads(l))[0] for l in out.splitlines()]
         self.assertEqual(kinds, ["sudoscope_trace", "step", "end"])
         self.assertEqual(os.listdir(self.dir), [], "no file is written under watch")
+
+    def test_a_population_goes_with_its_step(self):
+        t = Trace(SUDOKU_7, "haz", path=self.path)
+        state = {"%s%d" % (chr(65 + r), c + 1): v
+                 for r in range(9) for c, v in enumerate(range(1, 10))}
+        other = dict(state, A2=3)
+        t.step(state, members=[state, other], member_costs=[0.5, 0.7])
+        # the course's (cost, state) pairs as they are: the costs come with them
+        t.step(state, members=[(0.5, state), (0.9, other)])
+        t.step(state, members=(s for s in [state] * 1005))
+        t.end("stuck")
+        one, two, three = read_lines(self.path)[1:4]
+        self.assertEqual(one["members"], ["123456789" * 9, "133456789" + "123456789" * 8])
+        self.assertEqual(one["member_costs"], [0.5, 0.7])
+        self.assertNotIn("members_total", one)
+        self.assertEqual(two["member_costs"], [0.5, 0.9])
+        self.assertEqual(two["members"][1][:3], "133")
+        self.assertEqual(len(three["members"]), 1000, "at most a thousand written")
+        self.assertEqual(three["members_total"], 1005, "and how many there were")
+
+    def test_a_population_is_checked_where_it_is_passed(self):
+        t = Trace(SUDOKU_7, "haz", path=self.path)
+        state = {"%s%d" % (chr(65 + r), c + 1): 1 for r in range(9) for c in range(9)}
+        short = dict(state)
+        del short["E5"]
+        with self.assertRaisesRegex(ValueError, r"members\[1\]: the state has no value for E5"):
+            t.step(state, members=[state, short])
+        with self.assertRaisesRegex(ValueError, "2 costs for 3 members"):
+            t.step(state, members=[state] * 3, member_costs=[1, 2])
+        with self.assertRaisesRegex(TypeError, r"member_costs\[1\] is a number"):
+            t.step(state, member_costs=[1, "x"])
+        t.end("stuck")
+        self.assertEqual(len(read_lines(self.path)), 2, "nothing refused was written")
 
     def test_bad_arguments_are_refused(self):
         with self.assertRaisesRegex(ValueError, "neighbourhood"):
@@ -154,6 +196,24 @@ class AgainstTheBinary(unittest.TestCase):
         # the course counts a tenth of ours: the board's cost is ten times what it reported
         reported = lines[-2]["cost"]
         self.assertIn("the last board has cost %d" % round(reported * 10), summary)
+
+    def test_a_beam_shows_its_members_counted_from_their_boards(self):
+        example = os.path.join(ROOT, "examples", "beam.py")
+        subprocess.run([sys.executable, example, "--seed", "3", "--k", "6"], cwd=self.dir,
+                       check=True, stderr=subprocess.PIPE, timeout=300)
+        path = os.path.join(self.dir, "busqueda-local-por-haz.trace.jsonl")
+        steps = [l for l in read_lines(path) if "step" in l]
+        members = steps[-1]["members"]
+        self.assertEqual(len(members), 6)
+        # the course counts a tenth of ours per missing value; the screen counts its own
+        self.assertEqual([round(c * 10) for c in steps[-1]["member_costs"]],
+                         [missing(m) for m in members])
+        costs = [missing(m) for m in members]
+        out = self.check(path)
+        self.assertEqual(out.returncode, 0, out.stderr.decode() + out.stdout.decode())
+        self.assertIn("its last population: 6 members, cost mean %s, worst %d (counted"
+                      % (("%.3f" % (sum(costs) / 6.0)).rstrip("0").rstrip("."), max(costs)),
+                      out.stdout.decode())
 
     def test_a_command_is_read_as_it_runs(self):
         example = os.path.join(ROOT, "examples", "annealing.py")

@@ -175,6 +175,9 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
         replay.cost(),
         replay.best_cost(),
     );
+    if let Some(line) = population_line(&replay.snapshot()) {
+        println!("  {line}");
+    }
     for n in &notes {
         println!("  {n}");
     }
@@ -189,6 +192,21 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
         exit::BAD_INPUT
     } else {
         exit::OK
+    })
+}
+
+/// What the last step's population was, when it carried one (format 1.1): its size, and the
+/// mean and worst of its members' costs as counted from their boards.
+fn population_line(s: &crate::search::Snapshot) -> Option<String> {
+    let size = s.metric("population")?;
+    let counted = s.metric("diversity").is_some();
+    Some(match (s.metric("mean"), s.metric("worst")) {
+        (Some(mean), Some(worst)) if counted => format!(
+            "its last population: {size} members, cost mean {}, worst {worst} (counted from their boards), {:.0}% distinct",
+            (mean * 1000.0).round() / 1000.0,
+            s.metric("diversity").unwrap_or(0.0) * 100.0
+        ),
+        _ => format!("its last population: {size} members, their costs as the trace gives them"),
     })
 }
 

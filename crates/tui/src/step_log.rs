@@ -120,6 +120,13 @@ pub fn note(n: &Note) -> String {
                 cells = cells.join(", ")
             )
         }
+        Note::MembersChangeGivens { line, members } => {
+            tr!(
+                "note-members-change-givens",
+                line = *line,
+                members = *members
+            )
+        }
         Note::More(n) => tr!("note-more", n = *n),
         Note::Cut(why) => why.clone(),
         Note::LastWords(l) => tr!("note-last-words", text = l.clone()),

@@ -122,6 +122,13 @@ pub enum Note {
         /// The cells it changes (the first few), as `r1c2`.
         cells: Vec<String>,
     },
+    /// A step whose population holds members that change givens.
+    MembersChangeGivens {
+        /// Its line.
+        line: usize,
+        /// How many of its members do.
+        members: u32,
+    },
     /// More lines came at once than the log shows: how many were left out.
     More(usize),
     /// Why the run was cut short (the command's exit, a new run in the file), in English.
@@ -149,7 +156,10 @@ impl Note {
     /// Whether the note is a problem of the trace itself (a line that could not be read, a
     /// step that changes givens), as an experiment's record counts them.
     pub fn is_problem(&self) -> bool {
-        matches!(self, Note::Unreadable { .. } | Note::ChangesGivens { .. })
+        matches!(
+            self,
+            Note::Unreadable { .. } | Note::ChangesGivens { .. } | Note::MembersChangeGivens { .. }
+        )
     }
 
     /// Its text cut to `chars` characters (a note is kept whole up to that).
@@ -189,6 +199,10 @@ impl std::fmt::Display for Note {
                 f,
                 "line {line}: this step changes the given at {}",
                 cells.join(", ")
+            ),
+            Note::MembersChangeGivens { line, members } => write!(
+                f,
+                "line {line}: {members} of this step's members change a given"
             ),
             Note::More(n) => write!(f, "… {n} more lines"),
             Note::Cut(why) => write!(f, "{why}"),

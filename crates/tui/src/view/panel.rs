@@ -28,6 +28,29 @@ fn short(x: f64) -> String {
     })
 }
 
+/// A series' values: each one when they are few, else each value with how many times it
+/// comes, from the lowest (`3×2 4×10 5×38`), so that a population of hundreds takes a line or
+/// two.
+fn series_text(values: &[f64]) -> String {
+    if values.len() <= 24 {
+        return values
+            .iter()
+            .map(|x| short(*x))
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let j = i + sorted[i..].iter().take_while(|&&x| x == sorted[i]).count();
+        out.push(format!("{}×{}", short(sorted[i]), j - i));
+        i = j;
+    }
+    out.join(" ")
+}
+
 fn rate(sps: f64) -> String {
     localize(match sps {
         s if s >= 1e6 => format!("{:.1}M/s", s / 1e6),
@@ -123,9 +146,8 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
         ]));
         lines.push(Line::from(figures(s, usize::MAX)));
         for (name, values) in &s.series {
-            let v: Vec<String> = values.iter().map(|x| short(*x)).collect();
             lines.push(Line::styled(
-                format!("{}: {}", words::metric(name), v.join(" ")),
+                format!("{}: {}", words::metric(name), series_text(values)),
                 theme.dim(),
             ));
         }

@@ -71,6 +71,101 @@ pub struct TraceStep {
     pub metrics: Vec<(String, f64)>,
     /// Givens this step changed (a mistake of the search: the viewer shows it).
     pub changed_givens: Vec<u16>,
+    /// The population or beam the step stands on (format 1.1), reduced as it was read.
+    pub population: Option<Population>,
+}
+
+/// The members of a population or beam a step carries (format 1.1: `members`, `member_costs`),
+/// reduced as the line is read to what the screen shows of them, so a step stays small however
+/// many boards it held: each member's cost counted from its board, how many distinct values the
+/// members hold in each cell, and the costs the search gives them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Population {
+    /// Each member's cost as the viewer counts it, in the order written (empty when the step
+    /// gave only costs).
+    pub costs: Vec<u32>,
+    /// Per cell, how many distinct values the members hold (empty without boards).
+    pub per_cell: Vec<u8>,
+    /// How many of the members are distinct boards.
+    pub distinct: u32,
+    /// How many members change a given.
+    pub breaking: u32,
+    /// The costs the search gives its members, in its own units, in the order written.
+    pub reported: Vec<f64>,
+    /// How many members the population has; the first [`MAX_MEMBERS`] at most are kept.
+    pub total: u64,
+}
+
+/// Members of one step kept (boards and costs alike); a writer says how many more there were
+/// with `members_total`.
+pub const MAX_MEMBERS: usize = 1000;
+
+impl Population {
+    /// Read `boards` (each as in `givens`) and `reported` costs of a population on `puzzle`; the
+    /// cheapest member's cells come back too, the board a step without one stands on. What is
+    /// wrong names the member.
+    fn read(
+        boards: &[std::borrow::Cow<'_, str>],
+        reported: Vec<f64>,
+        total: Option<u64>,
+        puzzle: &Puzzle,
+    ) -> Result<(Population, Option<Vec<u8>>), String> {
+        let geo = puzzle.geometry();
+        let mut pop = Population {
+            total: total
+                .unwrap_or(0)
+                .max(boards.len() as u64)
+                .max(reported.len() as u64),
+            reported,
+            ..Population::default()
+        };
+        pop.reported.truncate(MAX_MEMBERS);
+        if pop.reported.iter().any(|c| !c.is_finite()) {
+            return Err("member_costs: expected finite numbers".into());
+        }
+        let mut seen = vec![0u32; geo.cells];
+        let mut distinct = std::collections::HashSet::new();
+        let mut cheapest: Option<(u32, Vec<u8>)> = None;
+        let givens = puzzle.givens.cells();
+        for (i, text) in boards.iter().take(MAX_MEMBERS).enumerate() {
+            let cells = board_cells(text, geo).map_err(|e| format!("members[{i}]: {e}"))?;
+            for (mask, &v) in seen.iter_mut().zip(&cells) {
+                *mask |= 1 << v;
+            }
+            if givens
+                .iter()
+                .zip(&cells)
+                .any(|(&g, &c)| g != EMPTY && g != c)
+            {
+                pop.breaking += 1;
+            }
+            let grid = Grid::from_cells(geo, cells).expect("checked above");
+            let c = crate::board::cost::cost(&grid, crate::board::Counted::ALL);
+            pop.costs.push(c);
+            let cells = grid.cells();
+            distinct.insert(cells.to_vec());
+            if cheapest.as_ref().is_none_or(|(best, _)| c < *best) {
+                cheapest = Some((c, cells.to_vec()));
+            }
+        }
+        if !pop.costs.is_empty() {
+            // an empty cell is no value: it counts as none of the members' values
+            pop.per_cell = seen
+                .iter()
+                .map(|m| (m & !1).count_ones().max(1) as u8)
+                .collect();
+            pop.distinct = distinct.len() as u32;
+        }
+        Ok((pop, cheapest.map(|(_, cells)| cells)))
+    }
+
+    /// About the bytes it takes in memory.
+    fn weight(&self) -> usize {
+        std::mem::size_of::<Population>()
+            + self.costs.len() * 4
+            + self.per_cell.len()
+            + self.reported.len() * 8
+    }
 }
 
 /// The closing line.
@@ -140,6 +235,7 @@ impl TraceStep {
                 .iter()
                 .map(|(k, _)| k.len() + 40)
                 .sum::<usize>()
+            + self.population.as_ref().map_or(0, Population::weight)
     }
 }
 
@@ -170,6 +266,10 @@ struct RawLine<'a> {
     steps: Option<u64>,
     #[serde(borrow)]
     result: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow)]
+    members: Option<Vec<std::borrow::Cow<'a, str>>>,
+    member_costs: Option<Vec<f64>>,
+    members_total: Option<u64>,
 }
 
 fn at(line: usize, column: usize, message: impl Into<String>) -> TraceError {
@@ -320,9 +420,36 @@ pub fn line(text: &str, number: usize, puzzle: &Puzzle) -> Result<TraceLine, Tra
             .unwrap_or_default(),
         ..TraceStep::default()
     };
-    if let Some(b) = raw.board {
-        let cells = board_cells(&b, geo)
-            .map_err(|e| at(number, column_of("board"), format!("board: {e}")))?;
+    let mut members_board = None;
+    if raw.members.is_some() || raw.member_costs.is_some() {
+        let (pop, cheapest) = Population::read(
+            raw.members.as_deref().unwrap_or_default(),
+            raw.member_costs.unwrap_or_default(),
+            raw.members_total,
+            puzzle,
+        )
+        .map_err(|e| {
+            let key = if e.starts_with("member_costs") {
+                "member_costs"
+            } else {
+                "members"
+            };
+            at(number, column_of(key), e)
+        })?;
+        step.population = Some(pop);
+        // a step of members alone stands on its cheapest member
+        if raw.board.is_none() && raw.changed.is_none() {
+            members_board = cheapest;
+        }
+    }
+    let board = match raw.board {
+        Some(b) => Some(
+            board_cells(&b, geo)
+                .map_err(|e| at(number, column_of("board"), format!("board: {e}")))?,
+        ),
+        None => members_board,
+    };
+    if let Some(cells) = board {
         step.changed_givens = puzzle
             .givens
             .cells()
@@ -353,7 +480,11 @@ pub fn line(text: &str, number: usize, puzzle: &Puzzle) -> Result<TraceLine, Tra
         step.changed.push((cell as u16, value as u8));
     }
     step.trim(size as usize);
-    if step.board.is_none() && step.changed.is_empty() && step.cost.is_none() && step.step.is_none()
+    if step.board.is_none()
+        && step.changed.is_empty()
+        && step.cost.is_none()
+        && step.step.is_none()
+        && step.population.is_none()
     {
         return Err(at(
             number,

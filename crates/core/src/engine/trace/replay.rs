@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use super::Neighbourhood;
 use super::feed::{Closed, Feed, Window};
-use super::read::TraceStep;
+use super::read::{Population, TraceStep};
 use crate::board::cost::{CostTracker, cost};
 use crate::board::{Counted, EMPTY, Geometry, Grid, Puzzle};
 use crate::search::{
@@ -45,6 +45,33 @@ fn interned(name: &str) -> Option<&'static str> {
     let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
     names.insert(leaked);
     Some(leaked)
+}
+
+/// The names of the figures a replay gives of its own (beside the trace's metrics, which keep
+/// their author's names): the screen has a word for each in every language.
+pub const OWN_NAMES: &[&str] = &[
+    "steps received",
+    "reported cost",
+    "reported best",
+    "reported mean",
+    "reported worst",
+    "population",
+    "mean",
+    "worst",
+    "diversity",
+    "members",
+    "population mean",
+];
+
+/// A trace's own metrics renamed when the step's members are counted: the search's figures in
+/// its units beside the viewer's in its own.
+fn reported(name: &str) -> Option<&'static str> {
+    match name {
+        "best" => Some("reported best"),
+        "mean" => Some("reported mean"),
+        "worst" => Some("reported worst"),
+        _ => None,
+    }
 }
 
 /// How a trace's run ended, as the search says and as the viewer judges it.
@@ -96,6 +123,8 @@ pub struct Replay {
     closing: Vec<Note>,
     /// Metric names as the trace writes them, with their names for the screen.
     names: Vec<(String, &'static str)>,
+    /// The population the last step stood on (format 1.1), when it carried one.
+    population: Option<Population>,
     /// Cells the last step changed, with their values before it.
     diff: Vec<(usize, u8)>,
     /// The cost before the last step.
@@ -146,6 +175,7 @@ impl Replay {
             notes: Vec::new(),
             closing: Vec::new(),
             names: Vec::new(),
+            population: None,
             diff: Vec::new(),
             cost_before: c,
             verdict: None,
@@ -306,15 +336,26 @@ impl Replay {
         self.progress.steps = self.next + 1 - self.offset;
     }
 
-    /// The step's named numbers, for the screen.
+    /// The step's named numbers, for the screen; with its population's counted in the
+    /// viewer's units (the trace's own `best`, `mean` and `worst` then read `reported ...`).
     fn metrics_of(&mut self, s: &TraceStep) {
         self.metrics.clear();
+        self.population = s.population.clone();
+        let counted = self
+            .population
+            .as_ref()
+            .is_some_and(|p| !p.costs.is_empty());
         for (k, v) in &s.metrics {
             let name = match self.names.iter().find(|(n, _)| n == k) {
                 Some((_, name)) => Some(*name),
                 None => interned(k).inspect(|&name| self.names.push((k.clone(), name))),
             };
             if let Some(name) = name {
+                let name = if counted {
+                    reported(name).unwrap_or(name)
+                } else {
+                    name
+                };
                 self.metrics.push(Metric { name, value: *v });
             }
         }
@@ -323,6 +364,9 @@ impl Replay {
                 name: "reported cost",
                 value: c,
             });
+        }
+        if let Some(p) = &self.population {
+            self.metrics.extend(population_metrics(p, &self.metrics));
         }
     }
 
@@ -418,6 +462,59 @@ impl Replay {
     }
 }
 
+/// The mean and the largest of some costs (0 for none).
+fn spread(costs: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (mut sum, mut count, mut worst) = (0.0, 0usize, f64::MIN);
+    for c in costs {
+        sum += c;
+        count += 1;
+        worst = worst.max(c);
+    }
+    if count == 0 {
+        (0.0, 0.0)
+    } else {
+        (sum / count as f64, worst)
+    }
+}
+
+/// What the screen shows of a population beside a step's own metrics (`have`): its size, and
+/// the mean and worst cost of its members with the share of distinct boards, counted from the
+/// boards as a built-in population's; from the search's costs, in its units, when it gave only
+/// those (and no `mean` or `worst` of its own).
+fn population_metrics(p: &Population, have: &[Metric]) -> Vec<Metric> {
+    let mut out = vec![Metric {
+        name: "population",
+        value: p.total as f64,
+    }];
+    let given = |name: &str| have.iter().any(|m| m.name == name);
+    if !p.costs.is_empty() {
+        let (mean, worst) = spread(p.costs.iter().map(|&c| c as f64));
+        out.push(Metric {
+            name: "mean",
+            value: mean,
+        });
+        out.push(Metric {
+            name: "worst",
+            value: worst,
+        });
+        out.push(Metric {
+            name: "diversity",
+            value: p.distinct as f64 / p.costs.len() as f64,
+        });
+    } else if !p.reported.is_empty() && !given("mean") && !given("worst") {
+        let (mean, worst) = spread(p.reported.iter().copied());
+        out.push(Metric {
+            name: "mean",
+            value: mean,
+        });
+        out.push(Metric {
+            name: "worst",
+            value: worst,
+        });
+    }
+    out
+}
+
 impl Search for Replay {
     fn step(&mut self) -> Step {
         if self.progress.ended.is_some() {
@@ -463,6 +560,14 @@ impl Search for Replay {
                 value: self.feed.received() as f64,
             },
         );
+        if let Some(p) = &self.population {
+            let costs: Vec<f64> = if p.costs.is_empty() {
+                p.reported.clone()
+            } else {
+                p.costs.iter().map(|&c| c as f64).collect()
+            };
+            s.series.push(("members", costs));
+        }
         s
     }
 
@@ -479,6 +584,14 @@ impl Search for Replay {
     }
 
     fn secondary(&self) -> Option<Secondary> {
+        if let Some(p) = self.population.as_ref().filter(|p| !p.costs.is_empty()) {
+            let (mean, worst) = spread(p.costs.iter().map(|&c| c as f64));
+            return Some(Secondary {
+                label: "population mean",
+                value: mean,
+                worst: Some(worst),
+            });
+        }
         if let Some(t) = self.metric("temperature") {
             return Some(Secondary::temperature(t));
         }
@@ -492,6 +605,12 @@ impl Search for Replay {
     }
 
     fn landscape(&self) -> Option<Landscape> {
+        if let Some(p) = self.population.as_ref().filter(|p| !p.per_cell.is_empty()) {
+            return Some(Landscape::Diversity {
+                per_cell: p.per_cell.clone(),
+                size: p.costs.len(),
+            });
+        }
         if self.feed.header.neighbourhood == Neighbourhood::None {
             return None;
         }
@@ -522,7 +641,9 @@ impl Search for Replay {
         let charted = self.secondary().map(|s| s.label);
         self.metrics
             .iter()
-            .filter(|m| m.name != "reported cost" && Some(m.name) != charted)
+            .filter(|m| {
+                !matches!(m.name, "reported cost" | "population") && Some(m.name) != charted
+            })
             .filter(|m| !(charted == Some("population mean") && matches!(m.name, "mean" | "worst")))
             .map(|m| (m.name, m.value))
             .collect()

@@ -599,6 +599,12 @@ impl Reader {
                             .collect();
                         batch.push(Item::Note(Note::ChangesGivens { line: n, cells }));
                     }
+                    if let Some(pop) = s.population.as_ref().filter(|p| p.breaking > 0) {
+                        batch.push(Item::Note(Note::MembersChangeGivens {
+                            line: n,
+                            members: pop.breaking,
+                        }));
+                    }
                     batch.push(Item::Step(s));
                 }
                 Ok(TraceLine::End(e)) => {
