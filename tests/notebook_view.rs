@@ -88,18 +88,28 @@ impl Drop for Pages {
     }
 }
 
-/// The course's annealing example's trace: its lines as the kernel sends them to the view
-/// (whole boards as numbers, changes as pairs), the header the view starts from, and the board
-/// after each step.
-fn annealing_trace() -> (Value, Vec<Value>, Vec<Vec<u8>>, sudoscope::board::Puzzle) {
+/// What the view is fed and what it should show: the header it starts from, the lines as the
+/// kernel sends them, the board after each step, the puzzle, and each step's population as
+/// the program reads it.
+struct Fed {
+    header: Value,
+    steps: Vec<Value>,
+    boards: Vec<Vec<u8>>,
+    puzzle: sudoscope::board::Puzzle,
+    populations: Vec<Option<read::Population>>,
+}
+
+/// A course example's trace (`python/examples/NAME.py` with `args`): its lines as the kernel
+/// sends them to the view (whole boards as numbers, changes as pairs, the members as written).
+fn example_trace(name: &str, args: &[&str]) -> Fed {
     let work = tempfile::tempdir().unwrap();
     let trace = work.path().join("run.jsonl");
     let out = std::process::Command::new("python3")
         .arg(format!(
-            "{}/python/examples/annealing.py",
+            "{}/python/examples/{name}.py",
             env!("CARGO_MANIFEST_DIR")
         ))
-        .args(["--seed", "3"])
+        .args(args)
         .current_dir(work.path())
         .env("SUDOSCOPE_TRACE", &trace)
         .env("PYTHONDONTWRITEBYTECODE", "1")
@@ -117,8 +127,9 @@ fn annealing_trace() -> (Value, Vec<Value>, Vec<Vec<u8>>, sudoscope::board::Puzz
     let puzzle = header.puzzle.clone();
     let mut board = puzzle.givens.cells().to_vec();
     let mut start = None;
-    let (mut sent, mut boards) = (Vec::new(), Vec::new());
+    let (mut sent, mut boards, mut populations) = (Vec::new(), Vec::new(), Vec::new());
     for (i, l) in lines.enumerate() {
+        let raw: Value = serde_json::from_str(l).unwrap();
         match read::line(l, i + 2, &puzzle).unwrap() {
             TraceLine::Step(s) if s.step == Some(0) && start.is_none() && sent.is_empty() => {
                 board = s.board.clone().unwrap();
@@ -145,8 +156,14 @@ fn annealing_trace() -> (Value, Vec<Value>, Vec<Vec<u8>>, sudoscope::board::Puzz
                         .map(|(k, v)| (k.clone(), json!(v)))
                         .collect::<serde_json::Map<String, Value>>()
                 );
+                for key in ["members", "member_costs", "members_total"] {
+                    if let Some(v) = raw.get(key) {
+                        line[key] = v.clone();
+                    }
+                }
                 sent.push(line);
                 boards.push(board.clone());
+                populations.push(s.population.clone());
             }
             TraceLine::End(_) => {}
         }
@@ -159,13 +176,18 @@ fn annealing_trace() -> (Value, Vec<Value>, Vec<Vec<u8>>, sudoscope::board::Puzz
         "puzzle": "sudoku_7",
         "lang": "es",
     });
-    (header, sent, boards, puzzle)
+    Fed {
+        header,
+        steps: sent,
+        boards,
+        puzzle,
+        populations,
+    }
 }
 
-#[test]
-fn the_notebook_view_shows_the_board_and_cost_the_trace_reached_at_each_step() {
-    let (header, steps, boards, puzzle) = annealing_trace();
-    assert!(steps.len() > 100, "{} steps", steps.len());
+/// The view of `fed` open in headless Chromium, every step and the end fed in batches as the
+/// kernel sends them.
+fn view_of(fed: &Fed) -> (Pages, Browser) {
     let words: Value = serde_json::from_str(
         &std::fs::read_to_string(format!(
             "{}/python/sudoscope/view_words.json",
@@ -174,7 +196,7 @@ fn the_notebook_view_shows_the_board_and_cost_the_trace_reached_at_each_step() {
         .unwrap(),
     )
     .unwrap();
-    let pages = Pages::serve(json!({ "header": header, "words": words["es"] }));
+    let pages = Pages::serve(json!({ "header": fed.header, "words": words["es"] }));
     let browser = Browser::open("es-AR", 1200, 900);
     browser.go(&format!("http://127.0.0.1:{}/", pages.port));
     let began = Instant::now();
@@ -182,23 +204,47 @@ fn the_notebook_view_shows_the_board_and_cost_the_trace_reached_at_each_step() {
         assert!(began.elapsed() < PATIENCE, "the module never loaded");
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    // the steps in batches, as the kernel sends them, then the end
-    for batch in steps.chunks(97) {
+    for batch in fed.steps.chunks(97) {
         browser.eval(&format!(
             "window.feed({{ steps: {} }}); return 1",
             json!(batch)
         ));
     }
     browser.eval("window.feed({ end: { end: 'stuck', steps: 0 } }); return 1");
-    let shown = |what: &str| -> String {
-        browser
-            .eval(&format!(
-                "return document.querySelector('.sudoscope-view {what}').textContent"
-            ))
-            .as_str()
-            .unwrap_or("")
-            .to_string()
-    };
+    (pages, browser)
+}
+
+/// The text of the view's element `what`.
+fn shown(browser: &Browser, what: &str) -> String {
+    browser
+        .eval(&format!(
+            "return document.querySelector('.sudoscope-view {what}').textContent"
+        ))
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Move the view's slider to step `n` and wait until it stands there.
+fn slide_to(browser: &Browser, n: usize) {
+    browser.eval(&format!(
+        "const s = document.querySelector('.sudoscope-view input[type=range]'); \
+         s.value = '{n}'; s.dispatchEvent(new Event('input')); return 1"
+    ));
+    let began = Instant::now();
+    while !shown(browser, ".figures").starts_with(&format!("paso {n} ")) {
+        assert!(began.elapsed() < PATIENCE, "{}", shown(browser, ".figures"));
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn the_notebook_view_shows_the_board_and_cost_the_trace_reached_at_each_step() {
+    let fed = example_trace("annealing", &["--seed", "3"]);
+    let (steps, boards, puzzle) = (&fed.steps, &fed.boards, &fed.puzzle);
+    assert!(steps.len() > 100, "{} steps", steps.len());
+    let (_pages, browser) = view_of(&fed);
+    let shown = |what: &str| shown(&browser, what);
     // live, it stands on the last step
     let began = Instant::now();
     while !shown(".figures").starts_with(&format!("paso {}", steps.len())) {
@@ -212,16 +258,8 @@ fn the_notebook_view_shows_the_board_and_cost_the_trace_reached_at_each_step() {
     }
     // along the slider, at three steps, and one step back with its button
     for n in [1, steps.len() / 2, steps.len() - 7] {
-        browser.eval(&format!(
-            "const s = document.querySelector('.sudoscope-view input[type=range]'); \
-             s.value = '{n}'; s.dispatchEvent(new Event('input')); return 1"
-        ));
+        slide_to(&browser, n);
         let want = &boards[n - 1];
-        let began = Instant::now();
-        while !shown(".figures").starts_with(&format!("paso {n} ")) {
-            assert!(began.elapsed() < PATIENCE, "{}", shown(".figures"));
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
         let grid = puzzle.givens.clone();
         let mut at = grid.clone();
         for (i, &v) in want.iter().enumerate() {
@@ -277,4 +315,84 @@ fn the_notebook_view_shows_the_board_and_cost_the_trace_reached_at_each_step() {
     let last = log.lines().last().unwrap_or("").trim_start().to_string();
     let number = steps[n - 1]["step"].as_u64().unwrap();
     assert!(last.starts_with(&format!("{number} ")), "{log}");
+}
+
+/// A beam's members in the view (trace format 1.1): at a step, the population's size, the mean
+/// and worst of its members' costs counted from their boards (as the program counts them, not
+/// the course's tenths), the share of distinct boards, and, with the diversity button, how many
+/// values the members hold in each cell.
+#[test]
+fn the_notebook_view_shows_a_beams_members_counted_from_their_boards() {
+    let fed = example_trace("beam", &["--seed", "3", "--k", "6"]);
+    assert!(fed.steps.len() > 5, "{} steps", fed.steps.len());
+    let (_pages, browser) = view_of(&fed);
+    for n in [1, fed.steps.len() / 2, fed.steps.len()] {
+        slide_to(&browser, n);
+        let pop = fed.populations[n - 1]
+            .as_ref()
+            .expect("every step has its beam");
+        assert_eq!(pop.costs.len(), 6);
+        let mean = pop.costs.iter().sum::<u32>() as f64 / 6.0;
+        let worst = *pop.costs.iter().max().unwrap();
+        let decimal = |x: f64| {
+            if x.fract() == 0.0 {
+                format!("{x}")
+            } else {
+                format!("{x:.3}").replace('.', ",")
+            }
+        };
+        let figures = shown(&browser, ".figures");
+        let want = format!(
+            "población 6 · media {} · peor {worst} · {}% distintos",
+            decimal(mean),
+            (100.0 * pop.distinct as f64 / 6.0).round()
+        );
+        assert!(
+            figures.contains(&want),
+            "at step {n}: {figures}\nwant {want}"
+        );
+        // the grid as the members' values per cell, and back to the board
+        browser.eval(
+            "document.querySelector('.sudoscope-view button[aria-label=\"valores por celda en la población\"]').click(); return 1",
+        );
+        let began = Instant::now();
+        let want: Vec<String> = pop
+            .per_cell
+            .iter()
+            .map(|&k| if k > 1 { k.to_string() } else { "·".into() })
+            .collect();
+        loop {
+            let cells = browser.eval(
+                "return [...document.querySelectorAll('.sudoscope-view td')].map(t => t.textContent)",
+            );
+            let cells: Vec<String> = serde_json::from_value(cells).unwrap();
+            if cells == want {
+                break;
+            }
+            assert!(
+                began.elapsed() < PATIENCE,
+                "at step {n}: {cells:?}\nwant {want:?}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        browser.eval(
+            "document.querySelector('.sudoscope-view button[aria-label=\"valores por celda en la población\"]').click(); return 1",
+        );
+        let board: Vec<String> = fed.boards[n - 1]
+            .iter()
+            .map(|&v| if v == 0 { "·".into() } else { v.to_string() })
+            .collect();
+        let began = Instant::now();
+        loop {
+            let cells = browser.eval(
+                "return [...document.querySelectorAll('.sudoscope-view td')].map(t => t.textContent)",
+            );
+            let cells: Vec<String> = serde_json::from_value(cells).unwrap();
+            if cells == board {
+                break;
+            }
+            assert!(began.elapsed() < PATIENCE, "back to the board at step {n}");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
 }

@@ -4,9 +4,14 @@
 // and pause, one step back or on, the start, the live end, the speed, and a slider along the
 // run. Steps come in batches from the kernel a few dozen times a second; the view draws at the
 // screen's rate and keeps at most KEEP steps for going back (the cost curve keeps every step,
-// thinned).
+// thinned). A step that carries its population (trace format 1.1) is reduced as it comes to
+// what the view shows of it: each member's cost counted from its board, their mean and worst,
+// the share of distinct boards, and how many values the members hold in each cell (kept for
+// the last POP_CELLS such steps).
 
 const KEEP = 200000;
+const POP_CELLS = 5000;
+const MAX_MEMBERS = 1000;
 const CURVE = 600;
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
 const SPEEDS = [1, 10, 100, 1000];
@@ -41,6 +46,43 @@ export class Run {
     this.every = 1;
     this.metricNames = [];
     this.end = null;
+    this.withCells = []; // the steps whose population keeps its per-cell counts, oldest first
+  }
+
+  // A step's population as the view shows it: counted from the members' boards when it has
+  // them, else the costs the search gave them (in its units).
+  population(line) {
+    const boards = Array.isArray(line.members) ? line.members.slice(0, MAX_MEMBERS) : [];
+    const reported = Array.isArray(line.member_costs) ? line.member_costs : [];
+    const total = Math.max(line.members_total || 0, boards.length, reported.length);
+    const spread = (costs) => ({
+      mean: costs.reduce((a, b) => a + b, 0) / costs.length,
+      worst: Math.max(...costs),
+    });
+    const costs = [];
+    const seen = new Uint32Array(this.cells);
+    const distinct = new Set();
+    const board = new Uint8Array(this.cells);
+    for (const text of boards) {
+      if (typeof text !== 'string' || text.length !== this.cells) continue;
+      for (let i = 0; i < this.cells; i++) {
+        const v = SYMBOLS.indexOf(text[i]) + 1;
+        board[i] = v;
+        if (v) seen[i] |= 1 << v;
+      }
+      costs.push(this.costOf(board));
+      distinct.add(text);
+    }
+    if (costs.length) {
+      const count = (m) => { let k = 0; for (; m; m &= m - 1) k++; return Math.max(k, 1); };
+      return {
+        total, counted: true, ...spread(costs),
+        distinct: distinct.size / costs.length,
+        cells: Uint8Array.from(seen, count),
+      };
+    }
+    const numbers = reported.filter((x) => typeof x === 'number');
+    return numbers.length ? { total, counted: false, ...spread(numbers) } : { total, counted: false };
   }
 
   // Missing values over every row, column and box: 0 is solved.
@@ -105,14 +147,22 @@ export class Run {
     for (const name of Object.keys(metrics)) {
       if (!this.metricNames.includes(name)) this.metricNames.push(name);
     }
-    this.steps.push({
+    const step = {
       number: line.step || this.received,
       changes,
       reported: line.cost,
       accepted: line.accepted,
       move: line.move,
       metrics,
-    });
+    };
+    if (Array.isArray(line.members) || Array.isArray(line.member_costs)) {
+      step.pop = this.population(line);
+      if (step.pop.cells) {
+        this.withCells.push(step);
+        if (this.withCells.length > POP_CELLS) delete this.withCells.shift().pop.cells;
+      }
+    }
+    this.steps.push(step);
     if (this.received % this.every === 0) {
       this.costs.push(this.costOf(this.latest));
       if (this.costs.length > 2 * CURVE) {
@@ -175,6 +225,7 @@ function render({ model, el: root }) {
   let playing = true;
   let speed = 0; // index into SPEEDS
   let dirty = true;
+  let diversity = false; // the grid shows the population's values per cell instead of the board
 
   root.classList.add('sudoscope-view');
   const style = el('style', null, `
@@ -186,6 +237,7 @@ function render({ model, el: root }) {
     .sudoscope-view td.x { color: #c00; background: #fde8e8; }
     .sudoscope-view td.bl { border-left: 2px solid #333; }
     .sudoscope-view td.bt { border-top: 2px solid #333; }
+    .sudoscope-view td.d { color: #2c7a2c; }
     .sudoscope-view .side { min-width: 320px; flex: 1; }
     .sudoscope-view svg { width: 100%; height: 140px; background: #fafafa; }
     .sudoscope-view .log { white-space: pre; color: #444; margin: 0; }
@@ -218,6 +270,8 @@ function render({ model, el: root }) {
   button('▶', 'nb-forward', () => { live = false; playing = false; cursor.moveTo(cursor.at + 1); });
   button('⏭', 'nb-live', () => { live = true; playing = true; cursor.moveTo(run.received); });
   const speedButton = button('1×', 'nb-speed', () => { speed = (speed + 1) % SPEEDS.length; });
+  const diversityButton = button(w('nb-diversity-short'), 'nb-diversity', () => { diversity = !diversity; });
+  diversityButton.hidden = true;
   const state = el('span', 'state');
   controls.appendChild(state);
   slider.addEventListener('input', () => {
@@ -247,13 +301,27 @@ function render({ model, el: root }) {
   }
   title.textContent = `${header.algorithm} · ${header.puzzle || ''}`;
 
+  // the population of the step the view stands on, when it carried one
+  function population() {
+    const s = cursor.at > run.first ? run.step(cursor.at) : null;
+    return s && s.pop ? s.pop : null;
+  }
+
   function drawGrid() {
+    const pop = population();
+    const counts = diversity && pop && pop.cells ? pop.cells : null;
     const bad = run.conflicts(cursor.board);
     for (let i = 0; i < run.cells; i++) {
       const v = cursor.board[i];
       const td = tds[i];
+      td.className = td.className.replace(/\b[gxd]\b/g, '').trim();
+      if (counts) {
+        // how many values the members hold here: a dot where they all agree
+        td.textContent = counts[i] > 1 ? SYMBOLS[counts[i] - 1] : '·';
+        if (counts[i] > 1) td.classList.add('d');
+        continue;
+      }
       td.textContent = v ? SYMBOLS[v - 1] : '·';
-      td.className = td.className.replace(/\b[gx]\b/g, '').trim();
       if (run.givens[i]) td.classList.add('g');
       else if (bad[i]) td.classList.add('x');
     }
@@ -274,7 +342,17 @@ function render({ model, el: root }) {
       p.setAttribute('vector-effect', 'non-scaling-stroke');
       chart.appendChild(p);
     };
-    line(run.costs, '#1f77b4', Math.max(...run.costs));
+    // a population's mean and worst, counted as the cost is, on the cost's scale
+    const stride = Math.max(1, Math.floor(run.steps.length / CURVE));
+    const means = [], worsts = [];
+    for (let i = 0; i < run.steps.length; i += stride) {
+      const p = run.steps[i].pop;
+      if (p && p.counted) { means.push(p.mean); worsts.push(p.worst); }
+    }
+    const top = Math.max(...run.costs, ...worsts);
+    line(run.costs, '#1f77b4', top);
+    line(worsts, '#d62728', top);
+    line(means, '#e377c2', top);
     // the named metrics, each on its own scale, from the steps kept
     const colours = ['#ff7f0e', '#2ca02c', '#9467bd', '#8c564b'];
     run.metricNames.slice(0, colours.length).forEach((name, k) => {
@@ -306,6 +384,14 @@ function render({ model, el: root }) {
     const parts = [`${w('nb-step')} ${cursor.at}`, `${w('nb-cost')} ${cost}`];
     if (s && s.reported !== undefined) parts.push(`${w('nb-reported')} ${fmt(s.reported, lang)}`);
     if (s) for (const [name, v] of Object.entries(s.metrics)) parts.push(`${name} ${fmt(v, lang)}`);
+    const pop = population();
+    if (pop) {
+      parts.push(`${w('nb-population')} ${pop.total}`);
+      if (pop.mean !== undefined) parts.push(`${w('nb-mean')} ${fmt(pop.mean, lang)}`, `${w('nb-worst')} ${fmt(pop.worst, lang)}`);
+      if (pop.counted) parts.push(`${Math.round(100 * pop.distinct)}% ${w('nb-distinct')}`);
+    }
+    diversityButton.hidden = !(pop && pop.cells);
+    diversityButton.textContent = w(diversity ? 'nb-board-short' : 'nb-diversity-short');
     figures.textContent = parts.join(' · ');
     const lines = [];
     for (let k = Math.max(run.first + 1, cursor.at - 9); k <= cursor.at; k++) {
