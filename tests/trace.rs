@@ -640,6 +640,49 @@ fn a_population_is_counted_from_its_boards() {
     assert_eq!(shown, &[1.5, 2.5, 3.5]);
     assert_eq!((metric("mean"), metric("worst")), (Some(2.5), Some(3.5)));
     assert!(!matches!(r.landscape, Some(Landscape::Diversity { .. })));
+
+    // rewound to the first step, its population shows again
+    core.apply(Control::Rewind(2));
+    let r = core.report(false, 0.0);
+    let shown = &r
+        .snapshot
+        .series
+        .iter()
+        .find(|(n, _)| *n == "members")
+        .unwrap()
+        .1;
+    assert_eq!((r.snapshot.steps, shown), (1, &costs));
+
+    // and so does a replay that starts past it, from its board (a rewind beyond the steps a
+    // search is built again for)
+    use sudoscope::search::Search;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.jsonl");
+    std::fs::write(&path, &text).unwrap();
+    let (fed, _guard) = sudoscope::engine::trace::source::open(
+        sudoscope::engine::trace::feed::SourceSpec::File {
+            path,
+            follow: false,
+        },
+        resolve,
+    )
+    .unwrap();
+    let began = std::time::Instant::now();
+    while fed.received() < 3 {
+        assert!(began.elapsed() < std::time::Duration::from_secs(10));
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let board = Grid::from_cells(geo, boards[0].clone()).unwrap();
+    let replay = sudoscope::engine::trace::replay::Replay::new(fed, 1, Some(&board));
+    let shown = &replay
+        .snapshot()
+        .series
+        .iter()
+        .find(|(n, _)| *n == "members")
+        .unwrap()
+        .1
+        .clone();
+    assert_eq!(shown, &costs);
 }
 
 /// A population's line is checked as any board is: a bad member is named with its place.
@@ -662,4 +705,66 @@ fn a_bad_member_is_named() {
     );
     let e = line("{\"step\":1,\"member_costs\":[1,\"a\"]}", 2, &p).unwrap_err();
     assert!(e.message.contains("expected a JSON object"), "{e}");
+}
+
+/// `experiment --command` keeps a population's figures in each run's record as it does a
+/// built-in beam's: the members' size, mean and worst cost counted from their boards, and their
+/// share of distinct boards, the same as reading the same run's last step.
+#[test]
+fn experiment_records_a_commands_population() {
+    let example = common::repo("python/examples/beam.py");
+    let template = format!("python3 {} --k 6 --seed {{seed}}", example.display());
+    let out = sudoscope(&[
+        "experiment",
+        "--command",
+        &template,
+        "--runs",
+        "2",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let records: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    let puzzle = resolve("sudoku_7").unwrap();
+    for r in &records {
+        let seed = r["seed"].as_u64().unwrap().to_string();
+        let dir = tempfile::tempdir().unwrap();
+        let trace = dir.path().join("beam.jsonl");
+        let ran = std::process::Command::new("python3")
+            .args([example.to_str().unwrap(), "--k", "6", "--seed", &seed])
+            .env("SUDOSCOPE_TRACE", &trace)
+            .env("PYTHONDONTWRITEBYTECODE", "1")
+            .output()
+            .unwrap();
+        assert!(ran.status.success(), "{ran:?}");
+        let text = std::fs::read_to_string(&trace).unwrap();
+        let last = text
+            .lines()
+            .filter(|l| l.contains("\"members\""))
+            .last()
+            .unwrap();
+        let TraceLine::Step(s) = line(last, 2, &puzzle).unwrap() else {
+            panic!("a step")
+        };
+        let pop = s.population.unwrap();
+        let m = &r["metrics"];
+        let mean = pop.costs.iter().sum::<u32>() as f64 / pop.costs.len() as f64;
+        assert_eq!(m["population"], 6.0, "{r}");
+        assert_eq!(m["mean"].as_f64(), Some(mean), "{r}");
+        assert_eq!(
+            m["worst"].as_f64(),
+            pop.costs.iter().max().map(|&w| w as f64),
+            "{r}"
+        );
+        assert_eq!(
+            m["diversity"].as_f64(),
+            Some(pop.distinct as f64 / 6.0),
+            "{r}"
+        );
+        assert!(m.get("reported_cost").is_some(), "{r}");
+    }
 }

@@ -58,31 +58,26 @@ _KEY = re.compile(r"^([A-Ya-y])(\d{1,2})$")
 # a step's members written at most (a reader keeps as many); how many there were is written too
 MAX_MEMBERS = 1000
 
-# per side, the course's cell names to their place: 'A1' -> 0
-_PLACES = {}
-
-
-def _places(n):
-    table = _PLACES.get(n)
-    if table is None:
-        table = {_cell_key(i, n): i for i in range(n * n)}
-        _PLACES[n] = table
-    return table
+# per side, the course's cell names in order: 'A1', 'A2', ..
+_NAMES = {}
 
 
 def _state_cells(state, n):
-    """A course state (a dict naming every cell 'A1'..) as numbers, the quick way; ``None`` when
-    it is anything else, for board_cells to read and to say what is wrong."""
-    table = _places(n)
-    if len(state) != len(table):
+    """A course state (a dict naming every cell 'A1'.. with a number 1..n) as numbers, the
+    quick way; ``None`` when it is anything else, for board_cells to read and to say what is
+    wrong."""
+    names = _NAMES.get(n)
+    if names is None:
+        names = _NAMES[n] = [_cell_key(i, n) for i in range(n * n)]
+    if len(state) != len(names):
         return None
-    cells = [0] * len(table)
     try:
-        for key, v in state.items():
-            cells[table[key]] = v if type(v) is int and 0 < v <= n else _value(v, n)
-    except (KeyError, ValueError, TypeError):
+        cells = [state[k] for k in names]
+    except KeyError:
         return None
-    return cells
+    if set(map(type, cells)) == {int} and 0 < min(cells) and max(cells) <= n:
+        return cells
+    return None
 
 
 def _cell_key(i, n):
@@ -151,8 +146,11 @@ def board_cells(board, n=None, complete=False):
                     % type(board).__name__)
 
 
+_WRITTEN = "." + _SYMBOLS
+
+
 def _line(cells):
-    return "".join("." if v == 0 else _SYMBOLS[v - 1] for v in cells)
+    return "".join(map(_WRITTEN.__getitem__, cells))
 
 
 def _slug(text):

@@ -65,16 +65,18 @@ class Examples(unittest.TestCase):
         self.assertTrue(all(b <= a for a, b in zip(flat, flat[1:])))
         self.assertTrue(any(b == a for a, b in zip(flat, flat[1:])), "no sideways move")
 
-    def test_populations_report_their_best_mean_and_worst_each_step(self):
+    def test_populations_go_whole_with_each_step(self):
+        sizes = {"beam": 3, "genetic": 12}
         for name in ("beam", "genetic"):
             steps = [l for l in self.lines[name] if l.get("step", 0) > 0]
             self.assertTrue(steps, name)
             for s in steps:
-                m = s["metrics"]
-                # the mean of equal costs may differ from them in its last bit
-                self.assertLessEqual(m["best"], m["mean"] + 1e-9, name)
-                self.assertLessEqual(m["mean"], m["worst"] + 1e-9, name)
-                self.assertEqual(m["best"], s["cost"], name)
+                # every member, its cost beside it, the cheapest first: the board of the step
+                self.assertEqual(len(s["members"]), sizes[name], name)
+                self.assertEqual(len(s["member_costs"]), sizes[name], name)
+                self.assertEqual(s["member_costs"], sorted(s["member_costs"]), name)
+                self.assertEqual(s["member_costs"][0], s["cost"], name)
+                self.assertTrue(all(len(m) == 81 and "." not in m for m in s["members"]), name)
         generations = [l["metrics"]["generation"] for l in self.lines["genetic"] if "metrics" in l]
         self.assertEqual(generations, list(range(1, len(generations) + 1)))
 

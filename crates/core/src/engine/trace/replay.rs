@@ -159,7 +159,12 @@ impl Replay {
         let mut progress = Progress::new(&cells, c);
         // a trace ends when its stream says so, never because its first board is solved
         progress.ended = None;
-        Replay {
+        // a replay that starts past a step shows that step's figures and population, as the
+        // replay that took it did
+        let before = next
+            .checked_sub(1)
+            .and_then(|i| feed.window(next, 0, Duration::ZERO).step(i).cloned());
+        let mut replay = Replay {
             progress,
             feed,
             geo,
@@ -179,7 +184,11 @@ impl Replay {
             diff: Vec::new(),
             cost_before: c,
             verdict: None,
+        };
+        if let Some(s) = before {
+            replay.metrics_of(&s);
         }
+        replay
     }
 
     /// The name the search gives itself in its header.
