@@ -742,11 +742,7 @@ fn experiment_records_a_commands_population() {
             .unwrap();
         assert!(ran.status.success(), "{ran:?}");
         let text = std::fs::read_to_string(&trace).unwrap();
-        let last = text
-            .lines()
-            .filter(|l| l.contains("\"members\""))
-            .last()
-            .unwrap();
+        let last = text.lines().rfind(|l| l.contains("\"members\"")).unwrap();
         let TraceLine::Step(s) = line(last, 2, &puzzle).unwrap() else {
             panic!("a step")
         };
