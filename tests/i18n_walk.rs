@@ -276,6 +276,15 @@ fn watching(walk: &mut Walk) {
             .is_some_and(|r| r.snapshot.ended.is_some())
     });
     walk.look("a trace, ended", &mut app);
+    // y: these runs were sent to the class board, so there is no command line to give
+    char(&mut app, 'y');
+    walk.look("the command line of runs sent to the board", &mut app);
+    let shown = text(&render(&mut app, 120, 40));
+    assert!(
+        shown.contains("ana") && !shown.contains("watch --speed"),
+        "{shown}"
+    );
+    assert!(app.take_clipboard().is_none(), "nothing to copy");
 }
 
 /// The names that stay as the command line takes them: every algorithm's, every parameter's

@@ -47,11 +47,20 @@ impl App {
         cmd
     }
 
+    /// Whose runs the view follows when they were sent to the class board: then there is no
+    /// command line to give, only where the student sees them.
+    pub fn followed(&self) -> Option<&str> {
+        self.watching.as_ref().and_then(|w| w.pushed_by())
+    }
+
     /// Write the command line to `sudoscope-command.txt` on one line, beside `--lesson-out`'s
     /// file when one was given, else here; says where.
     pub(super) fn write_command(&self) -> String {
         if self.guest {
             return tr!("guest-writes");
+        }
+        if let Some(name) = self.followed() {
+            return tr!("command-pushed", name = name.to_string());
         }
         let path = self.files_dir().join("sudoscope-command.txt");
         match std::fs::write(&path, format!("{}\n", self.command_line())) {
@@ -88,6 +97,9 @@ impl App {
     pub(super) fn append_scene(&self) -> String {
         if self.guest {
             return tr!("guest-writes");
+        }
+        if let Some(name) = self.followed() {
+            return tr!("command-pushed", name = name.to_string());
         }
         let playing = self.player.as_ref();
         let scene = Scene {

@@ -215,8 +215,11 @@ impl App {
             Action::Experiment => self.toggle_experiment(),
             Action::ShowCommand => {
                 self.dialog = Dialog::Command { appended: None };
-                // the terminal's clipboard takes it whole, however the dialog wraps it
-                self.clipboard = Some(self.command_line());
+                // the terminal's clipboard takes it whole, however the dialog wraps it (runs
+                // sent to the class board have none to give)
+                if self.followed().is_none() {
+                    self.clipboard = Some(self.command_line());
+                }
             }
             Action::Help => self.dialog = Dialog::Help(0),
             Action::ErrorOutput => {

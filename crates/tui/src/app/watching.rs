@@ -80,6 +80,15 @@ impl Watching {
         )
     }
 
+    /// Whose runs these are, when the program was handed them (a student's runs sent to the
+    /// class board): no command line reads them again.
+    pub fn pushed_by(&self) -> Option<&str> {
+        match self.source.spec() {
+            SourceSpec::Pushed(name) => Some(name),
+            _ => None,
+        }
+    }
+
     /// The command's error output, newest first.
     pub fn errors_newest_first(&self) -> Vec<String> {
         let mut lines = self.source.tail().lines();

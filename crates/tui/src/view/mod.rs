@@ -171,6 +171,10 @@ fn draw_overlay(f: &mut Frame, app: &App) {
                 waiting::overlay(f, area, w, *scroll, &theme);
             }
         }
+        Dialog::Command { .. } if app.followed().is_some() => {
+            let name = app.followed().unwrap_or_default();
+            overlay::followed(f, area, name, &theme)
+        }
         Dialog::Command { appended } => {
             overlay::command(f, area, &app.command_line(), appended.as_deref(), &theme)
         }

@@ -168,6 +168,27 @@ pub fn command(f: &mut Frame, area: Rect, cmd: &str, appended: Option<&str>, the
     );
 }
 
+/// What `y` says in a view of a student's runs sent to the class board: no command line opens
+/// them elsewhere, and where the student sees them.
+pub fn followed(f: &mut Frame, area: Rect, name: &str, theme: &Theme) {
+    let text = tr!("command-pushed", name = name.to_string());
+    let lines = vec![
+        Line::from(text.clone()),
+        Line::from(""),
+        Line::styled(tr!("command-pushed-keys"), theme.dim()),
+    ];
+    let width = area.width.saturating_sub(4).min(90);
+    let height =
+        (text.chars().count() as u16 / width.saturating_sub(4).max(1) + 6).min(area.height);
+    boxed(
+        f,
+        centered(area, width, height),
+        &tr!("command-title"),
+        lines,
+        theme,
+    );
+}
+
 /// The algorithm picker: one row per algorithm (its name as `--algo` takes it and as the
 /// class's language says it), the selected one's whole description below, scrolling to keep
 /// the selection in view. Every line is whole: what is longer than the dialog goes on over
