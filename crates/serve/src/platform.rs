@@ -1,8 +1,49 @@
 //! What serving asks of the operating system beyond the standard library: this machine's name
-//! and its interfaces' addresses, for the line students type. On a system without these calls
-//! the answers are empty and the banner says so in other words.
+//! and its interfaces' addresses, for the line students type, and how long a connection whose
+//! network has gone may hold its place. On a system without these calls the answers are empty
+//! and the banner says so in other words.
 
 use std::net::IpAddr;
+use std::time::Duration;
+
+/// How long data sent on a connection may stay unacknowledged before the system gives the
+/// connection up: a laptop whose network vanished mid-frame frees its place this long after,
+/// as one that stops reading does (`out::STALL`).
+pub const DEAD_NETWORK: Duration = Duration::from_secs(20);
+
+/// Tune an accepted connection: `TCP_NODELAY` (a key's frame goes at once); and on Linux,
+/// keepalive probes after 10 s of silence and `TCP_USER_TIMEOUT` of [`DEAD_NETWORK`], so that
+/// a peer that no longer acknowledges anything (its network gone, not merely slow to read) is
+/// dropped by the kernel within that time, whatever is still buffered for it.
+pub fn tune(tcp: &tokio::net::TcpStream) {
+    let _ = tcp.set_nodelay(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let fd = tcp.as_raw_fd();
+        let set = |level: libc::c_int, name: libc::c_int, value: libc::c_int| {
+            // SAFETY: setsockopt on a socket this connection owns, with an int it reads.
+            unsafe {
+                libc::setsockopt(
+                    fd,
+                    level,
+                    name,
+                    (&value as *const libc::c_int).cast(),
+                    std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+                )
+            }
+        };
+        set(libc::SOL_SOCKET, libc::SO_KEEPALIVE, 1);
+        set(libc::IPPROTO_TCP, libc::TCP_KEEPIDLE, 10);
+        set(libc::IPPROTO_TCP, libc::TCP_KEEPINTVL, 5);
+        set(libc::IPPROTO_TCP, libc::TCP_KEEPCNT, 2);
+        set(
+            libc::IPPROTO_TCP,
+            libc::TCP_USER_TIMEOUT,
+            DEAD_NETWORK.as_millis() as libc::c_int,
+        );
+    }
+}
 
 /// The addresses a student can reach this machine at, for the banner: the one the server
 /// listens on when it is a single address, else each IPv4 address of this machine's
@@ -109,5 +150,59 @@ mod tests {
             all.iter().any(|ip| ip.is_loopback()),
             "no loopback address in {all:?}"
         );
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod connection_tests {
+    use super::*;
+    use std::os::fd::AsRawFd;
+
+    fn get(fd: i32, level: libc::c_int, name: libc::c_int) -> libc::c_int {
+        let mut value: libc::c_int = -1;
+        let mut len = std::mem::size_of::<libc::c_int>() as libc::socklen_t;
+        // SAFETY: getsockopt into an int of ours, on a socket of this test.
+        let r = unsafe {
+            libc::getsockopt(
+                fd,
+                level,
+                name,
+                (&mut value as *mut libc::c_int).cast(),
+                &mut len,
+            )
+        };
+        assert_eq!(r, 0);
+        value
+    }
+
+    #[test]
+    fn an_accepted_connection_gives_a_dead_network_up_within_the_stated_time() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
+            let _client = tokio::net::TcpStream::connect(addr).await.unwrap();
+            let (tcp, _) = listener.accept().await.unwrap();
+            let fd = tcp.as_raw_fd();
+            assert_eq!(get(fd, libc::IPPROTO_TCP, libc::TCP_USER_TIMEOUT), 0);
+            tune(&tcp);
+            assert_eq!(
+                get(fd, libc::IPPROTO_TCP, libc::TCP_USER_TIMEOUT),
+                DEAD_NETWORK.as_millis() as i32
+            );
+            assert_eq!(get(fd, libc::SOL_SOCKET, libc::SO_KEEPALIVE), 1);
+            assert_eq!(get(fd, libc::IPPROTO_TCP, libc::TCP_NODELAY), 1);
+            // silence is noticed too: probes after 10 s, given up on within the same time
+            let idle = get(fd, libc::IPPROTO_TCP, libc::TCP_KEEPIDLE);
+            let probes = get(fd, libc::IPPROTO_TCP, libc::TCP_KEEPINTVL)
+                * get(fd, libc::IPPROTO_TCP, libc::TCP_KEEPCNT);
+            assert!(
+                idle + probes <= DEAD_NETWORK.as_secs() as i32,
+                "{idle} + {probes}"
+            );
+        });
     }
 }

@@ -456,22 +456,20 @@ mod tests {
     fn the_mirror_line_always_keeps_its_keys_whole() {
         for lang in crate::i18n::LANGS {
             crate::i18n::set_for_thread(Some(lang));
-            {
-                let mut seen = std::collections::BTreeSet::new();
-                for width in 24..=200u16 {
-                    let line = watch_line(width);
-                    assert!(
-                        line.chars().count() <= usize::from(width),
-                        "{lang:?} at {width}: {line:?}"
-                    );
-                    // t and q with their words, whatever the width
-                    assert!(line.contains("t: ") && line.contains("q: "), "{line:?}");
-                    seen.insert(line);
-                }
-                // the long wording at a lab's width, and each shorter one somewhere
-                assert!(watch_line(120).contains(&tr!("watch-line")));
-                assert_eq!(seen.len(), 3, "{lang:?}: {seen:?}");
+            let mut seen = std::collections::BTreeSet::new();
+            for width in 24..=200u16 {
+                let line = watch_line(width);
+                assert!(
+                    line.chars().count() <= usize::from(width),
+                    "{lang:?} at {width}: {line:?}"
+                );
+                // t and q with their words, whatever the width
+                assert!(line.contains("t: ") && line.contains("q: "), "{line:?}");
+                seen.insert(line);
             }
+            // the long wording at a lab's width, and each shorter one somewhere
+            assert!(watch_line(120).contains(&tr!("watch-line")));
+            assert_eq!(seen.len(), 3, "{lang:?}: {seen:?}");
         }
         crate::i18n::set_for_thread(None);
     }

@@ -40,7 +40,7 @@ pub async fn accept(
                 continue;
             }
         };
-        let _ = socket.set_nodelay(true);
+        crate::platform::tune(&socket);
         tokio::spawn(connection(
             socket,
             peer,

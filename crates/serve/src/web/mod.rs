@@ -134,13 +134,12 @@ where
         .on_upgrade(serve)
 }
 
-/// Serve on `listener` until `closing` turns true; every connection gets `TCP_NODELAY`.
+/// Serve on `listener` until `closing` turns true; every connection is tuned as
+/// [`crate::platform::tune`] says (`TCP_NODELAY`, a dead network given up on in 20 s).
 pub async fn serve(listener: tokio::net::TcpListener, web: Web) {
     let mut closing = web.closing.clone();
     let app = router(web).into_make_service_with_connect_info::<SocketAddr>();
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
+    let listener = listener.tap_io(|tcp| crate::platform::tune(tcp));
     let _ = axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             let _ = closing.wait_for(|c| *c).await;
