@@ -399,14 +399,11 @@ fn watch(
 /// whole, so that `t` and `q` are always there (cut only on a screen narrower than the
 /// shortest).
 fn watch_line(width: u16) -> String {
-    let forms = [
-        tr!("watch-line"),
-        tr!("watch-line-short"),
-        tr!("watch-line-keys"),
-    ];
-    let fits = |s: &String| s.chars().count() + 2 <= usize::from(width);
-    let pick = forms.iter().find(|s| fits(s)).unwrap_or(&forms[2]);
-    format!(" {pick} ")
+    let forms = ["watch-line", "watch-line-short", "watch-line-keys"];
+    tui::view::wrap::first_that_fits(
+        forms.iter().map(|id| format!(" {} ", tr!(id))).collect(),
+        usize::from(width),
+    )
 }
 
 /// The student's own run, from the lecturer's screen: the focused pane's algorithm and

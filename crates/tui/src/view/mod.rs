@@ -206,15 +206,14 @@ fn pane_title(app: &App, pane: &Pane, width: u16) -> String {
     // than its border (a language's longer name for the algorithm) is the puzzle, never the
     // algorithm
     let label = pane.label();
-    let room = usize::from(width.saturating_sub(2));
-    [
-        format!(" {label} · {puzzle} {} ", g.label()),
-        format!(" {label} · {puzzle} "),
-        format!(" {label} "),
-    ]
-    .into_iter()
-    .find(|t| Span::raw(t.as_str()).width() <= room)
-    .unwrap_or_else(|| format!(" {label} "))
+    wrap::first_that_fits(
+        vec![
+            format!(" {label} · {puzzle} {} ", g.label()),
+            format!(" {label} · {puzzle} "),
+            format!(" {label} "),
+        ],
+        usize::from(width.saturating_sub(2)),
+    )
 }
 
 /// Draw a pane's grid, as large as `layout`, in `area` (a bordered block, or without its border

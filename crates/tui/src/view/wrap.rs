@@ -1,5 +1,19 @@
 //! Text broken into lines for a panel, between words, its following lines indented: a step
 //! log entry under its words, a help line under its description. Never cut: every word shows.
+//! And of several wordings of one line, the longest that fits.
+
+/// The first of `forms` (longest first) whose display width is at most `room` columns, else
+/// the last: a title or a reminder that says as much as the screen has room for, and is cut
+/// only when even its shortest form is too long.
+pub fn first_that_fits(forms: Vec<String>, room: usize) -> String {
+    let last = forms.len().saturating_sub(1);
+    forms
+        .into_iter()
+        .enumerate()
+        .find(|(i, f)| *i == last || ratatui::text::Span::raw(f.as_str()).width() <= room)
+        .map(|(_, f)| f)
+        .unwrap_or_default()
+}
 
 /// `text` in lines of at most `width` characters, broken between words; lines after the first
 /// start `indent` spaces in (when the width leaves room for it). A word longer than a line is
