@@ -355,26 +355,12 @@ fn the_notebook_view_shows_a_beams_members_counted_from_their_boards() {
         browser.eval(
             "document.querySelector('.sudoscope-view button[aria-label=\"valores por celda en la población\"]').click(); return 1",
         );
-        let began = Instant::now();
         let want: Vec<String> = pop
             .per_cell
             .iter()
             .map(|&k| if k > 1 { k.to_string() } else { "·".into() })
             .collect();
-        loop {
-            let cells = browser.eval(
-                "return [...document.querySelectorAll('.sudoscope-view td')].map(t => t.textContent)",
-            );
-            let cells: Vec<String> = serde_json::from_value(cells).unwrap();
-            if cells == want {
-                break;
-            }
-            assert!(
-                began.elapsed() < PATIENCE,
-                "at step {n}: {cells:?}\nwant {want:?}"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
+        grid_becomes(&browser, &want, &format!("the diversity at step {n}"));
         browser.eval(
             "document.querySelector('.sudoscope-view button[aria-label=\"valores por celda en la población\"]').click(); return 1",
         );
@@ -382,17 +368,25 @@ fn the_notebook_view_shows_a_beams_members_counted_from_their_boards() {
             .iter()
             .map(|&v| if v == 0 { "·".into() } else { v.to_string() })
             .collect();
-        let began = Instant::now();
-        loop {
-            let cells = browser.eval(
-                "return [...document.querySelectorAll('.sudoscope-view td')].map(t => t.textContent)",
-            );
-            let cells: Vec<String> = serde_json::from_value(cells).unwrap();
-            if cells == board {
-                break;
-            }
-            assert!(began.elapsed() < PATIENCE, "back to the board at step {n}");
-            std::thread::sleep(std::time::Duration::from_millis(50));
+        grid_becomes(&browser, &board, &format!("back to the board at step {n}"));
+    }
+}
+
+/// Wait until the view's cells read `want`, one text a cell.
+fn grid_becomes(browser: &Browser, want: &[String], what: &str) {
+    let began = Instant::now();
+    loop {
+        let cells = browser.eval(
+            "return [...document.querySelectorAll('.sudoscope-view td')].map(t => t.textContent)",
+        );
+        let cells: Vec<String> = serde_json::from_value(cells).unwrap();
+        if cells == want {
+            return;
         }
+        assert!(
+            began.elapsed() < PATIENCE,
+            "{what}: {cells:?}\nwant {want:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }

@@ -496,29 +496,25 @@ fn population_metrics(p: &Population, have: &[Metric]) -> Vec<Metric> {
         value: p.total as f64,
     }];
     let given = |name: &str| have.iter().any(|m| m.name == name);
+    let (mean, worst) = if !p.costs.is_empty() {
+        spread(p.costs.iter().map(|&c| c as f64))
+    } else if !p.reported.is_empty() && !given("mean") && !given("worst") {
+        spread(p.reported.iter().copied())
+    } else {
+        return out;
+    };
+    out.push(Metric {
+        name: "mean",
+        value: mean,
+    });
+    out.push(Metric {
+        name: "worst",
+        value: worst,
+    });
     if !p.costs.is_empty() {
-        let (mean, worst) = spread(p.costs.iter().map(|&c| c as f64));
-        out.push(Metric {
-            name: "mean",
-            value: mean,
-        });
-        out.push(Metric {
-            name: "worst",
-            value: worst,
-        });
         out.push(Metric {
             name: "diversity",
             value: p.distinct as f64 / p.costs.len() as f64,
-        });
-    } else if !p.reported.is_empty() && !given("mean") && !given("worst") {
-        let (mean, worst) = spread(p.reported.iter().copied());
-        out.push(Metric {
-            name: "mean",
-            value: mean,
-        });
-        out.push(Metric {
-            name: "worst",
-            value: worst,
         });
     }
     out
