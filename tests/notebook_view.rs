@@ -334,6 +334,7 @@ fn the_notebook_view_shows_a_beams_members_counted_from_their_boards() {
         assert_eq!(pop.costs.len(), 6);
         let mean = pop.costs.iter().sum::<u32>() as f64 / 6.0;
         let worst = *pop.costs.iter().max().unwrap();
+        let best = *pop.costs.iter().min().unwrap();
         let decimal = |x: f64| {
             if x.fract() == 0.0 {
                 format!("{x}")
@@ -343,7 +344,7 @@ fn the_notebook_view_shows_a_beams_members_counted_from_their_boards() {
         };
         let figures = shown(&browser, ".figures");
         let want = format!(
-            "población 6 · media {} · peor {worst} · {}% distintos",
+            "población 6 · mejor {best} · media {} · peor {worst} · {}% distintos",
             decimal(mean),
             (100.0 * pop.distinct as f64 / 6.0).round()
         );

@@ -572,6 +572,8 @@ fn a_population_is_counted_from_its_boards() {
     assert_eq!(shown, &costs, "each member's cost, counted from its board");
     let mean = costs.iter().sum::<f64>() / costs.len() as f64;
     let worst = costs.iter().cloned().fold(0.0, f64::max);
+    let best = costs.iter().cloned().fold(f64::MAX, f64::min);
+    assert_eq!(metric("best"), Some(best));
     assert_eq!(metric("mean"), Some(mean));
     assert_eq!(metric("worst"), Some(worst));
     assert_eq!(
@@ -638,7 +640,10 @@ fn a_population_is_counted_from_its_boards() {
     let metric = |name: &str| s.metrics.iter().find(|m| m.name == name).map(|m| m.value);
     let shown = &s.series.iter().find(|(n, _)| *n == "members").unwrap().1;
     assert_eq!(shown, &[1.5, 2.5, 3.5]);
-    assert_eq!((metric("mean"), metric("worst")), (Some(2.5), Some(3.5)));
+    assert_eq!(
+        (metric("best"), metric("mean"), metric("worst")),
+        (Some(1.5), Some(2.5), Some(3.5))
+    );
     assert!(!matches!(r.landscape, Some(Landscape::Diversity { .. })));
 
     // rewound to the first step, its population shows again

@@ -56,6 +56,7 @@ export class Run {
     const reported = Array.isArray(line.member_costs) ? line.member_costs : [];
     const total = Math.max(line.members_total || 0, boards.length, reported.length);
     const spread = (costs) => ({
+      best: Math.min(...costs),
       mean: costs.reduce((a, b) => a + b, 0) / costs.length,
       worst: Math.max(...costs),
     });
@@ -387,7 +388,10 @@ function render({ model, el: root }) {
     const pop = population();
     if (pop) {
       parts.push(`${w('nb-population')} ${pop.total}`);
-      if (pop.mean !== undefined) parts.push(`${w('nb-mean')} ${fmt(pop.mean, lang)}`, `${w('nb-worst')} ${fmt(pop.worst, lang)}`);
+      if (pop.mean !== undefined) {
+        parts.push(`${w('nb-best')} ${fmt(pop.best, lang)}`, `${w('nb-mean')} ${fmt(pop.mean, lang)}`,
+          `${w('nb-worst')} ${fmt(pop.worst, lang)}`);
+      }
       if (pop.counted) parts.push(`${Math.round(100 * pop.distinct)}% ${w('nb-distinct')}`);
     }
     diversityButton.hidden = !(pop && pop.cells);

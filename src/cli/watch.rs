@@ -196,18 +196,22 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
 }
 
 /// What the last step's population was, when it carried one (format 1.1): its size, and the
-/// mean and worst of its members' costs as counted from their boards.
+/// best, mean and worst of its members' costs as counted from their boards.
 fn population_line(s: &crate::search::Snapshot) -> Option<String> {
     let size = s.metric("population")?;
     let counted = s.metric("diversity").is_some();
-    Some(match (s.metric("mean"), s.metric("worst")) {
-        (Some(mean), Some(worst)) if counted => format!(
-            "its last population: {size} members, cost mean {}, worst {worst} (counted from their boards), {:.0}% distinct",
-            (mean * 1000.0).round() / 1000.0,
-            s.metric("diversity").unwrap_or(0.0) * 100.0
-        ),
-        _ => format!("its last population: {size} members, their costs as the trace gives them"),
-    })
+    Some(
+        match (s.metric("best"), s.metric("mean"), s.metric("worst")) {
+            (Some(best), Some(mean), Some(worst)) if counted => format!(
+                "its last population: {size} members, cost best {best}, mean {}, worst {worst} (counted from their boards), {:.0}% distinct",
+                (mean * 1000.0).round() / 1000.0,
+                s.metric("diversity").unwrap_or(0.0) * 100.0
+            ),
+            _ => {
+                format!("its last population: {size} members, their costs as the trace gives them")
+            }
+        },
+    )
 }
 
 /// A command's last lines of error output, on standard error, the last one last.

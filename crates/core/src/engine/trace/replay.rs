@@ -56,6 +56,7 @@ pub const OWN_NAMES: &[&str] = &[
     "reported mean",
     "reported worst",
     "population",
+    "best",
     "mean",
     "worst",
     "diversity",
@@ -471,38 +472,43 @@ impl Replay {
     }
 }
 
-/// The mean and the largest of some costs (0 for none).
-fn spread(costs: impl Iterator<Item = f64>) -> (f64, f64) {
-    let (mut sum, mut count, mut worst) = (0.0, 0usize, f64::MIN);
+/// The smallest, the mean and the largest of some costs (0 for none).
+fn spread(costs: impl Iterator<Item = f64>) -> (f64, f64, f64) {
+    let (mut sum, mut count, mut best, mut worst) = (0.0, 0usize, f64::MAX, f64::MIN);
     for c in costs {
         sum += c;
         count += 1;
+        best = best.min(c);
         worst = worst.max(c);
     }
     if count == 0 {
-        (0.0, 0.0)
+        (0.0, 0.0, 0.0)
     } else {
-        (sum / count as f64, worst)
+        (best, sum / count as f64, worst)
     }
 }
 
 /// What the screen shows of a population beside a step's own metrics (`have`): its size, and
-/// the mean and worst cost of its members with the share of distinct boards, counted from the
-/// boards as a built-in population's; from the search's costs, in its units, when it gave only
-/// those (and no `mean` or `worst` of its own).
+/// the best, mean and worst cost of its members with the share of distinct boards, counted
+/// from the boards as a built-in population's; from the search's costs, in its units, when it
+/// gave only those (and no `best`, `mean` or `worst` of its own).
 fn population_metrics(p: &Population, have: &[Metric]) -> Vec<Metric> {
     let mut out = vec![Metric {
         name: "population",
         value: p.total as f64,
     }];
     let given = |name: &str| have.iter().any(|m| m.name == name);
-    let (mean, worst) = if !p.costs.is_empty() {
+    let (best, mean, worst) = if !p.costs.is_empty() {
         spread(p.costs.iter().map(|&c| c as f64))
-    } else if !p.reported.is_empty() && !given("mean") && !given("worst") {
+    } else if !p.reported.is_empty() && !given("best") && !given("mean") && !given("worst") {
         spread(p.reported.iter().copied())
     } else {
         return out;
     };
+    out.push(Metric {
+        name: "best",
+        value: best,
+    });
     out.push(Metric {
         name: "mean",
         value: mean,
@@ -590,7 +596,7 @@ impl Search for Replay {
 
     fn secondary(&self) -> Option<Secondary> {
         if let Some(p) = self.population.as_ref().filter(|p| !p.costs.is_empty()) {
-            let (mean, worst) = spread(p.costs.iter().map(|&c| c as f64));
+            let (_, mean, worst) = spread(p.costs.iter().map(|&c| c as f64));
             return Some(Secondary {
                 label: "population mean",
                 value: mean,
@@ -649,7 +655,9 @@ impl Search for Replay {
             .filter(|m| {
                 !matches!(m.name, "reported cost" | "population") && Some(m.name) != charted
             })
-            .filter(|m| !(charted == Some("population mean") && matches!(m.name, "mean" | "worst")))
+            .filter(|m| {
+                !(charted == Some("population mean") && matches!(m.name, "best" | "mean" | "worst"))
+            })
             .map(|m| (m.name, m.value))
             .collect()
     }
