@@ -188,16 +188,21 @@ def _user():
         return ""
 
 
+def _is_number(x):
+    """A number as a search holds a cost: int, float, or a numpy scalar (not a bool)."""
+    if isinstance(x, bool):
+        return False
+    return isinstance(x, (int, float)) or (hasattr(x, "item") and not hasattr(x, "__len__"))
+
+
 def _member(m):
     """A member as a search keeps it: a state, or a ``(cost, state)`` or ``(state, cost)`` pair;
     its state and its cost (``None`` when not paired)."""
     if isinstance(m, tuple) and len(m) == 2:
         a, b = m
-        number = lambda x: isinstance(x, (int, float)) and not isinstance(x, bool) \
-            or (hasattr(x, "item") and not hasattr(x, "__len__"))
-        if number(a) and not number(b):
+        if _is_number(a) and not _is_number(b):
             return b, a
-        if number(b) and not number(a):
+        if _is_number(b) and not _is_number(a):
             return a, b
     return m, None
 
