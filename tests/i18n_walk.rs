@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use screen::{options, render, settled, text, wait};
 use sudoscope::engine::trace::feed::Closed;
-use sudoscope::engine::trace::read::{self, TraceEnd, TraceStep};
+use sudoscope::engine::trace::read::{self, Population, TraceEnd, TraceStep};
 use sudoscope::engine::trace::source;
 use sudoscope::i18n::{self, Lang};
 use sudoscope::search::{ALGORITHMS, Preset};
@@ -287,6 +287,58 @@ fn watching(walk: &mut Walk) {
     assert!(app.take_clipboard().is_none(), "nothing to copy");
 }
 
+/// A trace whose steps carry their population (format 1.1): its members' costs, figures and
+/// chart, and the population's diversity in the why-stuck panel.
+fn population(walk: &mut Walk) {
+    let (src, mut pusher) = source::pushed("bea");
+    let mut opts = options("sudoku_7", "steepest", Preset::Classic, &[]);
+    opts.source = Some(src);
+    opts.run.paused = false;
+    opts.run.speed = None;
+    let (tx, rx) = crossbeam_channel::bounded(256);
+    let mut app = App::new(opts, tx);
+    let resolve = |r: &str| sudoscope::catalog::resolve_builtin(r).map_err(|e| e.to_string());
+    let header = read::header(
+        r#"{"sudoscope_trace":"1.1","puzzle":"sudoku_7","algorithm":"algoritmo genético","neighbourhood":"none"}"#,
+        1,
+        &resolve,
+    )
+    .unwrap();
+    let givens = header.puzzle.givens.cells().to_vec();
+    pusher.begin(header, None);
+    let empty: Vec<usize> = (0..81).filter(|&i| givens[i] == 0).collect();
+    for (i, &cell) in empty.iter().take(12).enumerate() {
+        let costs: Vec<u32> = (0..30).map(|k| 20 - i as u32 + k % 7).collect();
+        pusher.step(TraceStep {
+            step: Some(i as u64 + 1),
+            changed: vec![(cell as u16, 1 + (i % 9) as u8)],
+            cost: Some(2.0 - i as f64 / 10.0),
+            metrics: vec![("generation".into(), i as f64 + 1.0), ("mean".into(), 2.4)],
+            population: Some(Population {
+                per_cell: givens.iter().map(|&g| if g == 0 { 3 } else { 1 }).collect(),
+                distinct: 25,
+                reported: costs.iter().map(|&c| c as f64 / 10.0).collect(),
+                total: 30,
+                costs,
+                ..Population::default()
+            }),
+            ..TraceStep::default()
+        });
+    }
+    wait(&mut app, &rx, |a| {
+        a.race().panes()[0]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.snapshot.steps >= 12)
+    });
+    walk.look("a population's trace", &mut app);
+    char(&mut app, 'l');
+    walk.look("a population's trace, why stuck", &mut app);
+    let shown = text(&render(&mut app, 200, 60));
+    let size = i18n::text(&i18n::word_id("metric", "population"), &[]);
+    assert!(shown.contains(&format!("{size} 30")), "{shown}");
+}
+
 /// The names that stay as the command line takes them: every algorithm's, every parameter's
 /// and every choice a parameter names, split into words as the screen's are.
 fn command_line_names() -> BTreeSet<String> {
@@ -323,6 +375,7 @@ fn walk(lang: Lang, code: &'static str) -> Walk {
     dialogs(&mut walk);
     race(&mut walk);
     watching(&mut walk);
+    population(&mut walk);
     i18n::set(Lang::En);
     walk
 }
