@@ -220,25 +220,55 @@ fn race(walk: &mut Walk) {
     walk.look("a race, one ended", &mut app);
 }
 
-/// The watch view of a trace: waiting for it, running (with metrics of its own), ended.
-fn watching(walk: &mut Walk) {
-    let (src, mut pusher) = source::pushed("ana");
+/// A watch view of the runs handed to the program under `name` (as a followed tab's), running
+/// at full speed; the pusher that hands them over.
+fn pushed(
+    name: &str,
+) -> (
+    App,
+    crossbeam_channel::Receiver<sudoscope::engine::runner::Report>,
+    source::Pusher,
+) {
+    let (src, pusher) = source::pushed(name);
     let mut opts = options("sudoku_7", "steepest", Preset::Classic, &[]);
     opts.source = Some(src);
     opts.run.paused = false;
     opts.run.speed = None;
     let (tx, rx) = crossbeam_channel::bounded(256);
-    let mut app = App::new(opts, tx);
-    walk.look("waiting for a trace", &mut app);
+    (App::new(opts, tx), rx, pusher)
+}
+
+/// Begin a run of the trace whose header is `json`; the puzzle's givens.
+fn begin(pusher: &mut source::Pusher, json: &str) -> Vec<u8> {
     let resolve = |r: &str| sudoscope::catalog::resolve_builtin(r).map_err(|e| e.to_string());
-    let header = read::header(
-        r#"{"sudoscope_trace":"1.0","puzzle":"sudoku_7","algorithm":"recocido","neighbourhood":"course"}"#,
-        1,
-        &resolve,
-    )
-    .unwrap();
+    let header = read::header(json, 1, &resolve).unwrap();
     let givens = header.puzzle.givens.cells().to_vec();
     pusher.begin(header, None);
+    givens
+}
+
+/// Wait until the first pane has shown `n` steps.
+fn wait_steps(
+    app: &mut App,
+    rx: &crossbeam_channel::Receiver<sudoscope::engine::runner::Report>,
+    n: u64,
+) {
+    wait(app, rx, |a| {
+        a.race().panes()[0]
+            .report
+            .as_ref()
+            .is_some_and(|r| r.snapshot.steps >= n)
+    });
+}
+
+/// The watch view of a trace: waiting for it, running (with metrics of its own), ended.
+fn watching(walk: &mut Walk) {
+    let (mut app, rx, mut pusher) = pushed("ana");
+    walk.look("waiting for a trace", &mut app);
+    let givens = begin(
+        &mut pusher,
+        r#"{"sudoscope_trace":"1.0","puzzle":"sudoku_7","algorithm":"recocido","neighbourhood":"course"}"#,
+    );
     let empty: Vec<usize> = (0..81).filter(|&i| givens[i] == 0).collect();
     for (i, &cell) in empty.iter().take(30).enumerate() {
         pusher.step(TraceStep {
@@ -253,12 +283,7 @@ fn watching(walk: &mut Walk) {
             ..TraceStep::default()
         });
     }
-    wait(&mut app, &rx, |a| {
-        a.race().panes()[0]
-            .report
-            .as_ref()
-            .is_some_and(|r| r.snapshot.steps >= 30)
-    });
+    wait_steps(&mut app, &rx, 30);
     walk.look("a trace, running", &mut app);
     char(&mut app, 'l');
     walk.look("a trace, why stuck", &mut app);
@@ -290,22 +315,11 @@ fn watching(walk: &mut Walk) {
 /// A trace whose steps carry their population (format 1.1): its members' costs, figures and
 /// chart, and the population's diversity in the why-stuck panel.
 fn population(walk: &mut Walk) {
-    let (src, mut pusher) = source::pushed("bea");
-    let mut opts = options("sudoku_7", "steepest", Preset::Classic, &[]);
-    opts.source = Some(src);
-    opts.run.paused = false;
-    opts.run.speed = None;
-    let (tx, rx) = crossbeam_channel::bounded(256);
-    let mut app = App::new(opts, tx);
-    let resolve = |r: &str| sudoscope::catalog::resolve_builtin(r).map_err(|e| e.to_string());
-    let header = read::header(
+    let (mut app, rx, mut pusher) = pushed("bea");
+    let givens = begin(
+        &mut pusher,
         r#"{"sudoscope_trace":"1.1","puzzle":"sudoku_7","algorithm":"algoritmo genético","neighbourhood":"none"}"#,
-        1,
-        &resolve,
-    )
-    .unwrap();
-    let givens = header.puzzle.givens.cells().to_vec();
-    pusher.begin(header, None);
+    );
     let empty: Vec<usize> = (0..81).filter(|&i| givens[i] == 0).collect();
     for (i, &cell) in empty.iter().take(12).enumerate() {
         let costs: Vec<u32> = (0..30).map(|k| 20 - i as u32 + k % 7).collect();
@@ -325,12 +339,7 @@ fn population(walk: &mut Walk) {
             ..TraceStep::default()
         });
     }
-    wait(&mut app, &rx, |a| {
-        a.race().panes()[0]
-            .report
-            .as_ref()
-            .is_some_and(|r| r.snapshot.steps >= 12)
-    });
+    wait_steps(&mut app, &rx, 12);
     walk.look("a population's trace", &mut app);
     char(&mut app, 'l');
     walk.look("a population's trace, why stuck", &mut app);
