@@ -5,9 +5,9 @@
 // run. Steps come in batches from the kernel a few dozen times a second; the view draws at the
 // screen's rate and keeps at most KEEP steps for going back (the cost curve keeps every step,
 // thinned). A step that carries its population (trace format 1.1) is reduced as it comes to
-// what the view shows of it: each member's cost counted from its board, their mean and worst,
-// the share of distinct boards, and how many values the members hold in each cell (kept for
-// the last POP_CELLS such steps).
+// what the view shows of it: each member's cost counted from its board, their best, mean and
+// worst, the share of distinct boards, and how many values the members hold in each cell (kept
+// for the last POP_CELLS such steps).
 
 const KEEP = 200000;
 const POP_CELLS = 5000;
