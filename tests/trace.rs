@@ -769,3 +769,39 @@ fn experiment_records_a_commands_population() {
         assert!(m.get("reported_cost").is_some(), "{r}");
     }
 }
+
+/// `watch --check` says a run's last population only when its steps carried one: a trace's own
+/// metric called `population` is not one.
+#[test]
+fn check_names_a_population_only_when_there_is_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.jsonl");
+    let puzzle = resolve("sudoku_7").unwrap();
+    let member = puzzle.givens.to_line().replace('.', "1");
+    for (step, said) in [
+        (
+            r#"{"step":1,"changed":[[1,7]],"metrics":{"population":200}}"#.to_string(),
+            false,
+        ),
+        (
+            format!(r#"{{"step":1,"members":["{member}","{member}"]}}"#),
+            true,
+        ),
+    ] {
+        std::fs::write(
+            &path,
+            format!("{{\"sudoscope_trace\":\"1.1\",\"puzzle\":\"sudoku_7\"}}\n{step}\n{{\"end\":\"stuck\"}}\n"),
+        )
+        .unwrap();
+        let out = sudoscope(&["watch", "--check", path.to_str().unwrap()]);
+        let text = stdout(&out);
+        assert_eq!(
+            text.contains("its last population: 2 members"),
+            said,
+            "{text}"
+        );
+        if said {
+            assert!(text.contains("50% distinct"), "{text}");
+        }
+    }
+}

@@ -198,6 +198,8 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
 /// What the last step's population was, when it carried one (format 1.1): its size, and the
 /// best, mean and worst of its members' costs as counted from their boards.
 fn population_line(s: &crate::search::Snapshot) -> Option<String> {
+    // a trace's own metric may be called `population` too: the members are what tell
+    s.series.iter().find(|(name, _)| *name == "members")?;
     let size = s.metric("population")?;
     let counted = s.metric("diversity").is_some();
     Some(
