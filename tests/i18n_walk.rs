@@ -310,6 +310,9 @@ fn watching(walk: &mut Walk) {
         "{shown}"
     );
     assert!(app.take_clipboard().is_none(), "nothing to copy");
+    // and, as it says, any key closes it: w writes nothing
+    char(&mut app, 'w');
+    assert_eq!(*app.dialog(), sudoscope::tui::dialog::Dialog::None);
 }
 
 /// A trace whose steps carry their population (format 1.1): its members' costs, figures and

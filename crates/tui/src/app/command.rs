@@ -59,9 +59,6 @@ impl App {
         if self.guest {
             return tr!("guest-writes");
         }
-        if let Some(name) = self.followed() {
-            return tr!("command-pushed", name = name.to_string());
-        }
         let path = self.files_dir().join("sudoscope-command.txt");
         match std::fs::write(&path, format!("{}\n", self.command_line())) {
             Ok(()) => tr!("command-written", path = path.display().to_string()),
@@ -97,9 +94,6 @@ impl App {
     pub(super) fn append_scene(&self) -> String {
         if self.guest {
             return tr!("guest-writes");
-        }
-        if let Some(name) = self.followed() {
-            return tr!("command-pushed", name = name.to_string());
         }
         let playing = self.player.as_ref();
         let scene = Scene {

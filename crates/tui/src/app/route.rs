@@ -65,6 +65,8 @@ impl App {
                     None => false,
                 }
             }
+            // runs sent to the class board have no command line to write: any key closes
+            Dialog::Command { .. } if self.followed().is_some() => false,
             Dialog::Command { appended } => match k.code {
                 KeyCode::Char('a') => {
                     *appended = Some(self.append_scene());
