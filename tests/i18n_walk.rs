@@ -331,14 +331,19 @@ fn population(walk: &mut Walk) {
             changed: vec![(cell as u16, 1 + (i % 9) as u8)],
             cost: Some(2.0 - i as f64 / 10.0),
             metrics: vec![("generation".into(), i as f64 + 1.0), ("mean".into(), 2.4)],
-            population: Some(Population {
+            population: Some(Box::new(Population {
                 per_cell: givens.iter().map(|&g| if g == 0 { 3 } else { 1 }).collect(),
                 distinct: 25,
                 reported: costs.iter().map(|&c| c as f64 / 10.0).collect(),
                 total: 30,
+                counted: Some((
+                    *costs.iter().min().unwrap(),
+                    costs.iter().sum::<u32>() as f64 / 30.0,
+                    *costs.iter().max().unwrap(),
+                )),
                 costs,
                 ..Population::default()
-            }),
+            })),
             ..TraceStep::default()
         });
     }

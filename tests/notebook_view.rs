@@ -163,7 +163,7 @@ fn example_trace(name: &str, args: &[&str]) -> Fed {
                 }
                 sent.push(line);
                 boards.push(board.clone());
-                populations.push(s.population.clone());
+                populations.push(s.population.as_deref().cloned());
             }
             TraceLine::End(_) => {}
         }

@@ -175,7 +175,7 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
         replay.cost(),
         replay.best_cost(),
     );
-    if let Some(line) = population_line(&replay.snapshot()) {
+    if let Some(line) = replay.population().map(population_line) {
         println!("  {line}");
     }
     for n in &notes {
@@ -195,25 +195,18 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
     })
 }
 
-/// What the last step's population was, when it carried one (format 1.1): its size, and the
-/// best, mean and worst of its members' costs as counted from their boards.
-fn population_line(s: &crate::search::Snapshot) -> Option<String> {
-    // a trace's own metric may be called `population` too: the members are what tell
-    s.series.iter().find(|(name, _)| *name == "members")?;
-    let size = s.metric("population")?;
-    let counted = s.metric("diversity").is_some();
-    Some(
-        match (s.metric("best"), s.metric("mean"), s.metric("worst")) {
-            (Some(best), Some(mean), Some(worst)) if counted => format!(
-                "its last population: {size} members, cost best {best}, mean {}, worst {worst} (counted from their boards), {:.0}% distinct",
-                (mean * 1000.0).round() / 1000.0,
-                s.metric("diversity").unwrap_or(0.0) * 100.0
-            ),
-            _ => {
-                format!("its last population: {size} members, their costs as the trace gives them")
-            }
-        },
-    )
+/// What the last step's population was (format 1.1): its size, and the best, mean and worst
+/// of its members' costs as counted from their boards.
+fn population_line(p: &crate::engine::trace::read::Population) -> String {
+    let size = p.total;
+    match p.counted {
+        Some((best, mean, worst)) => format!(
+            "its last population: {size} members, cost best {best}, mean {}, worst {worst} (counted from their boards), {:.0}% distinct",
+            (mean * 1000.0).round() / 1000.0,
+            f64::from(p.distinct) * 100.0 / p.costs.len() as f64
+        ),
+        None => format!("its last population: {size} members, their costs as the trace gives them"),
+    }
 }
 
 /// A command's last lines of error output, on standard error, the last one last.

@@ -72,7 +72,8 @@ pub struct TraceStep {
     /// Givens this step changed (a mistake of the search: the viewer shows it).
     pub changed_givens: Vec<u16>,
     /// The population or beam the step stands on (format 1.1), reduced as it was read.
-    pub population: Option<Population>,
+    /// Boxed: most steps have none, and a step is kept by the thousand.
+    pub population: Option<Box<Population>>,
 }
 
 /// The members of a population or beam a step carries (format 1.1: `members`, `member_costs`),
@@ -84,6 +85,9 @@ pub struct Population {
     /// Each member's cost as the viewer counts it, in the order written (empty when the step
     /// gave only costs).
     pub costs: Vec<u32>,
+    /// The cheapest, the mean and the dearest of `costs`, when there are any: worked out once
+    /// as the line is read, for every look the screen takes at the step.
+    pub counted: Option<(u32, f64, u32)>,
     /// Per cell, how many distinct values the members hold (empty without boards).
     pub per_cell: Vec<u8>,
     /// How many of the members are distinct boards.
@@ -155,6 +159,12 @@ impl Population {
                 .map(|m| (m & !1).count_ones().max(1) as u8)
                 .collect();
             pop.distinct = distinct.len() as u32;
+            let sum: u64 = pop.costs.iter().map(|&c| u64::from(c)).sum();
+            pop.counted = Some((
+                pop.costs.iter().copied().min().unwrap_or(0),
+                sum as f64 / pop.costs.len() as f64,
+                pop.costs.iter().copied().max().unwrap_or(0),
+            ));
         }
         Ok((pop, cheapest.map(|(_, cells)| cells)))
     }
@@ -235,7 +245,7 @@ impl TraceStep {
                 .iter()
                 .map(|(k, _)| k.len() + 40)
                 .sum::<usize>()
-            + self.population.as_ref().map_or(0, Population::weight)
+            + self.population.as_deref().map_or(0, Population::weight)
     }
 }
 
@@ -436,7 +446,7 @@ pub fn line(text: &str, number: usize, puzzle: &Puzzle) -> Result<TraceLine, Tra
             };
             at(number, column_of(key), e)
         })?;
-        step.population = Some(pop);
+        step.population = Some(Box::new(pop));
         // a step of members alone stands on its cheapest member
         if raw.board.is_none() && raw.changed.is_none() {
             members_board = cheapest;

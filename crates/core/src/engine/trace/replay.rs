@@ -192,6 +192,11 @@ impl Replay {
         replay
     }
 
+    /// The population the last step taken stood on, when it carried one (format 1.1).
+    pub fn population(&self) -> Option<&Population> {
+        self.population.as_ref()
+    }
+
     /// The name the search gives itself in its header.
     pub fn name(&self) -> &str {
         &self.feed.header.algorithm
@@ -350,11 +355,11 @@ impl Replay {
     /// viewer's units (the trace's own `best`, `mean` and `worst` then read `reported ...`).
     fn metrics_of(&mut self, s: &TraceStep) {
         self.metrics.clear();
-        self.population = s.population.clone();
+        self.population = s.population.as_deref().cloned();
         let counted = self
             .population
             .as_ref()
-            .is_some_and(|p| !p.costs.is_empty());
+            .is_some_and(|p| p.counted.is_some());
         for (k, v) in &s.metrics {
             let name = match self.names.iter().find(|(n, _)| n == k) {
                 Some((_, name)) => Some(*name),
@@ -472,7 +477,7 @@ impl Replay {
     }
 }
 
-/// The smallest, the mean and the largest of some costs (0 for none).
+/// The smallest, the mean and the largest of some costs the search gave (0 for none).
 fn spread(costs: impl Iterator<Item = f64>) -> (f64, f64, f64) {
     let (mut sum, mut count, mut best, mut worst) = (0.0, 0usize, f64::MAX, f64::MIN);
     for c in costs {
@@ -498,8 +503,8 @@ fn population_metrics(p: &Population, have: &[Metric]) -> Vec<Metric> {
         value: p.total as f64,
     }];
     let given = |name: &str| have.iter().any(|m| m.name == name);
-    let (best, mean, worst) = if !p.costs.is_empty() {
-        spread(p.costs.iter().map(|&c| c as f64))
+    let (best, mean, worst) = if let Some((best, mean, worst)) = p.counted {
+        (f64::from(best), mean, f64::from(worst))
     } else if !p.reported.is_empty() && !given("best") && !given("mean") && !given("worst") {
         spread(p.reported.iter().copied())
     } else {
@@ -517,7 +522,7 @@ fn population_metrics(p: &Population, have: &[Metric]) -> Vec<Metric> {
         name: "worst",
         value: worst,
     });
-    if !p.costs.is_empty() {
+    if p.counted.is_some() {
         out.push(Metric {
             name: "diversity",
             value: p.distinct as f64 / p.costs.len() as f64,
@@ -595,12 +600,11 @@ impl Search for Replay {
     }
 
     fn secondary(&self) -> Option<Secondary> {
-        if let Some(p) = self.population.as_ref().filter(|p| !p.costs.is_empty()) {
-            let (_, mean, worst) = spread(p.costs.iter().map(|&c| c as f64));
+        if let Some((_, mean, worst)) = self.population.as_ref().and_then(|p| p.counted) {
             return Some(Secondary {
                 label: "population mean",
                 value: mean,
-                worst: Some(worst),
+                worst: Some(f64::from(worst)),
             });
         }
         if let Some(t) = self.metric("temperature") {
