@@ -380,7 +380,9 @@ class Trace(object):
                 paired.append(c)
             out["members"] = boards
             if member_costs is None and all(c is not None for c in paired):
-                member_costs = paired + [None] * (total - len(paired))
+                # (cost, state) pairs bring the costs of the members written
+                out["member_costs"] = [_number(c, "member_costs[%d]" % i)
+                                       for i, c in enumerate(paired)]
         if member_costs is not None:
             member_costs = list(member_costs)
             if total is not None and len(member_costs) != total:
