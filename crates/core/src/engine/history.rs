@@ -44,19 +44,27 @@ impl History {
 
     /// Record the state after `step`.
     pub fn push(&mut self, step: u64, cost: f64, best: f64, secondary: Option<Secondary>) {
-        let p = self.open.get_or_insert(Point {
-            step,
-            low: cost,
-            high: cost,
-            best,
-            secondary,
-        });
+        // the step just closed, recorded again (a runner that looked and found no new step, as
+        // a watched command printing everything but steps): its point is updated, not added,
+        // or each look would close a point and the buckets would double without end
+        let again = self.open.is_none() && self.points.last().is_some_and(|p| p.step == step);
+        let p = if again {
+            self.points.last_mut().expect("just seen")
+        } else {
+            self.open.get_or_insert(Point {
+                step,
+                low: cost,
+                high: cost,
+                best,
+                secondary,
+            })
+        };
         p.step = step;
         p.low = p.low.min(cost);
         p.high = p.high.max(cost);
         p.best = best;
         p.secondary = merge(p.secondary, secondary);
-        if step.is_multiple_of(self.bucket) {
+        if !again && step.is_multiple_of(self.bucket) {
             self.points.push(self.open.take().expect("just set"));
             if self.points.len() >= 2 * self.capacity {
                 // merge neighbours: half the points, buckets twice as wide
@@ -141,5 +149,26 @@ mod tests {
             "a spike survives downsampling"
         );
         assert!(pts.windows(2).all(|w| w[0].step < w[1].step));
+    }
+
+    #[test]
+    fn the_same_step_recorded_again_updates_its_point() {
+        // step 0 (a multiple of any bucket) recorded a million times: each look used to close
+        // a point, and the bucket doubled until it overflowed
+        let mut h = History::new(4);
+        for i in 0..1_000_000u64 {
+            h.push(0, (i % 7) as f64, 0.0, None);
+        }
+        assert_eq!(h.len(), 1);
+        let p = h.points()[0];
+        assert_eq!((p.step, p.low, p.high), (0, 0.0, 6.0));
+        // and the steps after it are recorded as usual
+        for step in 1..=3 {
+            h.push(step, 1.0, 0.0, None);
+            h.push(step, 2.0, 0.0, None);
+        }
+        let steps: Vec<u64> = h.points().iter().map(|p| p.step).collect();
+        assert_eq!(steps, [0, 1, 2, 3]);
+        assert_eq!(h.points()[3].high, 2.0);
     }
 }
