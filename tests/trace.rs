@@ -553,7 +553,7 @@ fn a_population_is_counted_from_its_boards() {
     let header = "{\"sudoscope_trace\":\"1.1\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"haz\",\"neighbourhood\":\"course\"}\n";
     let text = format!(
         "{header}\
-         {{\"step\":1,\"board\":\"{}\",\"cost\":0.5,\"members\":[{members}],\"member_costs\":[0.5,0.7],\"members_total\":200,\"metrics\":{{\"mean\":0.9,\"generation\":1}}}}\n\
+         {{\"step\":1,\"board\":\"{}\",\"cost\":0.5,\"members\":[{members}],\"member_costs\":[0.5,0.7],\"members_total\":200,\"metrics\":{{\"mean\":0.9,\"generation\":1,\"population\":199,\"diversity\":0.25}}}}\n\
          {{\"step\":2,\"members\":[\"{}\",\"{}\"]}}\n\
          {{\"step\":3,\"board\":\"{}\",\"member_costs\":[1.5,2.5,3.5]}}\n\
          {{\"end\":\"stuck\"}}\n",
@@ -583,6 +583,13 @@ fn a_population_is_counted_from_its_boards() {
     );
     assert_eq!(metric("generation"), Some(1.0));
     assert_eq!(metric("population"), Some(200.0), "members_total");
+    assert_eq!(metric("reported population"), Some(199.0));
+    assert_eq!(metric("reported diversity"), Some(0.25));
+    let mut names: Vec<&str> = s.metrics.iter().map(|m| m.name).collect();
+    names.sort_unstable();
+    let all = names.len();
+    names.dedup();
+    assert_eq!(names.len(), all, "each figure once: {names:?}");
     let distinct: std::collections::HashSet<_> = boards.iter().collect();
     assert_eq!(
         metric("diversity"),

@@ -306,6 +306,8 @@ metric-reported-cost = reported cost
 metric-reported-best = reported best
 metric-reported-mean = reported mean
 metric-reported-worst = reported worst
+metric-reported-population = reported population
+metric-reported-diversity = reported diversity
 metric-steps-received = steps received
 
 ## What the exact solver found of the puzzle on screen

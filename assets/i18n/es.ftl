@@ -309,6 +309,8 @@ metric-reported-cost = costo informado
 metric-reported-best = mejor informado
 metric-reported-mean = media informada
 metric-reported-worst = peor informado
+metric-reported-population = población informada
+metric-reported-diversity = diversidad informada
 metric-steps-received = pasos recibidos
 
 ## Lo que el método exacto encontró del sudoku en pantalla

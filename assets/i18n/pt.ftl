@@ -310,6 +310,8 @@ metric-reported-cost = custo informado
 metric-reported-best = melhor informado
 metric-reported-mean = média informada
 metric-reported-worst = pior informado
+metric-reported-population = população informada
+metric-reported-diversity = diversidade informada
 metric-steps-received = passos recebidos
 
 ## O que o método exato encontrou do sudoku na tela

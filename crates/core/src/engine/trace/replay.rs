@@ -55,6 +55,8 @@ pub const OWN_NAMES: &[&str] = &[
     "reported best",
     "reported mean",
     "reported worst",
+    "reported population",
+    "reported diversity",
     "population",
     "best",
     "mean",
@@ -64,13 +66,15 @@ pub const OWN_NAMES: &[&str] = &[
     "population mean",
 ];
 
-/// A trace's own metrics renamed when the step's members are counted: the search's figures in
-/// its units beside the viewer's in its own.
+/// A trace's own metric renamed when the replay gives a figure of the same name from the
+/// step's population: the search's figures in its units beside the viewer's in its own.
 fn reported(name: &str) -> Option<&'static str> {
     match name {
+        "population" => Some("reported population"),
         "best" => Some("reported best"),
         "mean" => Some("reported mean"),
         "worst" => Some("reported worst"),
+        "diversity" => Some("reported diversity"),
         _ => None,
     }
 }
@@ -352,25 +356,17 @@ impl Replay {
     }
 
     /// The step's named numbers, for the screen; with its population's counted in the
-    /// viewer's units (the trace's own `best`, `mean` and `worst` then read `reported ...`).
+    /// viewer's units (a trace's own metric of the same name, as `best` or `population`, then
+    /// reads `reported ...`).
     fn metrics_of(&mut self, s: &TraceStep) {
         self.metrics.clear();
         self.population = s.population.as_deref().cloned();
-        let counted = self
-            .population
-            .as_ref()
-            .is_some_and(|p| p.counted.is_some());
         for (k, v) in &s.metrics {
             let name = match self.names.iter().find(|(n, _)| n == k) {
                 Some((_, name)) => Some(*name),
                 None => interned(k).inspect(|&name| self.names.push((k.clone(), name))),
             };
             if let Some(name) = name {
-                let name = if counted {
-                    reported(name).unwrap_or(name)
-                } else {
-                    name
-                };
                 self.metrics.push(Metric { name, value: *v });
             }
         }
@@ -381,7 +377,13 @@ impl Replay {
             });
         }
         if let Some(p) = &self.population {
-            self.metrics.extend(population_metrics(p, &self.metrics));
+            let counted = population_metrics(p, &self.metrics);
+            for m in &mut self.metrics {
+                if counted.iter().any(|c| c.name == m.name) {
+                    m.name = reported(m.name).unwrap_or(m.name);
+                }
+            }
+            self.metrics.extend(counted);
         }
     }
 
