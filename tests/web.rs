@@ -226,6 +226,21 @@ fn the_page_is_served_whole_from_the_binary_in_the_browsers_language() {
         script.contains("content-encoding: gzip"),
         "the script is sent compressed"
     );
+    // every file the two pages name is served by this server
+    for page in ["/", "/board"] {
+        let html = http(server.port, "GET", page, &[], "");
+        let named: Vec<&str> = ["src=\"", "href=\""]
+            .iter()
+            .flat_map(|attr| html.split(attr).skip(1))
+            .filter_map(|rest| rest.split('"').next())
+            .filter(|p| p.starts_with('/'))
+            .collect();
+        assert!(named.contains(&"/link.js"), "{page}: {named:?}");
+        for path in named {
+            let r = http(server.port, "GET", path, &[], "");
+            assert!(r.starts_with("HTTP/1.1 200"), "{page} names {path}: {r}");
+        }
+    }
     for path in [
         "/etc/passwd",
         "/../Cargo.toml",

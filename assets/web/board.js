@@ -8,10 +8,6 @@
   const emptyEl = document.getElementById('empty');
   const countEl = document.getElementById('count');
   const sortEl = document.getElementById('sort');
-  const statusEl = document.getElementById('status');
-  const loginEl = document.getElementById('login');
-  const passwordEl = document.getElementById('password');
-  const wrongEl = document.getElementById('wrong');
   const wholeEl = document.getElementById('whole');
   const wholeCardEl = document.getElementById('whole-card');
   const words = document.getElementById('words').dataset;
@@ -20,11 +16,6 @@
 
   let entries = [];
   let opened = null;
-
-  function say(text) {
-    statusEl.textContent = text || '';
-    statusEl.hidden = !text;
-  }
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -123,53 +114,13 @@
   });
   sortEl.addEventListener('change', draw);
 
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  let token = fragment.get('k');
-  let password = null;
-  let retry = 0;
-
-  function connect() {
-    if (!token && password === null) {
-      loginEl.hidden = false;
-      passwordEl.focus();
-      return;
-    }
-    say(retry ? words.reconnecting : words.connecting);
-    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/board/ws');
-    ws.onopen = () => {
-      const hello = token ? { token } : { password };
-      ws.send(JSON.stringify({ hello }));
-    };
-    ws.onmessage = (m) => {
-      retry = 0;
-      say('');
-      loginEl.hidden = true;
+  const link = window.sudoscopeLink('/board/ws', {
+    message(m) {
       entries = JSON.parse(m.data).entries || [];
       draw();
-    };
-    ws.onclose = (e) => {
-      if (e.code === 4001) {
-        token = null;
-        wrongEl.hidden = password === null;
-        password = null;
-        say('');
-        loginEl.hidden = false;
-        passwordEl.value = '';
-        passwordEl.focus();
-      } else if (e.code !== 1001) {
-        retry += 1;
-        say(words.reconnecting);
-        setTimeout(connect, Math.min(5000, 250 * 2 ** retry));
-      }
-    };
-  }
-
-  loginEl.addEventListener('submit', (e) => {
-    e.preventDefault();
-    password = passwordEl.value;
-    loginEl.hidden = true;
-    connect();
+    },
+    // the page going away
+    ended: (code) => code === 1001,
   });
-
-  connect();
+  link.connect();
 })();

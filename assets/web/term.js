@@ -7,14 +7,10 @@
 
 (function () {
   const screenEl = document.getElementById('screen');
-  const statusEl = document.getElementById('status');
-  const loginEl = document.getElementById('login');
-  const passwordEl = document.getElementById('password');
-  const wrongEl = document.getElementById('wrong');
   const endedEl = document.getElementById('ended');
   const againEl = document.getElementById('again');
   const keysEl = document.getElementById('keys');
-  const words = document.getElementById('words').dataset;
+  const loginEl = document.getElementById('login');
 
   // The screen is at least this many cells when the window allows it at the smallest font.
   const MIN_COLS = 72;
@@ -446,97 +442,47 @@
   }
 
   // ---- the connection ----
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  let token = fragment.get('k');
   // t=NAME: this tab shows the searches sent to the class board under that name
-  const follow = fragment.get('t');
-  let password = null;
-  let ws = null;
+  const follow = new URLSearchParams(location.hash.slice(1)).get('t');
   let size = null;
-  let retry = 0;
-  let retryTimer = null;
   const encoder = new TextEncoder();
-
-  function say(text) {
-    statusEl.textContent = text || '';
-    statusEl.hidden = !text;
-  }
-
-  function send(bytes) {
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(encoder.encode(bytes));
-  }
-
-  function connect() {
-    clearTimeout(retryTimer);
-    if (!token && password === null) {
-      loginEl.hidden = false;
-      passwordEl.focus();
-      return;
-    }
-    say(retry ? words.reconnecting : words.connecting);
-    size = fit();
-    term = new Term(size.cols, size.rows);
-    buildRows();
-    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws';
-    const socket = new WebSocket(url);
-    ws = socket;
-    socket.binaryType = 'arraybuffer';
-    const decoder = new TextDecoder();
-    let opened = false;
-    socket.onopen = () => {
+  let decoder = null;
+  const link = window.sudoscopeLink('/ws', {
+    binary: true,
+    before() {
+      size = fit();
+      term = new Term(size.cols, size.rows);
+      buildRows();
+      decoder = new TextDecoder();
+    },
+    hello() {
       const hello = { cols: size.cols, rows: size.rows, lang: navigator.language || '' };
-      if (token) hello.token = token; else hello.password = password;
       if (follow) hello.follow = follow;
-      socket.send(JSON.stringify({ hello }));
-    };
-    socket.onmessage = (m) => {
-      if (!opened) {
-        opened = true;
-        retry = 0;
-        say('');
-        loginEl.hidden = true;
-        screenEl.focus();
-      }
+      return hello;
+    },
+    opened() {
+      screenEl.focus();
+    },
+    message(m) {
       if (typeof m.data !== 'string') term.write(decoder.decode(m.data, { stream: true }));
       schedule();
-    };
-    socket.onclose = (e) => {
-      if (ws !== socket) return;
-      ws = null;
-      if (e.code === 4001) {
-        // no token, or a wrong one: the password, asked here
-        token = null;
-        wrongEl.hidden = password === null;
-        password = null;
-        say('');
-        loginEl.hidden = false;
-        passwordEl.value = '';
-        passwordEl.focus();
-      } else if (e.code === 1000 || e.code === 1001 || e.code === 4503) {
-        say('');
-        endedEl.hidden = false;
-        againEl.focus();
-      } else {
-        // dropped: connect again, a little later each time
-        const wait = e.code === 4029 ? 2000 : Math.min(5000, 250 * 2 ** retry);
-        retry += 1;
-        say(e.code === 4029 ? words.busy : words.reconnecting);
-        retryTimer = setTimeout(connect, wait);
-      }
-    };
-  }
-
-  loginEl.addEventListener('submit', (e) => {
-    e.preventDefault();
-    password = passwordEl.value;
-    loginEl.hidden = true;
-    connect();
+    },
+    // the session ended (q), the server stopping, or the class closed to this tab
+    ended(code) {
+      if (code !== 1000 && code !== 1001 && code !== 4503) return false;
+      endedEl.hidden = false;
+      againEl.focus();
+      return true;
+    },
   });
+
+  function send(bytes) {
+    link.send(encoder.encode(bytes));
+  }
 
   againEl.addEventListener('click', () => {
     endedEl.hidden = true;
-    retry = 0;
-    connect();
+    link.again();
   });
 
   document.addEventListener('keydown', (e) => {
@@ -604,7 +550,7 @@
       size = now;
       term.resize(size.cols, size.rows);
       buildRows();
-      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ size: [size.cols, size.rows] }));
+      link.send(JSON.stringify({ size: [size.cols, size.rows] }));
       schedule();
     }, 80);
   }
@@ -614,8 +560,8 @@
   // for tests and for anyone curious: the screen's size in cells, and a way to drop the line
   window.sudoscope = {
     size: () => (term ? { cols: term.cols, rows: term.rows } : null),
-    drop: () => { if (ws) ws.close(4000, 'dropped'); },
+    drop: () => link.drop(),
   };
 
-  connect();
+  link.connect();
 })();

@@ -91,6 +91,7 @@ pub fn router(web: Web) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/term.js", get(page::script))
+        .route("/link.js", get(page::link))
         .route("/style.css", get(page::style))
         .route("/ws", get(upgrade))
         .route("/board", get(wall::page))

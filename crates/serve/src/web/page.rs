@@ -3,7 +3,7 @@
 //! without the internet works. Sent compressed to a browser that accepts it.
 
 use std::io::Write;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::body::Body;
 use axum::extract::State;
@@ -19,6 +19,7 @@ use crate::i18n::{self, Lang};
 
 const INDEX: &str = include_str!("../../../../assets/web/index.html");
 const SCRIPT: &str = include_str!("../../../../assets/web/term.js");
+const LINK: &str = include_str!("../../../../assets/web/link.js");
 const STYLE: &str = include_str!("../../../../assets/web/style.css");
 
 /// Everything from this server, nothing inline but the words, and the page never framed.
@@ -143,15 +144,34 @@ pub async fn index(State(web): State<Web>, headers: HeaderMap) -> Response {
     filled(&web, &headers, INDEX)
 }
 
-/// A page of `template`, its words in the asking browser's language.
-pub fn filled(web: &Web, headers: &HeaderMap, template: &str) -> Response {
-    let html = fill(template, language(web, headers));
-    let zipped = gzip(html.as_bytes());
+/// A page of `template`, its words in the asking browser's language: filled and compressed
+/// once a language, for the whole class's tabs.
+pub fn filled(web: &Web, headers: &HeaderMap, template: &'static str) -> Response {
+    type Made = Arc<(String, Vec<u8>)>;
+    static MADE: Mutex<Vec<(usize, Lang, Made)>> = Mutex::new(Vec::new());
+    let lang = language(web, headers);
+    let key = template.as_ptr() as usize;
+    let found = {
+        let made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+        made.iter()
+            .find(|(k, l, _)| *k == key && *l == lang)
+            .map(|(_, _, m)| Arc::clone(m))
+    };
+    let page = found.unwrap_or_else(|| {
+        let html = fill(template, lang);
+        let zipped = gzip(html.as_bytes());
+        let m: Made = Arc::new((html, zipped));
+        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+        if !made.iter().any(|(k, l, _)| *k == key && *l == lang) {
+            made.push((key, lang, Arc::clone(&m)));
+        }
+        m
+    });
     send(
         headers,
         "text/html; charset=utf-8",
-        html.as_bytes(),
-        Some(&zipped),
+        page.0.as_bytes(),
+        Some(&page.1),
     )
 }
 
@@ -170,6 +190,12 @@ pub fn fixed(
 pub async fn script(headers: HeaderMap) -> Response {
     static Z: OnceLock<Vec<u8>> = OnceLock::new();
     fixed(&headers, "text/javascript; charset=utf-8", SCRIPT, &Z)
+}
+
+/// `/link.js`: the way into the class, both pages'.
+pub async fn link(headers: HeaderMap) -> Response {
+    static Z: OnceLock<Vec<u8>> = OnceLock::new();
+    fixed(&headers, "text/javascript; charset=utf-8", LINK, &Z)
 }
 
 /// `/style.css`.
@@ -239,6 +265,7 @@ mod tests {
         for text in [
             INDEX,
             SCRIPT,
+            LINK,
             STYLE,
             include_str!("../../../../assets/web/board.html"),
             include_str!("../../../../assets/web/board.js"),

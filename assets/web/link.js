@@ -1,0 +1,108 @@
+// The way into the class, for both pages (a tab's screen and the class board): a WebSocket
+// to the server that says hello with the token in the address's fragment (#k=...) or the
+// class password asked in the page's form, asks for the password again when the server
+// refuses what it was given, and connects again, a little later each time, when the
+// connection drops.
+'use strict';
+
+// `path`: the socket's path on this server. `page`: what the page does with it:
+//   hello()       the hello's fields besides the password or token;
+//   binary        frames arrive as bytes;
+//   before()      called before each attempt;
+//   opened()      the first message came: the page is in;
+//   message(m)    every message;
+//   ended(code)   the server ended the connection for good: true when the page says so
+//                 itself (no attempt again).
+window.sudoscopeLink = function (path, page) {
+  const statusEl = document.getElementById('status');
+  const loginEl = document.getElementById('login');
+  const passwordEl = document.getElementById('password');
+  const wrongEl = document.getElementById('wrong');
+  const words = document.getElementById('words').dataset;
+  let token = new URLSearchParams(location.hash.slice(1)).get('k');
+  let password = null;
+  let ws = null;
+  let retry = 0;
+  let timer = null;
+
+  function say(text) {
+    statusEl.textContent = text || '';
+    statusEl.hidden = !text;
+  }
+
+  function connect() {
+    clearTimeout(timer);
+    if (!token && password === null) {
+      loginEl.hidden = false;
+      passwordEl.focus();
+      return;
+    }
+    say(retry ? words.reconnecting : words.connecting);
+    if (page.before) page.before();
+    const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
+    const socket = new WebSocket(scheme + location.host + path);
+    ws = socket;
+    if (page.binary) socket.binaryType = 'arraybuffer';
+    let opened = false;
+    socket.onopen = () => {
+      const hello = page.hello ? page.hello() : {};
+      if (token) hello.token = token; else hello.password = password;
+      socket.send(JSON.stringify({ hello }));
+    };
+    socket.onmessage = (m) => {
+      if (!opened) {
+        opened = true;
+        retry = 0;
+        say('');
+        loginEl.hidden = true;
+        if (page.opened) page.opened();
+      }
+      page.message(m);
+    };
+    socket.onclose = (e) => {
+      if (ws !== socket) return;
+      ws = null;
+      if (e.code === 4001) {
+        // no token, or a wrong one: the password, asked here
+        token = null;
+        wrongEl.hidden = password === null;
+        password = null;
+        say('');
+        loginEl.hidden = false;
+        passwordEl.value = '';
+        passwordEl.focus();
+      } else if (page.ended && page.ended(e.code)) {
+        say('');
+      } else {
+        // dropped, or the class full (4029): again, a little later each time
+        const wait = e.code === 4029 ? 2000 : Math.min(5000, 250 * 2 ** retry);
+        retry += 1;
+        say(e.code === 4029 ? words.busy : words.reconnecting);
+        timer = setTimeout(connect, wait);
+      }
+    };
+  }
+
+  loginEl.addEventListener('submit', (e) => {
+    e.preventDefault();
+    password = passwordEl.value;
+    loginEl.hidden = true;
+    connect();
+  });
+
+  return {
+    connect,
+    // connect again at once (the page's own "again")
+    again() {
+      retry = 0;
+      connect();
+    },
+    send(data) {
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(data);
+    },
+    // drop the line as a network would (for tests)
+    drop() {
+      if (ws) ws.close(4000, 'dropped');
+    },
+  };
+};
