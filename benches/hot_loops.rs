@@ -1,4 +1,5 @@
-//! Hot loops under divan: one step of each local search family, and exact solves.
+//! Hot loops under divan: one step of each local search family, exact solves, and the cost
+//! chart a screen draws at each frame.
 //! Run: `cargo bench --bench hot_loops`.
 
 use divan::Bencher;
@@ -67,4 +68,44 @@ fn parse_top1465(bencher: Bencher) {
                 .unwrap()
                 .len()
         });
+}
+
+/// The cost chart of a genetic run as a screen draws it at each frame: a full history (511
+/// points, as a long run keeps) with the population's mean and worst below, in a chart of a
+/// lab terminal's width (`narrow`, 50 columns) and of a projector's (`wide`, 110), 24 rows.
+#[divan::bench(args = ["narrow", "wide"])]
+fn draw_chart(bencher: Bencher, width: &str) {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::layout::Rect;
+    use sudoscope::engine::history::History;
+    use sudoscope::search::Secondary;
+    use sudoscope::tui::theme::{Palette, Theme};
+    let w = if width == "narrow" { 50 } else { 110 };
+    let mut history = History::new(256);
+    // buckets of 4 steps after 2,044 steps: 511 points
+    for step in 1..=2_044u64 {
+        let cost = 40.0 - 30.0 * (step as f64 / 2_044.0) + (step % 7) as f64;
+        let mean = cost + 5.0 + (step % 3) as f64;
+        history.push(
+            step,
+            cost,
+            cost.min(30.0),
+            Some(Secondary {
+                label: "population mean",
+                value: mean,
+                worst: Some(mean + 10.0),
+            }),
+        );
+    }
+    let points = history.points();
+    assert_eq!(points.len(), 511);
+    let theme = Theme::new(Palette::Dark);
+    let mut terminal = Terminal::new(TestBackend::new(w, 24)).unwrap();
+    let area = Rect::new(0, 0, w, 24);
+    bencher.bench_local(|| {
+        terminal
+            .draw(|f| sudoscope::tui::view::chart::draw(f, area, &points, &[], true, &theme))
+            .unwrap();
+    });
 }
