@@ -196,6 +196,7 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
         ("annealing", "classic", 300),
         ("genetic", "tuned", 6),
         ("sampling", "classic", 40),
+        ("beam", "classic", 8),
     ] {
         let path = dir.path().join(format!("{algo}.jsonl"));
         let out = sudoscope(&[
@@ -259,6 +260,18 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
                 r.history.iter().map(|p| (p.step, p.low, p.best)).collect()
             };
             assert_eq!(points(&a), points(&b), "{at}: the chart");
+            // a beam's members' costs, written with each step
+            let members = |r: &sudoscope::engine::runner::Report| {
+                r.snapshot
+                    .series
+                    .iter()
+                    .find(|(n, _)| *n == "members")
+                    .map(|(_, v)| v.clone())
+            };
+            assert_eq!(members(&a), members(&b), "{at}: the members");
+            if algo == "beam" && i > 0 {
+                assert!(members(&b).is_some_and(|m| !m.is_empty()), "{at}");
+            }
             if live.ended() {
                 break;
             }

@@ -161,6 +161,9 @@ pub struct State {
     notes_taken: u64,
     /// The board before `first` (the start board, with every dropped step applied).
     base: Vec<u8>,
+    /// The step-0 line, when it came: its figures and population are shown before the first
+    /// step, as the start board is.
+    start: Option<TraceStep>,
     closed: Option<Closed>,
 }
 
@@ -284,6 +287,7 @@ impl Feed {
                 noted: 0,
                 notes_taken: 0,
                 base,
+                start: None,
                 closed: None,
             }),
             changed: Condvar::new(),
@@ -336,6 +340,11 @@ impl Feed {
         self.lock().base.clone()
     }
 
+    /// The step-0 line, for the figures and population it gives with the start board.
+    pub fn start_step(&self) -> Option<TraceStep> {
+        self.lock().start.clone()
+    }
+
     /// Add the items of a batch, in order, emptying it; false when no one reads the feed any
     /// more (only the reader holds it), so the reader stops instead of waiting for a replay
     /// that will never come.
@@ -372,6 +381,7 @@ impl Feed {
                         && let Some(b) = &step.board
                     {
                         s.base = b.clone();
+                        s.start = Some(step);
                         continue;
                     }
                     let weight = step.weight();
@@ -413,9 +423,10 @@ impl Feed {
         if s.received == 0
             && step.step == Some(0)
             && step.changed.is_empty()
-            && let Some(b) = step.board
+            && let Some(b) = &step.board
         {
-            s.base = b;
+            s.base = b.clone();
+            s.start = Some(step);
             return true;
         }
         let weight = step.weight();

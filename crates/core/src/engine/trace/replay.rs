@@ -165,10 +165,11 @@ impl Replay {
         // a trace ends when its stream says so, never because its first board is solved
         progress.ended = None;
         // a replay that starts past a step shows that step's figures and population, as the
-        // replay that took it did
-        let before = next
-            .checked_sub(1)
-            .and_then(|i| feed.window(next, 0, Duration::ZERO).step(i).cloned());
+        // replay that took it did; one at the start, those of the step-0 line
+        let before = match next.checked_sub(1) {
+            Some(i) => feed.window(next, 0, Duration::ZERO).step(i).cloned(),
+            None => feed.start_step(),
+        };
         let mut replay = Replay {
             progress,
             feed,

@@ -10,7 +10,7 @@ use crate::board::{Geometry, Grid, Puzzle};
 use crate::engine::result::{Ending, key};
 use crate::run::{Method, RunSpec, print};
 use crate::search::registry::Family;
-use crate::search::{Decision, Event, Preset, Search, Step};
+use crate::search::{Decision, Event, Preset, Search, Snapshot, Step};
 
 /// The moves `method` makes.
 pub fn neighbourhood(method: &Method) -> Neighbourhood {
@@ -74,8 +74,11 @@ impl<W: Write> TraceWriter<W> {
             words,
         };
         // step 0: the board the search starts from (after its start board was repaired)
-        let first =
+        let mut first =
             json!({"step": 0, "board": line_of(&w.puzzle, &w.cells), "cost": search.cost()});
+        if let Some(costs) = member_costs(&search.snapshot()) {
+            first["member_costs"] = costs;
+        }
         writeln!(w.out, "{first}")?;
         w.cells.copy_from_slice(search.cells());
         Ok(w)
@@ -106,8 +109,8 @@ impl<W: Write> TraceWriter<W> {
         if let Some(words) = self.words {
             line.insert("move".into(), json!(words(step, self.puzzle.geometry())));
         }
-        let metrics: Map<String, Value> = search
-            .snapshot()
+        let snapshot = search.snapshot();
+        let metrics: Map<String, Value> = snapshot
             .metrics
             .iter()
             .filter(|m| m.value.is_finite())
@@ -115,6 +118,9 @@ impl<W: Write> TraceWriter<W> {
             .collect();
         if !metrics.is_empty() {
             line.insert("metrics".into(), Value::Object(metrics));
+        }
+        if let Some(costs) = member_costs(&snapshot) {
+            line.insert("member_costs".into(), costs);
         }
         writeln!(self.out, "{}", Value::Object(line))?;
         self.cells.copy_from_slice(now);
@@ -160,6 +166,13 @@ impl<W: Write> TraceWriter<W> {
         self.out.flush()?;
         Ok(self.out)
     }
+}
+
+/// A beam's members' costs, written as a watched command's population gives them (format
+/// 1.1's `member_costs`).
+fn member_costs(snapshot: &Snapshot) -> Option<Value> {
+    let (_, costs) = snapshot.series.iter().find(|(n, _)| *n == "members")?;
+    Some(json!(costs))
 }
 
 /// Whether a step's proposal was taken, for the steps that propose one.
