@@ -260,7 +260,7 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
                 r.history.iter().map(|p| (p.step, p.low, p.best)).collect()
             };
             assert_eq!(points(&a), points(&b), "{at}: the chart");
-            // a beam's members' costs, written with each step
+            // a beam's or a population's members' costs, written with each step
             let members = |r: &sudoscope::engine::runner::Report| {
                 r.snapshot
                     .series
@@ -269,7 +269,7 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
                     .map(|(_, v)| v.clone())
             };
             assert_eq!(members(&a), members(&b), "{at}: the members");
-            if algo == "beam" && i > 0 {
+            if matches!(algo, "beam" | "genetic") {
                 assert!(members(&b).is_some_and(|m| !m.is_empty()), "{at}");
             }
             if live.ended() {

@@ -499,13 +499,18 @@ fn spread(costs: impl Iterator<Item = f64>) -> (f64, f64, f64) {
 /// What the screen shows of a population beside a step's own metrics (`have`): its size, and
 /// the best, mean and worst cost of its members with the share of distinct boards, counted
 /// from the boards as a built-in population's; from the search's costs, in its units, when it
-/// gave only those (and no `best`, `mean` or `worst` of its own).
+/// gave only those (and no `population`, `best`, `mean` or `worst` of its own: a figure it
+/// gives is not shown twice).
 fn population_metrics(p: &Population, have: &[Metric]) -> Vec<Metric> {
-    let mut out = vec![Metric {
-        name: "population",
-        value: p.total as f64,
-    }];
     let given = |name: &str| have.iter().any(|m| m.name == name);
+    let mut out = Vec::new();
+    // the size, unless the search gives its own and there are no boards to count
+    if p.counted.is_some() || !given("population") {
+        out.push(Metric {
+            name: "population",
+            value: p.total as f64,
+        });
+    }
     let (best, mean, worst) = if let Some((best, mean, worst)) = p.counted {
         (f64::from(best), mean, f64::from(worst))
     } else if !p.reported.is_empty() && !given("best") && !given("mean") && !given("worst") {

@@ -418,7 +418,7 @@ impl Search for Genetic {
     }
 
     fn snapshot(&self) -> Snapshot {
-        Snapshot::of(
+        let mut snap = Snapshot::of(
             self.geo,
             self.individual(0),
             self.costs[0],
@@ -432,7 +432,13 @@ impl Search for Genetic {
                 metric("without progress", self.since_best as f64),
                 metric("renewals", self.renewals as f64),
             ],
-        )
+        );
+        // each member's cost, cheapest first, as the beam gives its members'
+        snap.series.push((
+            "members",
+            self.costs.iter().map(|&c| f64::from(c)).collect(),
+        ));
+        snap
     }
 
     /// How many distinct values the population holds in each cell: low numbers everywhere
