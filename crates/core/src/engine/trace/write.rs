@@ -168,8 +168,8 @@ impl<W: Write> TraceWriter<W> {
     }
 }
 
-/// A beam's members' costs, written as a watched command's population gives them (format
-/// 1.1's `member_costs`).
+/// The members' costs of a beam or a population (the snapshot's `members` series), written as
+/// a watched command's population gives them (format 1.1's `member_costs`).
 fn member_costs(snapshot: &Snapshot) -> Option<Value> {
     let (_, costs) = snapshot.series.iter().find(|(n, _)| *n == "members")?;
     Some(json!(costs))
