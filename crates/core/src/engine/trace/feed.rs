@@ -374,16 +374,9 @@ impl Feed {
                     trim(&mut s);
                 }
                 Item::Step(step) => {
-                    // a step numbered 0 with a whole board, before any step: the start board
-                    if s.received == 0
-                        && step.step == Some(0)
-                        && step.changed.is_empty()
-                        && let Some(b) = &step.board
-                    {
-                        s.base = b.clone();
-                        s.start = Some(step);
+                    let Some(step) = starts(&mut s, step) else {
                         continue;
-                    }
+                    };
                     let weight = step.weight();
                     // wait while far enough ahead of every replay (a paused screen stops the
                     // writer), counted in steps and in bytes
@@ -419,16 +412,9 @@ impl Feed {
     /// go is only a step not shown.
     pub fn offer(&self, step: TraceStep) -> bool {
         let mut s = self.lock();
-        // a step numbered 0 with a whole board, before any step: the start board
-        if s.received == 0
-            && step.step == Some(0)
-            && step.changed.is_empty()
-            && let Some(b) = &step.board
-        {
-            s.base = b.clone();
-            s.start = Some(step);
+        let Some(step) = starts(&mut s, step) else {
             return true;
-        }
+        };
         let weight = step.weight();
         if s.received >= s.consumed + self.ahead
             || (s.received > s.consumed && s.ahead_bytes + weight > AHEAD_BYTES)
@@ -490,6 +476,22 @@ fn advance(s: &mut State, index: u64, notes: u64) -> bool {
 
 /// Forget what no rewind reaches, folding it into the base board: more than [`WINDOW`] steps
 /// or [`WINDOW_BYTES`] behind the furthest replay.
+/// A step numbered 0 with a whole board, before any step, is where the run starts: its board
+/// becomes the start board and the line is kept for its figures (`None`). Any other step comes
+/// back, to be added.
+fn starts(s: &mut State, step: TraceStep) -> Option<TraceStep> {
+    if s.received == 0
+        && step.step == Some(0)
+        && step.changed.is_empty()
+        && let Some(b) = &step.board
+    {
+        s.base = b.clone();
+        s.start = Some(step);
+        return None;
+    }
+    Some(step)
+}
+
 fn trim(s: &mut State) {
     while s.first < s.consumed
         && (s.first + WINDOW < s.consumed || s.kept_bytes - s.ahead_bytes > WINDOW_BYTES)
