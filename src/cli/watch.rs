@@ -199,13 +199,13 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
 /// of its members' costs as counted from their boards.
 fn population_line(p: &crate::engine::trace::read::Population) -> String {
     let size = p.total;
-    match p.counted {
-        Some((best, mean, worst)) => format!(
+    match (p.counted, p.diversity()) {
+        (Some((best, mean, worst)), Some(diversity)) => format!(
             "its last population: {size} members, cost best {best}, mean {}, worst {worst} (counted from their boards), {:.0}% distinct",
             (mean * 1000.0).round() / 1000.0,
-            f64::from(p.distinct) * 100.0 / p.costs.len() as f64
+            diversity * 100.0
         ),
-        None => format!("its last population: {size} members, their costs as the trace gives them"),
+        _ => format!("its last population: {size} members, their costs as the trace gives them"),
     }
 }
 

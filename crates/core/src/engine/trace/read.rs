@@ -169,6 +169,12 @@ impl Population {
         Ok((pop, cheapest.map(|(_, cells)| cells)))
     }
 
+    /// The share of distinct boards among the members, when they were boards to count.
+    pub fn diversity(&self) -> Option<f64> {
+        self.counted
+            .map(|_| f64::from(self.distinct) / self.costs.len() as f64)
+    }
+
     /// About the bytes it takes in memory.
     fn weight(&self) -> usize {
         std::mem::size_of::<Population>()

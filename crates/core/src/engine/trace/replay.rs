@@ -530,10 +530,10 @@ fn population_metrics(p: &Population, have: &[Metric]) -> Vec<Metric> {
         name: "worst",
         value: worst,
     });
-    if p.counted.is_some() {
+    if let Some(value) = p.diversity() {
         out.push(Metric {
             name: "diversity",
-            value: p.distinct as f64 / p.costs.len() as f64,
+            value,
         });
     }
     out
