@@ -232,13 +232,14 @@ fn a_class_at_full_speed_leaves_every_screen_live() {
 
 /// `sudoscope bench serve`, the rerunnable measure of this (BENCHMARKS.md): it drives real
 /// clients over both transports and reports every figure; here only that it does, with frames
-/// arriving and keys answered (no speed is asserted).
+/// arriving and keys answered (no speed is asserted); the browsers press their keys all at once.
 #[test]
 fn bench_serve_drives_real_clients_over_both_transports() {
-    for transport in ["ssh", "web"] {
+    for (transport, together) in [("ssh", false), ("web", true)] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoscope"))
             .args(["bench", "serve", "--sessions", "2", "--seconds", "2"])
             .args(["--transport", transport])
+            .args(together.then_some("--keys-together"))
             .output()
             .expect("the binary runs");
         let text = String::from_utf8_lossy(&out.stdout);
@@ -266,6 +267,12 @@ fn bench_serve_drives_real_clients_over_both_transports() {
             .and_then(|n| n.parse().ok())
             .unwrap_or_else(|| panic!("no key count in {text}"));
         assert!(keys > 0, "no key was answered: {text}");
+        let when = if together {
+            "pressed by every student at once"
+        } else {
+            "pressed at each student's own moment"
+        };
+        assert!(text.contains(when), "{text}");
         assert!(text.contains("server CPU"), "{text}");
     }
 }

@@ -714,6 +714,10 @@ pub struct BenchArgs {
     /// `serve`: how they connect.
     #[arg(long, value_enum, default_value_t = Transport::Ssh)]
     pub transport: Transport,
+    /// `serve`: every student presses the timed key at the same moment, each second (the
+    /// worst case: every screen answers a key at once), instead of at their own moment in it.
+    #[arg(long)]
+    pub keys_together: bool,
 }
 
 /// How `bench serve`'s students connect.

@@ -63,8 +63,17 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         super::bench_large::large(out, &sets)?;
     }
     if args.suite == Suite::Serve {
-        return super::bench_serve::run(out, args.sessions as usize, args.transport, args.seconds)
-            .map(|_| crate::cli::exit::OK);
+        let keys = if args.keys_together {
+            super::bench_serve::Keys::Together
+        } else {
+            super::bench_serve::Keys::Spread
+        };
+        let class = super::bench_serve::Class {
+            sessions: args.sessions as usize,
+            transport: args.transport,
+            keys,
+        };
+        return super::bench_serve::run(out, class, args.seconds).map(|_| crate::cli::exit::OK);
     }
     if args.suite == Suite::Memory {
         memory(out, args.seconds)?;

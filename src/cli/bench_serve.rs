@@ -2,8 +2,9 @@
 //! CPU and memory are its own), every session running its own search at full speed (tuned
 //! genetic on hardest:1, which never finishes); N clients connect over SSH or as browsers do
 //! (WebSocket), each counting the frames it receives and, once a second, timing a key: `?`
-//! sent, until a frame shows the help. The clients run on the same machine, so they take
-//! their share of its cores too.
+//! sent, until a frame shows the help. Each student presses at their own moment in the second,
+//! as a class does (or all at once, with `--keys-together`). The clients run on the same
+//! machine, so they take their share of its cores too.
 
 use std::io::Write;
 use std::path::Path;
@@ -24,6 +25,26 @@ const HELP: &[u8] = b"keys";
 const SETTLE: f64 = 3.0;
 /// Terminal sizes, as in a lab.
 const SIZES: [(u16, u16); 4] = [(80, 24), (120, 40), (100, 30), (160, 50)];
+
+/// When the students press the timed key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keys {
+    /// Student i of n first at i/n of a second into the measurement, then a second after each
+    /// answer: the keys spread over the second, as a class's are.
+    Spread,
+    /// All at the start, then a second after each answer: every screen answers a key at once.
+    Together,
+}
+
+/// The class the benchmark connects.
+pub struct Class {
+    /// Students connected at once.
+    pub sessions: usize,
+    /// How they connect.
+    pub transport: Transport,
+    /// When they press the timed key.
+    pub keys: Keys,
+}
 
 /// What one client saw while measuring.
 #[derive(Default)]
@@ -228,14 +249,17 @@ async fn student(
     port: u16,
     transport: Transport,
     size: (u16, u16),
-    from: tokio::time::Instant,
-    until: tokio::time::Instant,
+    (from, first_key, until): (
+        tokio::time::Instant,
+        tokio::time::Instant,
+        tokio::time::Instant,
+    ),
 ) -> anyhow::Result<Seen> {
     let mut line = connect(port, transport, size).await?;
     let mut seen = Seen::default();
     let (mut frames_tail, mut help_tail) = (Vec::new(), Vec::new());
     let mut asked: Option<tokio::time::Instant> = None;
-    let mut next_ask = from;
+    let mut next_ask = first_key;
     loop {
         let now = tokio::time::Instant::now();
         if now >= until {
@@ -300,6 +324,14 @@ fn usage(pid: u32) -> (f64, u64) {
     (cpu, rss)
 }
 
+/// How far into the measurement student `i` of `n` first presses the timed key.
+fn first_key(keys: Keys, i: usize, n: usize) -> Duration {
+    match keys {
+        Keys::Spread => Duration::from_secs_f64(i as f64 / n.max(1) as f64),
+        Keys::Together => Duration::ZERO,
+    }
+}
+
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
         return f64::NAN;
@@ -309,12 +341,12 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// Run the benchmark and print its figures.
-pub fn run(
-    out: &mut impl Write,
-    sessions: usize,
-    transport: Transport,
-    seconds: f64,
-) -> anyhow::Result<()> {
+pub fn run(out: &mut impl Write, class: Class, seconds: f64) -> anyhow::Result<()> {
+    let Class {
+        sessions,
+        transport,
+        keys,
+    } = class;
     anyhow::ensure!(sessions > 0, "--sessions: at least one");
     let dir = tempfile::tempdir()?;
     let server = start(dir.path(), sessions, transport)?;
@@ -331,8 +363,7 @@ pub fn run(
                 server.port,
                 transport,
                 SIZES[i % SIZES.len()],
-                from,
-                until,
+                (from, from + first_key(keys, i, sessions), until),
             )));
         }
         tokio::time::sleep_until(from).await;
@@ -370,10 +401,14 @@ pub fn run(
     )?;
     writeln!(
         out,
-        "  key to screen (? to the help) median {:.1} ms   p99 {:.1} ms   ({} keys)",
+        "  key to screen (? to the help) median {:.1} ms   p99 {:.1} ms   ({} keys, {})",
         percentile(&latencies, 0.5),
         percentile(&latencies, 0.99),
-        latencies.len()
+        latencies.len(),
+        match keys {
+            Keys::Spread => "pressed at each student's own moment",
+            Keys::Together => "pressed by every student at once",
+        }
     )?;
     writeln!(
         out,
@@ -388,6 +423,20 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spread_keys_fall_across_the_second_and_together_at_its_start() {
+        let at: Vec<f64> = (0..80)
+            .map(|i| first_key(Keys::Spread, i, 80).as_secs_f64())
+            .collect();
+        assert_eq!(at[0], 0.0);
+        assert!(
+            at.windows(2)
+                .all(|w| (w[1] - w[0] - 1.0 / 80.0).abs() < 1e-9)
+        );
+        assert!(at[79] < 1.0);
+        assert!((0..80).all(|i| first_key(Keys::Together, i, 80).is_zero()));
+    }
 
     #[test]
     fn a_marker_cut_between_two_reads_is_counted_once() {
