@@ -7,6 +7,7 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType};
 
+use super::plot::{self, Series};
 use crate::engine::history::Point;
 use crate::theme::Theme;
 
@@ -73,25 +74,6 @@ pub fn draw(
     let low: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.low)).collect();
     let best: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.best)).collect();
     let ymax = history.iter().map(|p| p.high).fold(1.0, f64::max);
-    let datasets = vec![
-        Dataset::default()
-            .name(tr!("chart-cost"))
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(theme.series(0))
-            .data(&high),
-        Dataset::default()
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(theme.series(0))
-            .data(&low),
-        Dataset::default()
-            .name(tr!("chart-best"))
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(theme.series(1))
-            .data(&best),
-    ];
     // the series are named in the title, in their colours: a legend inside the chart would
     // cover the curve where it starts, top left, or where it ends, top right
     let title = Line::from(vec![
@@ -100,20 +82,34 @@ pub fn draw(
         Span::raw(" "),
         Span::styled(format!("━ {} ", tr!("chart-best")), theme.series(1)),
     ]);
-    let chart = Chart::new(datasets)
+    let block = Block::bordered().title(title).border_style(theme.border());
+    let (xl, yl) = (step_labels(x0, x1), axis_labels(0.0, ymax));
+    let bounds = ([x0, x1], [0.0, ymax * 1.05]);
+    plot::lines(
+        f.buffer_mut(),
+        block.inner(top),
+        (&xl, &yl),
+        bounds,
+        &[
+            Series::of(&high, theme.series(0)),
+            Series::of(&low, theme.series(0)),
+            Series::of(&best, theme.series(1)),
+        ],
+    );
+    let chart = Chart::new(Vec::new())
         .legend_position(None)
-        .block(Block::bordered().title(title).border_style(theme.border()))
+        .block(block)
         .x_axis(
             Axis::default()
                 .title(tr!("chart-step"))
-                .bounds([x0, x1])
-                .labels(step_labels(x0, x1))
+                .bounds(bounds.0)
+                .labels(xl)
                 .style(theme.dim()),
         )
         .y_axis(
             Axis::default()
-                .bounds([0.0, ymax * 1.05])
-                .labels(axis_labels(0.0, ymax))
+                .bounds(bounds.1)
+                .labels(yl)
                 .style(theme.dim()),
         );
     f.render_widget(chart, top);
@@ -137,43 +133,35 @@ pub fn draw(
             .map(|p| p.1)
             .fold(f64::MIN_POSITIVE, f64::max);
         let name = label.map(crate::words::metric).unwrap_or_default();
-        let mut sets = vec![
-            Dataset::default()
-                .name(name.to_string())
-                .marker(Marker::Braille)
-                .graph_type(GraphType::Line)
-                .style(theme.series(2))
-                .data(&extra),
-        ];
-        if !worst.is_empty() {
-            sets.push(
-                Dataset::default()
-                    .name(tr!("chart-worst"))
-                    .marker(Marker::Braille)
-                    .graph_type(GraphType::Line)
-                    .style(theme.series(3))
-                    .data(&worst),
-            );
-        }
         let mut title = vec![Span::styled(format!("━ {name} "), theme.series(2))];
+        let mut series = vec![Series::of(&extra, theme.series(2))];
         if !worst.is_empty() {
             title.push(Span::styled(
                 format!("━ {} ", tr!("chart-worst")),
                 theme.series(3),
             ));
+            series.push(Series::of(&worst, theme.series(3)));
         }
-        let chart = Chart::new(sets)
+        let block = Block::bordered()
+            .title(Line::from(title))
+            .border_style(theme.border());
+        let yl = axis_labels(0.0, emax);
+        let bounds = ([x0, x1], [0.0, emax * 1.05]);
+        plot::lines(
+            f.buffer_mut(),
+            block.inner(bottom),
+            (&[], &yl),
+            bounds,
+            &series,
+        );
+        let chart = Chart::new(Vec::new())
             .legend_position(None)
-            .block(
-                Block::bordered()
-                    .title(Line::from(title))
-                    .border_style(theme.border()),
-            )
-            .x_axis(Axis::default().bounds([x0, x1]).style(theme.dim()))
+            .block(block)
+            .x_axis(Axis::default().bounds(bounds.0).style(theme.dim()))
             .y_axis(
                 Axis::default()
-                    .bounds([0.0, emax * 1.05])
-                    .labels(axis_labels(0.0, emax))
+                    .bounds(bounds.1)
+                    .labels(yl)
                     .style(theme.dim()),
             );
         f.render_widget(chart, bottom);
@@ -230,27 +218,39 @@ fn draw_named(
             (legend, data)
         })
         .collect();
+    let block = Block::bordered()
+        .title(tr!("chart-metrics-title"))
+        .border_style(theme.border());
+    let bounds = ([x0, x1], [0.0, 1.05]);
+    let series: Vec<Series> = scaled
+        .iter()
+        .enumerate()
+        .map(|(i, (_, data))| Series::of(data, theme.series(2 + i % 4)))
+        .collect();
+    plot::lines(
+        f.buffer_mut(),
+        block.inner(area),
+        (&[], &[]),
+        bounds,
+        &series,
+    );
+    // the datasets carry only their names, for the legend: the lines are drawn above
     let sets: Vec<Dataset> = scaled
         .iter()
         .enumerate()
-        .map(|(i, (name, data))| {
+        .map(|(i, (name, _))| {
             Dataset::default()
                 .name(name.clone())
                 .marker(Marker::Braille)
                 .graph_type(GraphType::Line)
                 .style(theme.series(2 + i % 4))
-                .data(data)
         })
         .collect();
     let chart = Chart::new(sets)
-        .block(
-            Block::bordered()
-                .title(tr!("chart-metrics-title"))
-                .border_style(theme.border()),
-        )
+        .block(block)
         // the legend is the only place a series' range is said: always shown
         .hidden_legend_constraints((Constraint::Percentage(100), Constraint::Percentage(100)))
-        .x_axis(Axis::default().bounds([x0, x1]).style(theme.dim()))
-        .y_axis(Axis::default().bounds([0.0, 1.05]).style(theme.dim()));
+        .x_axis(Axis::default().bounds(bounds.0).style(theme.dim()))
+        .y_axis(Axis::default().bounds(bounds.1).style(theme.dim()));
     f.render_widget(chart, area);
 }

@@ -7,6 +7,7 @@ pub mod experiment;
 pub mod grid;
 pub mod overlay;
 pub mod panel;
+pub mod plot;
 pub mod waiting;
 pub mod wrap;
 

@@ -1,0 +1,451 @@
+//! The chart's lines as Braille dots, written straight into the frame's cells. They are the
+//! dots ratatui's `Chart` draws for a line dataset (each point placed as its canvas places it,
+//! the segments between them drawn by Bresenham's rule, a later series' cell over an earlier
+//! one's), but each point is placed once rather than once for each segment it ends, a run of
+//! dots down a column is set a cell at a time, and no layer is built a series: a chart of a
+//! long run is drawn in less than half the time. The axes, labels,
+//! title and legend stay ratatui's: [`graph_area`] gives the rectangle `Chart` keeps for its
+//! lines, and the chart is rendered over the dots with no data of its own.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
+use ratatui::symbols::braille::BRAILLE;
+use ratatui::text::Line;
+
+/// One line of the chart: its points, in order, and its colour.
+pub struct Series<'a> {
+    /// (x, y), in the order the line joins them.
+    pub points: &'a [(f64, f64)],
+    /// The dots' colour.
+    pub color: Color,
+}
+
+impl<'a> Series<'a> {
+    /// A line in a style's colour, as `Chart` takes a dataset's (the terminal's own without one).
+    pub fn of(points: &'a [(f64, f64)], style: Style) -> Series<'a> {
+        Series {
+            points,
+            color: style.fg.unwrap_or(Color::Reset),
+        }
+    }
+}
+
+/// The lines of a chart whose block's inner area is `inner` and whose axes have `labels` (x,
+/// then y), drawn where `Chart` would draw them; the chart, given no data, is rendered over
+/// them next.
+pub fn lines(
+    buf: &mut Buffer,
+    inner: Rect,
+    (x_labels, y_labels): (&[Line], &[Line]),
+    bounds: ([f64; 2], [f64; 2]),
+    series: &[Series],
+) {
+    if let Some(area) = graph_area(inner, x_labels, y_labels) {
+        draw(buf, area, bounds, series);
+    }
+}
+
+/// Where `Chart` draws its lines inside `inner` (its block's inner area), given the labels of
+/// its x axis and y axis (the x labels aligned left, as by default); `None` when it draws none.
+pub fn graph_area(inner: Rect, x_labels: &[Line], y_labels: &[Line]) -> Option<Rect> {
+    if inner.is_empty() {
+        return None;
+    }
+    let mut x = inner.left();
+    let mut y = inner.bottom() - 1;
+    if !x_labels.is_empty() && y > inner.top() {
+        y -= 1;
+    }
+    // the widest y label, or what the first x label needs left of the y axis, at most a third
+    let left_of_axis = y_labels.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let first_x = x_labels.first().map_or(0, |l| {
+        (l.width() as u16).saturating_sub(u16::from(!y_labels.is_empty()))
+    });
+    x += left_of_axis.max(first_x).min(inner.width / 3);
+    if !x_labels.is_empty() && y > inner.top() {
+        y -= 1;
+    }
+    if !y_labels.is_empty() && x + 1 < inner.right() {
+        x += 1;
+    }
+    let area = Rect::new(
+        x,
+        inner.top(),
+        inner.right().saturating_sub(x),
+        y.saturating_sub(inner.top()).saturating_add(1),
+    );
+    (!area.is_empty()).then_some(area)
+}
+
+/// The dots of `series` within `x` and `y` (each `[low, high]`), written into `area` of `buf`.
+pub fn draw(buf: &mut Buffer, area: Rect, (x, y): ([f64; 2], [f64; 2]), series: &[Series]) {
+    let area = area.intersection(buf.area);
+    if area.is_empty() {
+        return;
+    }
+    let canvas = Canvas::new(area, x, y);
+    // the last series with a dot in a cell gives the cell its pattern and colour
+    let mut top: Vec<(u8, Option<Color>)> = vec![(0, None); canvas.cells()];
+    let mut dots = vec![0u8; canvas.cells()];
+    for s in series {
+        dots.fill(0);
+        canvas.series(s.points, &mut dots);
+        for (cell, &d) in top.iter_mut().zip(&dots) {
+            if d != 0 {
+                *cell = (d, Some(s.color));
+            }
+        }
+    }
+    let width = area.width as usize;
+    for (i, &(pattern, color)) in top.iter().enumerate() {
+        if let Some(color) = color {
+            let at = (area.x + (i % width) as u16, area.y + (i / width) as u16);
+            buf[at].set_char(BRAILLE[pattern as usize]).set_fg(color);
+        }
+    }
+}
+
+/// A dot: across and down from the top left, in dots.
+type Dot = (usize, usize);
+
+/// Where the dots go: an area of Braille cells, two dots wide and four high each, showing
+/// `x` by `y`.
+struct Canvas {
+    width: usize,
+    height: usize,
+    x: [f64; 2],
+    y: [f64; 2],
+}
+
+impl Canvas {
+    fn new(area: Rect, x: [f64; 2], y: [f64; 2]) -> Canvas {
+        Canvas {
+            width: area.width as usize,
+            height: area.height as usize,
+            x,
+            y,
+        }
+    }
+
+    fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    fn inside(&self, (x, y): (f64, f64)) -> bool {
+        // written as the canvas tests it: a coordinate that is not a number counts as inside
+        !(x < self.x[0] || x > self.x[1] || y < self.y[0] || y > self.y[1])
+    }
+
+    /// The dot a point inside the bounds falls on, counted from the top left.
+    fn dot(&self, (x, y): (f64, f64)) -> Option<Dot> {
+        let (width, height) = (self.x[1] - self.x[0], self.y[1] - self.y[0]);
+        if !self.inside((x, y)) || width <= 0.0 || height <= 0.0 {
+            return None;
+        }
+        let across = (self.width * 2) as f64 - 1.0;
+        let down = (self.height * 4) as f64 - 1.0;
+        Some((
+            round((x - self.x[0]) * across / width),
+            round((self.y[1] - y) * down / height),
+        ))
+    }
+
+    fn paint(&self, dots: &mut [u8], (x, y): Dot) {
+        self.column(dots, x, y, y);
+    }
+
+    /// The dots of column `x` from row `top` to `bottom`, a cell's worth at a time.
+    fn column(&self, dots: &mut [u8], x: usize, top: usize, bottom: usize) {
+        let (across, side) = (x / 2, x % 2);
+        let mut y = top;
+        while y <= bottom {
+            let row = y / 4;
+            let end = bottom.min(row * 4 + 3);
+            // this side's dots (bits side, side + 2, side + 4, side + 6), rows y to end
+            let mask =
+                (0x55u8 << side) & (0xFFu8 << (2 * (y % 4))) & (0xFFu8 >> (6 - 2 * (end % 4)));
+            if let Some(cell) = dots.get_mut(row * self.width + across) {
+                *cell |= mask;
+            }
+            y = end + 1;
+        }
+    }
+
+    /// Every point's dot, and a line between each two in turn (the part of it inside the
+    /// bounds, when an end lies outside).
+    fn series(&self, points: &[(f64, f64)], dots: &mut [u8]) {
+        // the point before, and its dot when it is inside
+        let mut last: Option<((f64, f64), Option<Dot>)> = None;
+        for &p in points {
+            let here = self.dot(p);
+            if let Some(d) = here {
+                self.paint(dots, d);
+            }
+            if let Some((before, there)) = last {
+                let ends = match (there, here) {
+                    (Some(a), Some(b)) => Some((a, b)),
+                    _ => self.clipped(before, p),
+                };
+                if let Some((a, b)) = ends {
+                    line(a, b, |x, top, bottom| self.column(dots, x, top, bottom));
+                }
+            }
+            last = Some((p, here));
+        }
+    }
+
+    /// The dots at the ends of the part of a segment inside the bounds.
+    fn clipped(&self, a: (f64, f64), b: (f64, f64)) -> Option<(Dot, Dot)> {
+        use line_clipping::{LineSegment, Point, Window, cohen_sutherland};
+        let window = Window::new(self.x[0], self.x[1], self.y[0], self.y[1]);
+        let segment = LineSegment::new(Point::new(a.0, a.1), Point::new(b.0, b.1));
+        let part = cohen_sutherland::clip_line(segment, window)?;
+        Some((
+            self.dot((part.p1.x, part.p1.y))?,
+            self.dot((part.p2.x, part.p2.y))?,
+        ))
+    }
+}
+
+/// `v` (at least 0, or not a number) to the nearest whole number, halves away from zero, as
+/// `f64::round` does, without its call into the maths library (a conversion to a signed
+/// integer truncates in one instruction); not a number gives 0, too large the largest.
+fn round(v: f64) -> usize {
+    // from 2^52 on every value is whole; not a number goes the same way (to 0)
+    if v.is_nan() || v >= 4_503_599_627_370_496.0 {
+        return v as usize;
+    }
+    let whole = v as i64 as f64;
+    (if v - whole >= 0.5 { whole + 1.0 } else { whole }) as usize
+}
+
+/// Bresenham's line from `a` to `b`, drawn from the end with the lower coordinate along its
+/// longer extent, as runs of dots down one column each: `column(x, top, bottom)`.
+fn line(a: Dot, b: Dot, mut column: impl FnMut(usize, usize, usize)) {
+    let (dx, dy) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
+    if dx == 0 {
+        column(a.0, a.1.min(b.1), a.1.max(b.1));
+    } else if dy == 0 {
+        (a.0.min(b.0)..=a.0.max(b.0)).for_each(|x| column(x, a.1, a.1));
+    } else if dy < dx {
+        let (s, e) = if a.0 > b.0 { (b, a) } else { (a, b) };
+        let (dx, dy) = (dx as isize, dy as isize);
+        let mut d = 2 * dy - dx;
+        let mut y = s.1;
+        for x in s.0..=e.0 {
+            column(x, y, y);
+            if d > 0 {
+                // (after the last dot the step is taken but not used)
+                y = if s.1 > e.1 {
+                    y.saturating_sub(1)
+                } else {
+                    y + 1
+                };
+                d -= 2 * dx;
+            }
+            d += 2 * dy;
+        }
+    } else {
+        let (s, e) = if a.1 > b.1 { (b, a) } else { (a, b) };
+        let (dx, dy) = (dx as isize, dy as isize);
+        let mut d = 2 * dx - dy;
+        let (mut x, mut from) = (s.0, s.1);
+        for y in s.1..=e.1 {
+            if d > 0 {
+                column(x, from, y);
+                from = y + 1;
+                x = if s.0 > e.0 {
+                    x.saturating_sub(1)
+                } else {
+                    x + 1
+                };
+                d -= 2 * dy;
+            }
+            d += 2 * dx;
+        }
+        if from <= e.1 {
+            column(x, from, e.1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::layout::Constraint;
+    use ratatui::symbols::Marker;
+    use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, LegendPosition, Widget};
+
+    /// A small deterministic source of numbers for the test's series.
+    struct Numbers(u64);
+    impl Numbers {
+        fn next(&mut self) -> f64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+
+    fn labels(of: &[&'static str]) -> Vec<Line<'static>> {
+        of.iter().map(|s| Line::from(*s)).collect()
+    }
+
+    /// The chart drawn by ratatui from the data, and drawn as `chart.rs` draws it: our dots,
+    /// then ratatui's chart with the same axes and no data over them (with the series' names
+    /// in a legend over the lines, when `legend`).
+    fn both(
+        (size, legend): ((u16, u16), bool),
+        sets: &[(Vec<(f64, f64)>, Color)],
+        bounds: ([f64; 2], [f64; 2]),
+        (xl, yl): (Vec<Line<'static>>, Vec<Line<'static>>),
+    ) -> (Buffer, Buffer) {
+        let area = Rect::new(0, 0, size.0, size.1);
+        let chart = |with_data: bool| {
+            let datasets = sets
+                .iter()
+                .enumerate()
+                .map(|(k, (pts, c))| {
+                    let d = Dataset::default()
+                        .name(format!("series {k}"))
+                        .marker(Marker::Braille)
+                        .graph_type(GraphType::Line)
+                        .style(Style::default().fg(*c));
+                    if with_data { d.data(pts) } else { d }
+                })
+                .collect();
+            let all = Constraint::Percentage(100);
+            Chart::new(datasets)
+                .legend_position(legend.then_some(LegendPosition::TopRight))
+                .hidden_legend_constraints((all, all))
+                .block(Block::bordered().title("cost"))
+                .x_axis(
+                    Axis::default()
+                        .title("step")
+                        .bounds(bounds.0)
+                        .labels(xl.clone()),
+                )
+                .y_axis(Axis::default().bounds(bounds.1).labels(yl.clone()))
+        };
+        let mut theirs = Buffer::empty(area);
+        chart(true).render(area, &mut theirs);
+        let mut ours = Buffer::empty(area);
+        let inner = Block::bordered().inner(area);
+        if let Some(graph) = graph_area(inner, &xl, &yl) {
+            let series: Vec<Series> = sets
+                .iter()
+                .map(|(pts, c)| Series {
+                    points: pts,
+                    color: *c,
+                })
+                .collect();
+            draw(&mut ours, graph, bounds, &series);
+        }
+        chart(false).render(area, &mut ours);
+        (theirs, ours)
+    }
+
+    #[test]
+    fn the_dots_are_ratatuis_dots() {
+        let mut n = Numbers(7);
+        let sizes = [
+            (50, 12),
+            (110, 20),
+            (7, 5),
+            (30, 3),
+            (12, 30),
+            (3, 3),
+            (80, 9),
+        ];
+        let label_sets = [
+            (labels(&["0", "1024", "2048"]), labels(&["0", "20", "40"])),
+            (vec![], labels(&["0", "12.5"])),
+            (vec![], vec![]),
+            (labels(&["123456", "7"]), vec![]),
+        ];
+        // what the rounds drew, so that the comparison is not of empty charts
+        let (mut dotted, mut legends) = (0, 0);
+        for round in 0..60 {
+            let size = sizes[round % sizes.len()];
+            let (xl, yl) = label_sets[round % label_sets.len()].clone();
+            let len = [0, 1, 2, 5, 40, 511][round % 6];
+            let x1 = 1.0 + n.next() * 5000.0;
+            let ymax = 1.0 + n.next() * 80.0;
+            // some rounds put points outside the bounds, and one not a number
+            let wild = round % 5 == 4;
+            let sets: Vec<(Vec<(f64, f64)>, Color)> = (0..3)
+                .map(|k| {
+                    let pts = (0..len)
+                        .map(|i| {
+                            let x = x1 * i as f64 / len.max(2) as f64;
+                            let mut y = n.next() * ymax * 1.05;
+                            if wild && i % 7 == 3 {
+                                y = if i % 2 == 0 { -ymax } else { ymax * 3.0 };
+                            }
+                            if wild && i == 10 {
+                                y = f64::NAN;
+                            }
+                            (x, y)
+                        })
+                        .collect();
+                    (pts, [Color::Red, Color::Green, Color::Blue][k])
+                })
+                .collect();
+            let legend = round % 3 == 1;
+            let (theirs, ours) = both(
+                (size, legend),
+                &sets,
+                ([0.0, x1], [0.0, ymax * 1.05]),
+                (xl, yl),
+            );
+            assert_eq!(theirs, ours, "round {round}: {size:?}, {len} points");
+            let text: String = theirs.content().iter().map(|c| c.symbol()).collect();
+            dotted += usize::from(text.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)));
+            legends += usize::from(text.contains("series 2"));
+        }
+        assert!(dotted >= 40, "{dotted} of 60 charts had dots");
+        assert!(legends >= 5, "{legends} charts showed a legend");
+    }
+
+    #[test]
+    fn rounding_is_the_standard_librarys() {
+        let mut n = Numbers(3);
+        let mut values = vec![
+            0.0,
+            0.5,
+            1.5,
+            2.5,
+            0.49999999999999994,
+            4503599627370495.5,
+            9.3e18,
+            1e300,
+        ];
+        values.extend((0..10_000).map(|i| n.next() * 10f64.powi(i % 8)));
+        values.extend((0..1_000).map(|i| i as f64 / 2.0));
+        for v in values {
+            assert_eq!(round(v), v.round() as usize, "{v}");
+        }
+        assert_eq!(round(f64::NAN), 0);
+    }
+
+    #[test]
+    fn bounds_of_no_width_draw_nothing() {
+        let area = Rect::new(0, 0, 10, 4);
+        let mut buf = Buffer::empty(area);
+        let pts = [(1.0, 1.0), (1.0, 2.0)];
+        let series = [Series {
+            points: &pts,
+            color: Color::Red,
+        }];
+        draw(&mut buf, area, ([1.0, 1.0], [0.0, 3.0]), &series);
+        assert_eq!(buf, Buffer::empty(area));
+        draw(&mut buf, area, ([0.0, 3.0], [0.0, 3.0]), &series);
+        assert_ne!(
+            buf,
+            Buffer::empty(area),
+            "the same points are drawn in wider bounds"
+        );
+    }
+}
