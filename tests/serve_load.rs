@@ -8,7 +8,9 @@
 //!
 //! N is 8 by default, sized for CI's two cores (the clients run on the same cores);
 //! `SUDOSCOPE_SERVE_SESSIONS=60` measures a full class (BENCHMARKS.md: "Serving a class").
-//! `SUDOSCOPE_SERVE_SECONDS` sets the measured time (default 6).
+//! `SUDOSCOPE_SERVE_SECONDS` sets the measured time (default 6). `SUDOSCOPE_SERVE_ALL_TRY=1`:
+//! every student presses `t` and runs their own search instead (one each, no keys after), the
+//! lecturer's going on at full speed too.
 
 mod ssh_client;
 
@@ -69,6 +71,7 @@ fn mean(v: &[f64]) -> f64 {
 fn a_class_at_full_speed_leaves_every_screen_live() {
     let n = env_number("SUDOSCOPE_SERVE_SESSIONS", 8) as usize;
     let seconds = env_number("SUDOSCOPE_SERVE_SECONDS", 6);
+    let all_try = env_number("SUDOSCOPE_SERVE_ALL_TRY", 0) == 1;
     let server = Server::mirrored(
         "load",
         120,
@@ -109,15 +112,17 @@ fn a_class_at_full_speed_leaves_every_screen_live() {
         }
         // half go on alone at full speed, racing a second search
         for (i, s) in students.iter().enumerate() {
-            if i % 2 == 1 {
+            if i % 2 == 1 || all_try {
                 s.keys(b"t").await;
             }
         }
         tokio::time::sleep(Duration::from_millis(500)).await;
         for (i, s) in students.iter().enumerate() {
-            if i % 2 == 1 {
+            if i % 2 == 1 || all_try {
                 s.keys(b" ").await;
-                s.keys(b"R").await;
+                if !all_try {
+                    s.keys(b"R").await;
+                }
             }
         }
         // every client reads all the time, on tasks of their own
@@ -136,7 +141,7 @@ fn a_class_at_full_speed_leaves_every_screen_live() {
                     if first.is_none() && Instant::now() >= measure_from {
                         first = Some(s.frames);
                     }
-                    if i % 2 == 1 && Instant::now() >= next_key {
+                    if i % 2 == 1 && !all_try && Instant::now() >= next_key {
                         // candidates and the neighbourhood panel, on and off
                         s.keys(if key % 2 == 0 { b"c" } else { b"l" }).await;
                         key += 1;
@@ -189,7 +194,12 @@ fn a_class_at_full_speed_leaves_every_screen_live() {
         sorted[n - 1]
     );
     // the two halves apart: watching the mirror (even) and racing on their own (odd)
-    for (half, name) in [(0, "watching the mirror"), (1, "racing on their own")] {
+    let halves = if all_try {
+        [(0, "own search (even)"), (1, "own search (odd)")]
+    } else {
+        [(0, "watching the mirror"), (1, "racing on their own")]
+    };
+    for (half, name) in halves {
         let mut r: Vec<f64> = rates.iter().skip(half).step_by(2).copied().collect();
         r.sort_by(f64::total_cmp);
         if let (Some(lo), Some(mid)) = (r.first(), r.get(r.len() / 2)) {

@@ -1,9 +1,10 @@
 //! The compute gate: when a process serves many screens at once (`sudoscope serve`), at most a
 //! set number of searches compute at the same moment, each for a short slice, taking turns in
 //! the order they asked. Searches run on threads of their own as always; the gate only decides
-//! which of them may step now, so that sixty sessions at full speed share the machine's cores
-//! fairly and leave the threads that draw screens the CPU they need (gated threads also run at a
-//! lower scheduling priority). Without [`install`] there is no gate and [`slice`] costs one
+//! which of them may step now, so that eighty sessions at full speed share the machine's cores
+//! fairly and leave the threads that draw screens the CPU they need (every search of the
+//! process also runs at a lower scheduling priority). A search outside the turns, the
+//! lecturer's own, keeps a permit while it runs at full speed ([`keep`]). Without [`install`] there is no gate and [`slice`] costs one
 //! atomic load: `solve`, `experiment` and the local visualiser work as before.
 
 use std::collections::VecDeque;
@@ -40,6 +41,8 @@ pub struct Gate {
 struct State {
     free: usize,
     queue: VecDeque<Arc<Waiter>>,
+    /// Permits kept by searches outside the gate's turns (see [`keep`]).
+    kept: usize,
 }
 
 struct Waiter {
@@ -73,6 +76,32 @@ impl Drop for Permit {
     }
 }
 
+/// A permit kept, not taken in turns: see [`keep`]. Given back when dropped.
+pub struct Kept {
+    permit: Option<Permit>,
+}
+
+impl Drop for Kept {
+    fn drop(&mut self) {
+        if let Some(permit) = self.permit.take() {
+            let mut s = permit.gate.state.lock().unwrap_or_else(|e| e.into_inner());
+            s.kept -= 1;
+            drop(s);
+            drop(permit);
+        }
+    }
+}
+
+/// For a search that does not take turns (the lecturer's own, under `--mirror`) while it runs
+/// at full speed: a permit kept for as long as the [`Kept`] lives, so that it has a core of
+/// its own and the class's searches share the others, rather than all of them competing for
+/// every core at once, which would hold each hand-over of a turn back behind it. `None` when
+/// there is no gate, or when keeping one would leave the class fewer than one permit: the
+/// search then runs as before, beside the turns.
+pub fn keep() -> Option<Kept> {
+    GATE.get()?.keep()
+}
+
 /// Put a gate of `permits` turns (at least one) in front of every search of this process, once.
 /// Returns false when a gate was already installed (the first one stays).
 pub fn install(permits: usize) -> bool {
@@ -98,6 +127,7 @@ impl Gate {
             state: Mutex::new(State {
                 free: permits,
                 queue: VecDeque::new(),
+                kept: 0,
             }),
         }
     }
@@ -122,12 +152,30 @@ impl Gate {
         Permit { gate: self }
     }
 
-    /// A turn's length when the searches now at the gate share [`ROUND`].
+    /// A permit kept until the [`Kept`] is dropped (see [`keep`]); `None` when that would
+    /// leave fewer than one for the turns.
+    pub fn keep(&'static self) -> Option<Kept> {
+        {
+            let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            if self.permits < s.kept + 2 {
+                return None;
+            }
+            s.kept += 1;
+        }
+        // waits its turn once, as any search does, then keeps it
+        Some(Kept {
+            permit: Some(self.acquire()),
+        })
+    }
+
+    /// A turn's length when the searches now at the gate share [`ROUND`] over the permits
+    /// not kept.
     pub fn budget(&self) -> Duration {
         let s = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let at_gate = (self.permits - s.free + s.queue.len()).max(1);
+        let at_gate = self.permits - s.free + s.queue.len();
+        let kept = s.kept;
         drop(s);
-        turn_length(self.permits, at_gate)
+        turn_length(self.permits - kept, at_gate.saturating_sub(kept).max(1))
     }
 
     /// How many are waiting for a turn.
@@ -242,5 +290,35 @@ mod tests {
         let (order, most) = queue_six(2);
         assert_eq!(order.len(), 6);
         assert!(most <= 2, "{most} inside at once with two permits");
+    }
+
+    #[test]
+    fn a_kept_permit_leaves_the_class_the_others_and_their_whole_round() {
+        let gate: &'static Gate = Box::leak(Box::new(Gate::new(2)));
+        let kept = gate.keep().expect("two permits: one may be kept");
+        assert!(gate.keep().is_none(), "a second would leave the class none");
+        // forty searches at the one permit left share the whole round: 625 µs each, not the
+        // longest turn they would be given were the kept permit counted as theirs
+        let turn = gate.acquire();
+        let waiters: Vec<_> = (0..39)
+            .map(|_| std::thread::spawn(move || drop(gate.acquire())))
+            .collect();
+        while gate.waiting() < 39 {
+            std::thread::yield_now();
+        }
+        assert_eq!(turn.budget(), turn_length(1, 40));
+        assert_eq!(turn.budget(), ROUND / 40);
+        drop(turn);
+        for w in waiters {
+            w.join().unwrap();
+        }
+        // given back when dropped: both permits are free again, and one may be kept again
+        drop(kept);
+        let both = [gate.acquire(), gate.acquire()];
+        drop(both);
+        assert!(gate.keep().is_some());
+        // one permit is never kept: the class would have none
+        let single: &'static Gate = Box::leak(Box::new(Gate::new(1)));
+        assert!(single.keep().is_none());
     }
 }

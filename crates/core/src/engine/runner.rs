@@ -164,7 +164,9 @@ pub struct RunnerSetup {
     /// Where to write the pane's run as a trace (`tui --trace`), step by step.
     pub trace: Option<TraceTo>,
     /// One of many screens' searches (a served session's): it takes turns at the compute
-    /// gate, when one is installed, at a lower priority. The lecturer's own are not.
+    /// gate, when one is installed. The lecturer's own do not: at full speed, one keeps a
+    /// permit of its own instead ([`gate::keep`]). Both run at a lower priority than the
+    /// screens when a gate is installed.
     pub shared: bool,
 }
 
@@ -216,9 +218,9 @@ pub fn spawn(setup: RunnerSetup, reports: Sender<Report>) -> RunnerHandle {
         .spawn(move || {
             let crash_reports = reports.clone();
             let provoke = std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "worker");
-            if setup.shared {
-                gate::lower_priority();
-            }
+            // every search of a process that serves screens, the lecturer's own too: the
+            // screens come first
+            gate::lower_priority();
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let runner = Runner::new(setup, reports, rx);
                 if provoke {
@@ -722,6 +724,9 @@ struct Runner {
     shared: bool,
     /// Steps between looks at the clock during a turn, adapted to what a step costs.
     batch: u64,
+    /// A permit of the gate kept while this search, which does not take turns, runs at full
+    /// speed (see [`gate::keep`]).
+    kept: Option<gate::Kept>,
 }
 
 impl Runner {
@@ -739,6 +744,7 @@ impl Runner {
             last_report: Instant::now() - FRAME_INTERVAL,
             shared: setup.shared,
             batch: 16,
+            kept: None,
         }
     }
 
@@ -768,6 +774,10 @@ impl Runner {
     /// The one place controls arrive. It also does the waiting: blocks while idle (reporting
     /// first), waits until the next step is due at a set speed, and only looks at full speed.
     fn next_control(&mut self) -> Next {
+        // a kept permit goes back as soon as this search waits or steps at a set pace
+        if self.idle() || self.pending_steps > 0 || self.speed.is_some() {
+            self.kept = None;
+        }
         let wait = if self.idle() {
             self.send_report();
             Some(IDLE_WAIT)
@@ -863,7 +873,12 @@ impl Runner {
                     self.burst(turn.budget());
                     drop(turn);
                 }
-                None => self.burst(BURST),
+                None => {
+                    if !self.shared && self.kept.is_none() {
+                        self.kept = gate::keep();
+                    }
+                    self.burst(BURST)
+                }
             },
         }
     }
