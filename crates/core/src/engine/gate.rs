@@ -16,14 +16,17 @@ use std::time::Duration;
 /// The longest turn at the gate (a step that takes longer ends its turn).
 pub const SLICE: Duration = Duration::from_millis(1);
 
-/// The shortest: below it, handing the turn on would cost more than the turn computes.
-pub const MIN_SLICE: Duration = Duration::from_micros(250);
+/// The shortest: below it, the hand-overs (each a wait of about a quarter of a millisecond for
+/// a core, on a busy two-core machine) would leave too little of a round to compute in.
+pub const MIN_SLICE: Duration = Duration::from_micros(150);
 
-/// How often every search should get a turn: turns shrink from [`SLICE`] towards
-/// [`MIN_SLICE`] as more searches wait, so that each comes round within this time (and every
-/// screen changes forty times a second, more than the 25 it draws) while the searches that
-/// wait, over the permits, are at most `ROUND / MIN_SLICE` = 100 a permit.
-pub const ROUND: Duration = Duration::from_millis(25);
+/// How often every search should get a turn, its hand-overs aside: turns shrink from
+/// [`SLICE`] towards [`MIN_SLICE`] as more searches wait, so that each comes round within this
+/// time and the hand-overs (80 searches on one permit, the lecturer's search keeping the other
+/// core: a round of about 35 ms, a new frame for every screen 28 times a second), while the
+/// searches that wait, over the permits, are at most `ROUND / MIN_SLICE` = 100 a permit. A
+/// round of 25 ms gave those screens 23 frames a second and the searches 9% more steps.
+pub const ROUND: Duration = Duration::from_millis(15);
 
 /// The niceness gated threads run at (Linux): the threads drawing screens and serving SSH come
 /// first.
@@ -251,11 +254,11 @@ mod tests {
     fn turns_shrink_as_more_searches_wait_so_each_comes_round_in_time() {
         // few searches: the longest turn
         assert_eq!(turn_length(2, 1), SLICE);
-        assert_eq!(turn_length(2, 50), SLICE);
+        assert_eq!(turn_length(2, 30), SLICE);
         // eighty on two permits: each comes round within ROUND
         let t = turn_length(2, 80);
         assert!(t < SLICE && t * 80 / 2 <= ROUND, "{t:?}");
-        // never so short that handing on costs more than the turn
+        // never shorter than the shortest turn
         assert_eq!(turn_length(2, 10_000), MIN_SLICE);
         // a real gate of one permit: alone, then with 99 waiting
         let gate: &'static Gate = Box::leak(Box::new(Gate::new(1)));
@@ -270,7 +273,7 @@ mod tests {
         assert_eq!(
             turn.budget(),
             MIN_SLICE,
-            "100 at a gate of one: 250 µs each"
+            "100 at a gate of one: 150 µs each"
         );
         drop(turn);
         for w in waiters {
@@ -297,7 +300,7 @@ mod tests {
         let gate: &'static Gate = Box::leak(Box::new(Gate::new(2)));
         let kept = gate.keep().expect("two permits: one may be kept");
         assert!(gate.keep().is_none(), "a second would leave the class none");
-        // forty searches at the one permit left share the whole round: 625 µs each, not the
+        // forty searches at the one permit left share the whole round: 375 µs each, not the
         // longest turn they would be given were the kept permit counted as theirs
         let turn = gate.acquire();
         let waiters: Vec<_> = (0..39)

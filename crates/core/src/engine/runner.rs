@@ -830,7 +830,7 @@ impl Runner {
 
     /// How long after a report the next one is due. Taking turns at the gate, a runner
     /// reports after any turn that comes half a frame after the last report: turns come round
-    /// every 25 ms or so when many share the gate, and waiting a whole frame would skip every
+    /// every 15 to 35 ms when many share the gate, and waiting a whole frame would skip every
     /// other one (a screen drawn at 20 frames a second where it could be at 30).
     fn report_every(&self) -> Duration {
         if self.shared && gate::permits().is_some() {
