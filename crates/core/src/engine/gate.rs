@@ -4,8 +4,9 @@
 //! which of them may step now, so that eighty sessions at full speed share the machine's cores
 //! fairly and leave the threads that draw screens the CPU they need (every search of the
 //! process also runs at a lower scheduling priority). A search outside the turns, the
-//! lecturer's own, keeps a permit while it runs at full speed ([`keep`]). Without [`install`] there is no gate and [`slice`] costs one
-//! atomic load: `solve`, `experiment` and the local visualiser work as before.
+//! lecturer's own, keeps a permit while it runs at full speed ([`keep`]). Without [`install`]
+//! there is no gate and [`slice`] costs one atomic load: `solve`, `experiment` and the local
+//! visualiser work as before.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,16 +21,16 @@ pub const SLICE: Duration = Duration::from_millis(1);
 /// a core, on a busy two-core machine) would leave too little of a round to compute in.
 pub const MIN_SLICE: Duration = Duration::from_micros(150);
 
-/// How often every search should get a turn, its hand-overs aside: turns shrink from
-/// [`SLICE`] towards [`MIN_SLICE`] as more searches wait, so that each comes round within this
-/// time and the hand-overs (80 searches on one permit, the lecturer's search keeping the other
-/// core: a round of about 35 ms, a new frame for every screen 28 times a second), while the
-/// searches that wait, over the permits, are at most `ROUND / MIN_SLICE` = 100 a permit. A
-/// round of 25 ms gave those screens 23 frames a second and the searches 9% more steps.
+/// How often every search should get a turn, hand-overs aside: turns shrink from [`SLICE`]
+/// towards [`MIN_SLICE`] as more searches wait, so that each comes round within this time plus
+/// the hand-overs (80 searches on one permit, the lecturer's search keeping the other core: a
+/// round of about 35 ms, a new frame for every screen 28 times a second), while the searches
+/// that wait, over the permits, are at most `ROUND / MIN_SLICE` = 100 a permit. A round of
+/// 25 ms gave those screens 23 frames a second and the searches 9% more steps.
 pub const ROUND: Duration = Duration::from_millis(15);
 
-/// The niceness gated threads run at (Linux): the threads drawing screens and serving SSH come
-/// first.
+/// The niceness every search's thread runs at when a gate is installed (Linux): the threads
+/// drawing screens and serving SSH and browsers come first.
 #[cfg(target_os = "linux")]
 const NICE: i32 = 10;
 
