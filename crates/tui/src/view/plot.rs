@@ -2,10 +2,10 @@
 //! dots ratatui's `Chart` draws for a line dataset (each point placed as its canvas places it,
 //! the segments between them drawn by Bresenham's rule, a later series' cell over an earlier
 //! one's), but each point is placed once rather than once for each segment it ends, a run of
-//! dots down a column is set a cell at a time, and no layer is built a series: a chart of a
-//! long run is drawn in less than half the time. The axes, labels,
-//! title and legend stay ratatui's: [`graph_area`] gives the rectangle `Chart` keeps for its
-//! lines, and the chart is rendered over the dots with no data of its own.
+//! dots down a column is set a cell at a time, and no layer is built for each series: a chart
+//! of a long run is drawn in less than half the time. The axes, labels, title and legend stay
+//! ratatui's: [`graph_area`] gives the rectangle `Chart` keeps for its lines, and the chart is
+//! rendered over the dots with no data of its own.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
