@@ -474,8 +474,6 @@ fn advance(s: &mut State, index: u64, notes: u64) -> bool {
     moved
 }
 
-/// Forget what no rewind reaches, folding it into the base board: more than [`WINDOW`] steps
-/// or [`WINDOW_BYTES`] behind the furthest replay.
 /// A step numbered 0 with a whole board, before any step, is where the run starts: its board
 /// becomes the start board and the line is kept for its figures (`None`). Any other step comes
 /// back, to be added.
@@ -492,6 +490,8 @@ fn starts(s: &mut State, step: TraceStep) -> Option<TraceStep> {
     Some(step)
 }
 
+/// Forget what no rewind reaches, folding it into the base board: more than [`WINDOW`] steps
+/// or [`WINDOW_BYTES`] behind the furthest replay.
 fn trim(s: &mut State) {
     while s.first < s.consumed
         && (s.first + WINDOW < s.consumed || s.kept_bytes - s.ahead_bytes > WINDOW_BYTES)
