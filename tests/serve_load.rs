@@ -72,6 +72,10 @@ fn a_class_at_full_speed_leaves_every_screen_live() {
     let n = env_number("SUDOSCOPE_SERVE_SESSIONS", 8) as usize;
     let seconds = env_number("SUDOSCOPE_SERVE_SECONDS", 6);
     let all_try = env_number("SUDOSCOPE_SERVE_ALL_TRY", 0) == 1;
+    // who leaves the mirror for a search of their own: the odd half, or everyone; the odd
+    // half also races a second search and presses keys, unless everyone tries
+    let own = move |i: usize| i % 2 == 1 || all_try;
+    let races = move |i: usize| i % 2 == 1 && !all_try;
     let server = Server::mirrored(
         "load",
         120,
@@ -110,19 +114,19 @@ fn a_class_at_full_speed_leaves_every_screen_live() {
             s.emulate = false;
             students.push(s);
         }
-        // half go on alone at full speed, racing a second search
+        // half (or all) go on alone at full speed, the half racing a second search
         for (i, s) in students.iter().enumerate() {
-            if i % 2 == 1 || all_try {
+            if own(i) {
                 s.keys(b"t").await;
             }
         }
         tokio::time::sleep(Duration::from_millis(500)).await;
         for (i, s) in students.iter().enumerate() {
-            if i % 2 == 1 || all_try {
+            if own(i) {
                 s.keys(b" ").await;
-                if !all_try {
-                    s.keys(b"R").await;
-                }
+            }
+            if races(i) {
+                s.keys(b"R").await;
             }
         }
         // every client reads all the time, on tasks of their own
@@ -141,7 +145,7 @@ fn a_class_at_full_speed_leaves_every_screen_live() {
                     if first.is_none() && Instant::now() >= measure_from {
                         first = Some(s.frames);
                     }
-                    if i % 2 == 1 && !all_try && Instant::now() >= next_key {
+                    if races(i) && Instant::now() >= next_key {
                         // candidates and the neighbourhood panel, on and off
                         s.keys(if key % 2 == 0 { b"c" } else { b"l" }).await;
                         key += 1;
