@@ -284,7 +284,7 @@ fn bench_serve_drives_real_clients_over_both_transports() {
         let when = if together {
             "pressed by every student at once"
         } else {
-            "pressed at each student's own moment"
+            "pressed by each student at moments of their own"
         };
         assert!(text.contains(when), "{text}");
         assert!(text.contains("server CPU"), "{text}");

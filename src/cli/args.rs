@@ -715,7 +715,8 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value_t = Transport::Ssh)]
     pub transport: Transport,
     /// `serve`: every student presses the timed key at the same moment, each second (the
-    /// worst case: every screen answers a key at once), instead of at their own moment in it.
+    /// worst case: every screen answers a key at once), instead of each at random moments of
+    /// their own.
     #[arg(long)]
     pub keys_together: bool,
 }

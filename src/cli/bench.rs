@@ -66,7 +66,7 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         let keys = if args.keys_together {
             super::bench_serve::Keys::Together
         } else {
-            super::bench_serve::Keys::Spread
+            super::bench_serve::Keys::Own
         };
         let class = super::bench_serve::Class {
             sessions: args.sessions as usize,

@@ -2,8 +2,8 @@
 //! CPU and memory are its own), every session running its own search at full speed (tuned
 //! genetic on hardest:1, which never finishes); N clients connect over SSH or as browsers do
 //! (WebSocket), each counting the frames it receives and, once a second, timing a key: `?`
-//! sent, until a frame shows the help. Each student presses at their own moment in the second,
-//! as a class does (or all at once, with `--keys-together`). The clients run on the same
+//! sent, until a frame shows the help. Each student presses at moments of their own, at random
+//! and independently of the others, as a class does (or all at once, with `--keys-together`). The clients run on the same
 //! machine, so they take their share of its cores too.
 
 use std::io::Write;
@@ -29,11 +29,47 @@ const SIZES: [(u16, u16); 4] = [(80, 24), (120, 40), (100, 30), (160, 50)];
 /// When the students press the timed key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Keys {
-    /// Student i of n first at i/n of a second into the measurement, then a second after each
-    /// answer: the keys spread over the second, as a class's are.
-    Spread,
+    /// Each student on their own, as a class presses keys: the first at a random moment of the
+    /// measurement's first second, each next one a random 0.5 to 1.5 s after the answer, every
+    /// student independently of the others (so two or three keys sometimes come together).
+    /// Seeded by the student's number: a run presses at the same moments each time.
+    Own,
     /// All at the start, then a second after each answer: every screen answers a key at once.
     Together,
+}
+
+/// One student's moments to press the timed key.
+struct Pace {
+    keys: Keys,
+    rng: sudoscope_core::rng::Rng,
+}
+
+impl Pace {
+    fn new(keys: Keys, student: usize) -> Pace {
+        Pace {
+            keys,
+            rng: sudoscope_core::rng::Rng::new(sudoscope_core::rng::derive_seed(&[
+                0x6b65_7973,
+                student as u64,
+            ])),
+        }
+    }
+
+    /// How far into the measurement the first key comes.
+    fn first(&mut self) -> Duration {
+        match self.keys {
+            Keys::Own => Duration::from_secs_f64(self.rng.unit()),
+            Keys::Together => Duration::ZERO,
+        }
+    }
+
+    /// How long after an answer the next key comes.
+    fn gap(&mut self) -> Duration {
+        match self.keys {
+            Keys::Own => Duration::from_secs_f64(0.5 + self.rng.unit()),
+            Keys::Together => Duration::from_secs(1),
+        }
+    }
 }
 
 /// The class the benchmark connects.
@@ -249,17 +285,14 @@ async fn student(
     port: u16,
     transport: Transport,
     size: (u16, u16),
-    (from, first_key, until): (
-        tokio::time::Instant,
-        tokio::time::Instant,
-        tokio::time::Instant,
-    ),
+    mut pace: Pace,
+    (from, until): (tokio::time::Instant, tokio::time::Instant),
 ) -> anyhow::Result<Seen> {
     let mut line = connect(port, transport, size).await?;
     let mut seen = Seen::default();
     let (mut frames_tail, mut help_tail) = (Vec::new(), Vec::new());
     let mut asked: Option<tokio::time::Instant> = None;
-    let mut next_ask = first_key;
+    let mut next_ask = from + pace.first();
     loop {
         let now = tokio::time::Instant::now();
         if now >= until {
@@ -291,7 +324,7 @@ async fn student(
                 seen.latencies.push(at.elapsed().as_secs_f64() * 1000.0);
             }
             asked = None;
-            next_ask = tokio::time::Instant::now() + Duration::from_secs(1);
+            next_ask = tokio::time::Instant::now() + pace.gap();
             line.send(b"\x1b").await;
         }
     }
@@ -322,14 +355,6 @@ fn usage(pid: u32) -> (f64, u64) {
         .and_then(|v| v.split_whitespace().next()?.parse().ok())
         .unwrap_or(0);
     (cpu, rss)
-}
-
-/// How far into the measurement student `i` of `n` first presses the timed key.
-fn first_key(keys: Keys, i: usize, n: usize) -> Duration {
-    match keys {
-        Keys::Spread => Duration::from_secs_f64(i as f64 / n.max(1) as f64),
-        Keys::Together => Duration::ZERO,
-    }
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -363,7 +388,8 @@ pub fn run(out: &mut impl Write, class: Class, seconds: f64) -> anyhow::Result<(
                 server.port,
                 transport,
                 SIZES[i % SIZES.len()],
-                (from, from + first_key(keys, i, sessions), until),
+                Pace::new(keys, i),
+                (from, until),
             )));
         }
         tokio::time::sleep_until(from).await;
@@ -406,7 +432,7 @@ pub fn run(out: &mut impl Write, class: Class, seconds: f64) -> anyhow::Result<(
         percentile(&latencies, 0.99),
         latencies.len(),
         match keys {
-            Keys::Spread => "pressed at each student's own moment",
+            Keys::Own => "pressed by each student at moments of their own",
             Keys::Together => "pressed by every student at once",
         }
     )?;
@@ -425,17 +451,44 @@ mod tests {
     use super::*;
 
     #[test]
-    fn spread_keys_fall_across_the_second_and_together_at_its_start() {
-        let at: Vec<f64> = (0..80)
-            .map(|i| first_key(Keys::Spread, i, 80).as_secs_f64())
+    fn students_press_on_their_own_at_random_or_together_each_second() {
+        // on their own: first keys over the whole first second, not two students alike, the
+        // same moments on every run; gaps between half a second and a second and a half
+        let firsts: Vec<f64> = (0..80)
+            .map(|i| Pace::new(Keys::Own, i).first().as_secs_f64())
             .collect();
-        assert_eq!(at[0], 0.0);
+        assert!(firsts.iter().all(|t| (0.0..1.0).contains(t)));
+        let mut quarters = [0; 4];
+        for t in &firsts {
+            quarters[(t * 4.0) as usize] += 1;
+        }
+        // 80 uniform draws: each quarter expects 20 (a count below 5 or above 35 has a
+        // chance under one in a million)
         assert!(
-            at.windows(2)
-                .all(|w| (w[1] - w[0] - 1.0 / 80.0).abs() < 1e-9)
+            quarters.iter().all(|&q| (5..=35).contains(&q)),
+            "{quarters:?}"
         );
-        assert!(at[79] < 1.0);
-        assert!((0..80).all(|i| first_key(Keys::Together, i, 80).is_zero()));
+        let again: Vec<f64> = (0..80)
+            .map(|i| Pace::new(Keys::Own, i).first().as_secs_f64())
+            .collect();
+        assert_eq!(firsts, again);
+        let mut distinct = firsts.clone();
+        distinct.sort_by(f64::total_cmp);
+        distinct.dedup();
+        assert_eq!(distinct.len(), 80);
+        let mut pace = Pace::new(Keys::Own, 7);
+        let gaps: Vec<f64> = (0..1000).map(|_| pace.gap().as_secs_f64()).collect();
+        assert!(gaps.iter().all(|g| (0.5..1.5).contains(g)));
+        let mean = gaps.iter().sum::<f64>() / gaps.len() as f64;
+        // a uniform gap's mean is 1 s, its spread 0.29 s: 1000 of them within 0.05 s of it
+        // (more than five standard errors)
+        assert!((mean - 1.0).abs() < 0.05, "{mean}");
+        // together: every student at the start, then every second
+        for i in 0..80 {
+            let mut pace = Pace::new(Keys::Together, i);
+            assert!(pace.first().is_zero());
+            assert_eq!(pace.gap(), Duration::from_secs(1));
+        }
     }
 
     #[test]
