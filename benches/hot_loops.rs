@@ -109,3 +109,80 @@ fn draw_chart(bencher: Bencher, width: &str) {
             .unwrap();
     });
 }
+
+/// A whole screen as a served session draws it at each frame: tuned genetic on hardest:1 after
+/// 300 generations (its board, panels, step log and chart), drawn through crossterm into escape
+/// codes as a session's channel takes them (written nowhere), at the sizes `bench serve`'s students have. Each
+/// iteration draws two frames, a generation apart, so that every frame has changes to write.
+#[divan::bench(args = ["80x24", "100x30", "120x40", "160x50"])]
+fn draw_screen(bencher: Bencher, size: &str) {
+    use ratatui::backend::CrosstermBackend;
+    use ratatui::layout::Rect;
+    use ratatui::{Terminal, TerminalOptions, Viewport};
+    use sudoscope::run::{Method, RunSpec};
+    use sudoscope::search::find;
+    use sudoscope::tui::app::{App, Launch};
+    use sudoscope::tui::keys::Action;
+    use sudoscope::tui::theme::{Palette, Theme};
+    let (w, h) = size.split_once('x').unwrap();
+    let area = Rect::new(0, 0, w.parse().unwrap(), h.parse().unwrap());
+    let app_at = |steps: u64| {
+        let launch = Launch {
+            run: RunSpec {
+                puzzle: resolve_one("hardest:1").unwrap(),
+                method: Method::new(find("genetic").unwrap(), Preset::Tuned),
+                seed: 1,
+                speed: None,
+                race: Vec::new(),
+                same_start: true,
+                paused: true,
+                start: None,
+            },
+            theme: Theme::new(Palette::Dark),
+            lesson: None,
+            lesson_out: None,
+            notes_out: None,
+            guest: false,
+            confirm_quit: false,
+            source: None,
+            trace_out: None,
+        };
+        let (tx, rx) = crossbeam_channel::bounded(1024);
+        let mut app = App::new(launch, tx);
+        app.act(Action::Step);
+        let began = std::time::Instant::now();
+        loop {
+            app.on_tick();
+            while let Ok(r) = rx.try_recv() {
+                app.on_report(r);
+            }
+            let at = app.race().panes()[0]
+                .report
+                .as_ref()
+                .map_or(0, |r| r.snapshot.steps);
+            if at >= steps {
+                break;
+            }
+            if at > 0 && app.race().panes()[0].report.is_some() {
+                app.act(Action::Step);
+            }
+            assert!(began.elapsed().as_secs() < 60, "the search did not step");
+            std::thread::sleep(std::time::Duration::from_micros(200));
+        }
+        (app, rx)
+    };
+    let (mut a, _ra) = app_at(300);
+    let (mut b, _rb) = app_at(301);
+    let mut terminal = Terminal::with_options(
+        CrosstermBackend::new(std::io::sink()),
+        TerminalOptions {
+            viewport: Viewport::Fixed(area),
+        },
+    )
+    .unwrap();
+    bencher.bench_local(|| {
+        for app in [&mut a, &mut b] {
+            terminal.draw(|f| sudoscope::tui::draw(f, app)).unwrap();
+        }
+    });
+}
