@@ -238,6 +238,10 @@ pub fn style_of(
 }
 
 /// Draw `grid` with `layout` into `buf` at `(x, y)`, clipped to `area`.
+///
+/// Every character a grid shows is one column wide (digits, letters, rules, half blocks, the
+/// candidates' dot), so each is put straight into its cell: no string is built or measured, as
+/// a served session draws its grid thirty times a second.
 #[allow(clippy::too_many_arguments)]
 pub fn draw(
     buf: &mut Buffer,
@@ -249,134 +253,169 @@ pub fn draw(
     theme: &Theme,
 ) {
     let conflict = conflicts(grid);
-    let mut put = |x: u16, y: u16, s: &str, style: Style| {
-        if x < area.right() && y < area.bottom() {
-            buf.set_stringn(x, y, s, (area.right() - x) as usize, style);
-        }
-    };
+    let clip = area.intersection(buf.area);
     let (ox, oy) = (area.x, area.y);
+    let l = layout;
     // rules between boxes
-    for k in 1..layout.b {
-        let y = oy + k * layout.b * layout.cell_h + k - 1;
-        let line: String = (0..layout.width())
-            .map(|dx| {
-                let at_sep = (0..layout.b).any(|j| {
-                    j > 0
-                        && dx
-                            == j * layout.b * layout.cell_w + (j - 1) * layout.sep_w + layout.sep_w
-                                - 1
-                });
-                if at_sep { '┼' } else { '─' }
-            })
-            .collect();
-        put(ox, y, &line, theme.border());
+    for k in 1..l.b {
+        let y = oy + k * l.b * l.cell_h + k - 1;
+        let crossing = |dx: u16| (1..l.b).any(|j| dx == j * l.b * l.cell_w + j * l.sep_w - 1);
+        let rule = (0..l.width()).map(|dx| if crossing(dx) { '┼' } else { '─' });
+        put(buf, clip, ox, y, rule, theme.border());
     }
+    let sep: &[char] = if l.sep_w == 2 {
+        &[' ', '│']
+    } else {
+        &['│']
+    };
+    // a big value is underlined once, under its last row
+    let underline_row = (l.cell_h as usize).saturating_sub(3) / 2 + 2;
+    let mut text = CellText::default();
     for (cell, &in_conflict) in conflict.iter().enumerate() {
-        let (cx, cy) = layout.cell_origin(cell);
+        let (cx, cy) = l.cell_origin(cell);
         let (x, y) = (ox + cx, oy + cy);
         // the rule before this cell's box, on each of its rows
-        let col = cell as u16 % layout.n;
-        if col > 0 && col.is_multiple_of(layout.b) {
-            for dy in 0..layout.cell_h {
-                let sep = if layout.sep_w == 2 { " │" } else { "│" };
-                put(x - layout.sep_w, y + dy, sep, theme.border());
+        let col = cell as u16 % l.n;
+        if col > 0 && col.is_multiple_of(l.b) {
+            for dy in 0..l.cell_h {
+                put(
+                    buf,
+                    clip,
+                    x - l.sep_w,
+                    y + dy,
+                    sep.iter().copied(),
+                    theme.border(),
+                );
             }
         }
         let style = style_of(puzzle, grid, cell, in_conflict, marks, theme);
-        let rows = cell_rows(puzzle, grid, cell, layout, marks.candidates);
+        text.fill(puzzle, grid, cell, l, marks.candidates);
         // a reversed mark covers the whole cell so it reads at any size
         let whole = style
             .add_modifier
             .contains(ratatui::style::Modifier::REVERSED);
-        // a big value is underlined once, under its last row
-        let underline_row = (layout.cell_h as usize).saturating_sub(3) / 2 + 2;
-        for (dy, (text, own)) in rows.iter().enumerate() {
+        for dy in 0..l.cell_h as usize {
+            let own = text.own[dy];
             let row_style = if whole {
                 style
-            } else if *own && layout.big && dy != underline_row {
+            } else if own && l.big && dy != underline_row {
                 style.remove_modifier(ratatui::style::Modifier::UNDERLINED)
-            } else if *own {
+            } else if own {
                 style
             } else {
                 // padding and other candidates: dim, without the cell's marks
                 theme.dim()
             };
-            if whole {
-                put(x, y + dy as u16, &" ".repeat(layout.cell_w as usize), style);
-            }
-            put(x, y + dy as u16, text, row_style);
+            let row = text.rows[dy][..l.cell_w as usize].iter().copied();
+            put(buf, clip, x, y + dy as u16, row, row_style);
         }
     }
 }
 
-/// The text rows of one cell, each with whether it shows the cell's own value (drawn in the
-/// cell's style; other candidates are dim).
-fn cell_rows(
-    puzzle: &Puzzle,
-    grid: &Grid,
-    cell: usize,
-    l: &GridLayout,
-    view: CandidateView,
-) -> Vec<(String, bool)> {
-    let (w, h) = (l.cell_w as usize, l.cell_h as usize);
-    let v = grid.get(cell);
-    let centre = |s: String, width: usize| {
-        let len = s.chars().count();
-        let left = (w.saturating_sub(width)) / 2;
-        let mut t = " ".repeat(left);
-        t.push_str(&s);
-        t.push_str(&" ".repeat(w.saturating_sub(left + len)));
-        t
-    };
-    let mut rows = vec![(" ".repeat(w), false); h];
-    if l.candidates && !puzzle.is_given(cell) && view != CandidateView::Off {
-        let b = l.b as usize;
-        let mask = match view {
-            CandidateView::Board => candidates(grid, cell),
-            _ => candidates(&puzzle.givens, cell),
-        };
-        let spaced = w > 2 * b;
-        let top = (h - b) / 2;
-        for sub in 0..b {
-            let text: String = (0..b)
-                .map(|k| {
+/// Put one-column `chars` in a row from `(x, y)` on, in `style`, as far as `clip` reaches.
+fn put(
+    buf: &mut Buffer,
+    clip: Rect,
+    x: u16,
+    y: u16,
+    chars: impl Iterator<Item = char>,
+    style: Style,
+) {
+    if y < clip.top() || y >= clip.bottom() || x < clip.left() {
+        return;
+    }
+    for (x, c) in (x..clip.right()).zip(chars) {
+        buf[(x, y)].set_char(c).set_style(style);
+    }
+}
+
+/// The widest and tallest cell [`GridLayout::fit`] makes.
+const MAX_CELL_W: usize = 17;
+const MAX_CELL_H: usize = 8;
+
+/// One cell's text: its rows of `cell_w` characters, each with whether it shows the cell's own
+/// value (drawn in the cell's style; padding and other candidates are dim). Filled again for
+/// every cell, with nothing allocated.
+struct CellText {
+    rows: [[char; MAX_CELL_W]; MAX_CELL_H],
+    own: [bool; MAX_CELL_H],
+}
+
+impl Default for CellText {
+    fn default() -> CellText {
+        CellText {
+            rows: [[' '; MAX_CELL_W]; MAX_CELL_H],
+            own: [false; MAX_CELL_H],
+        }
+    }
+}
+
+impl CellText {
+    fn fill(
+        &mut self,
+        puzzle: &Puzzle,
+        grid: &Grid,
+        cell: usize,
+        l: &GridLayout,
+        view: CandidateView,
+    ) {
+        let (w, h) = (l.cell_w as usize, l.cell_h as usize);
+        for r in 0..h {
+            self.rows[r][..w].fill(' ');
+            self.own[r] = false;
+        }
+        let v = grid.get(cell);
+        if l.candidates && !puzzle.is_given(cell) && view != CandidateView::Off {
+            let b = l.b as usize;
+            let mask = match view {
+                CandidateView::Board => candidates(grid, cell),
+                _ => candidates(&puzzle.givens, cell),
+            };
+            let spaced = w > 2 * b;
+            let top = (h - b) / 2;
+            let mut line = [' '; MAX_CELL_W];
+            for sub in 0..b {
+                let mut len = 0;
+                for k in 0..b {
                     let val = (sub * b + k + 1) as u8;
-                    let c = if val == v || mask & 1 << (val - 1) != 0 {
+                    line[len] = if val == v || mask & 1 << (val - 1) != 0 {
                         symbol(val)
                     } else {
                         '·'
                     };
+                    len += 1;
                     if spaced && k + 1 < b {
-                        format!("{c} ")
-                    } else {
-                        c.to_string()
+                        line[len] = ' ';
+                        len += 1;
                     }
-                })
-                .collect();
-            let width = text.chars().count();
-            let own = v != EMPTY && (v as usize - 1) / b == sub;
-            rows[top + sub] = (centre(text, width), own);
-        }
-        return rows;
-    }
-    if l.big {
-        let top = (h - 3) / 2;
-        for (k, line) in big_glyph(v).iter().enumerate() {
-            rows[top + k] = (centre(line.clone(), 3), true);
-        }
-    } else {
-        let text = symbol(v).to_string();
-        // the narrowest cells read " 3", as the course notebooks print grids
-        rows[(h - 1) / 2] = (
+                }
+                self.centre(top + sub, &line[..len], w);
+                self.own[top + sub] = v != EMPTY && (v as usize - 1) / b == sub;
+            }
+        } else if l.big {
+            let top = (h - 3) / 2;
+            for (k, line) in big_glyph_chars(v).iter().enumerate() {
+                self.centre(top + k, line, w);
+                self.own[top + k] = true;
+            }
+        } else {
+            let middle = (h - 1) / 2;
             if w == 2 {
-                format!(" {text}")
+                // the narrowest cells read " 3", as the course notebooks print grids
+                self.rows[middle][1] = symbol(v);
             } else {
-                centre(text, 1)
-            },
-            true,
-        );
+                self.centre(middle, &[symbol(v)], w);
+            }
+            self.own[middle] = true;
+        }
     }
-    rows
+
+    /// `chars` in the middle of row `r`, `w` wide (the extra space on the right).
+    fn centre(&mut self, r: usize, chars: &[char], w: usize) {
+        let left = w.saturating_sub(chars.len()) / 2;
+        let n = chars.len().min(w - left);
+        self.rows[r][left..left + n].copy_from_slice(&chars[..n]);
+    }
 }
 
 /// 3×5 pixel glyphs, a row of 3 bits per line (left bit first): 1-9, then A-P for 10-25.
@@ -410,20 +449,23 @@ const GLYPHS: [[u8; 5]; 25] = [
 
 /// A value three rows tall in half blocks (a blank cell is a small dot).
 pub fn big_glyph(value: u8) -> [String; 3] {
+    big_glyph_chars(value).map(|row| row.iter().collect())
+}
+
+/// [`big_glyph`]'s three rows of three characters.
+fn big_glyph_chars(value: u8) -> [[char; 3]; 3] {
     if value == EMPTY {
-        return ["   ".into(), " · ".into(), "   ".into()];
+        return [[' '; 3], [' ', '·', ' '], [' '; 3]];
     }
     let g = GLYPHS[(value - 1) as usize % 25];
     let px = |row: usize, col: usize| row < 5 && g[row] >> (2 - col) & 1 == 1;
     std::array::from_fn(|r| {
-        (0..3)
-            .map(|c| match (px(2 * r, c), px(2 * r + 1, c)) {
-                (true, true) => '█',
-                (true, false) => '▀',
-                (false, true) => '▄',
-                (false, false) => ' ',
-            })
-            .collect()
+        std::array::from_fn(|c| match (px(2 * r, c), px(2 * r + 1, c)) {
+            (true, true) => '█',
+            (true, false) => '▀',
+            (false, true) => '▄',
+            (false, false) => ' ',
+        })
     })
 }
 
@@ -465,5 +507,21 @@ mod tests {
         }
         assert_eq!(big_glyph(1), ["▄█ ", " █ ", "▀▀▀"].map(String::from));
         assert_eq!(big_glyph(8), ["█▀█", "█▀█", "▀▀▀"].map(String::from));
+    }
+
+    #[test]
+    fn every_layout_fits_the_cell_text_drawn_into() {
+        for n in [4, 9, 16, 25] {
+            for w in (1..=420).step_by(3) {
+                for h in 1..=160 {
+                    for candidates in [false, true] {
+                        if let Some(l) = GridLayout::fit(n, w, h, candidates) {
+                            assert!(l.cell_w as usize <= MAX_CELL_W, "{l:?}");
+                            assert!(l.cell_h as usize <= MAX_CELL_H, "{l:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }
