@@ -1,5 +1,5 @@
 //! Hot loops under divan: one step of each local search family, exact solves, and the cost
-//! chart a screen draws at each frame.
+//! chart and the whole screen a served session draws at each frame.
 //! Run: `cargo bench --bench hot_loops`.
 
 use divan::Bencher;
