@@ -127,8 +127,8 @@ fn draw_screen(bencher: Bencher, size: &str) {
     let (w, h) = size.split_once('x').unwrap();
     let area = Rect::new(0, 0, w.parse().unwrap(), h.parse().unwrap());
     let app_at = |steps: u64| {
-        let launch = Launch {
-            run: RunSpec {
+        let launch = Launch::of(
+            RunSpec {
                 puzzle: resolve_one("hardest:1").unwrap(),
                 method: Method::new(find("genetic").unwrap(), Preset::Tuned),
                 seed: 1,
@@ -138,15 +138,8 @@ fn draw_screen(bencher: Bencher, size: &str) {
                 paused: true,
                 start: None,
             },
-            theme: Theme::new(Palette::Dark),
-            lesson: None,
-            lesson_out: None,
-            notes_out: None,
-            guest: false,
-            confirm_quit: false,
-            source: None,
-            trace_out: None,
-        };
+            Theme::new(Palette::Dark),
+        );
         let (tx, rx) = crossbeam_channel::bounded(1024);
         let mut app = App::new(launch, tx);
         app.act(Action::Step);

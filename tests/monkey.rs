@@ -34,23 +34,22 @@ const SEEDS: [u64; 4] = [1, 2, 3, 4];
 fn app(seed: u64) -> (App, Receiver<Report>) {
     let algo = find("plateau").unwrap();
     let (tx, rx) = bounded(256);
+    let run = RunSpec {
+        puzzle: resolve_one(if seed.is_multiple_of(2) {
+            "tiny4"
+        } else {
+            "sudoku_7"
+        })
+        .unwrap(),
+        method: Method::new(algo, Preset::Classic),
+        seed,
+        speed: Some(100.0),
+        race: Vec::new(),
+        same_start: true,
+        paused: seed.is_multiple_of(3),
+        start: None,
+    };
     let opts = Launch {
-        run: RunSpec {
-            puzzle: resolve_one(if seed.is_multiple_of(2) {
-                "tiny4"
-            } else {
-                "sudoku_7"
-            })
-            .unwrap(),
-            method: Method::new(algo, Preset::Classic),
-            seed,
-            speed: Some(100.0),
-            race: Vec::new(),
-            same_start: true,
-            paused: seed.is_multiple_of(3),
-            start: None,
-        },
-        theme: Theme::new(Palette::Dark),
         lesson: (seed % 4 >= 2).then(|| {
             lesson::parse(
                 "[[scene]]\ncaption = \"one\"\nalgo = \"steepest\"\nspeed = 50\n\
@@ -61,11 +60,7 @@ fn app(seed: u64) -> (App, Receiver<Report>) {
         }),
         // `y` then `a` appends scenes: somewhere that is not the working tree
         lesson_out: Some(std::env::temp_dir().join(format!("sudoscope-monkey-{}.toml", std::process::id()))),
-        notes_out: None,
-        guest: false,
-        confirm_quit: false,
-        source: None,
-        trace_out: None,
+        ..Launch::of(run, Theme::new(Palette::Dark))
     };
     (App::new(opts, tx), rx)
 }

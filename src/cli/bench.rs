@@ -477,20 +477,13 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
     let (tx, rx) = crossbeam_channel::bounded(64);
     let run = unlimited(puzzle, algo);
     let handle = spawn(RunnerSetup::first_of(&run), tx);
-    let opts = crate::tui::Launch {
-        run: RunSpec {
+    let opts = crate::tui::Launch::of(
+        RunSpec {
             paused: true,
             ..run
         },
-        theme: crate::tui::theme::Theme::new(crate::tui::theme::Palette::Dark),
-        lesson: None,
-        lesson_out: None,
-        notes_out: None,
-        guest: false,
-        confirm_quit: false,
-        source: None,
-        trace_out: None,
-    };
+        crate::tui::theme::Theme::new(crate::tui::theme::Palette::Dark),
+    );
     let (app_tx, _app_rx) = crossbeam_channel::bounded(64);
     let mut app = crate::tui::App::new(opts, app_tx);
     let mut term = Terminal::new(TestBackend::new(120, 40))?;

@@ -414,17 +414,10 @@ pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Launch> {
         race_start: Some(Written::Value(args.race_start == args::RaceStart::Same)),
         ..run_input(&args.run)
     };
-    Ok(crate::tui::Launch {
-        run: crate::run::check(&input)?,
-        theme: theme(args.theme),
-        lesson: None,
-        lesson_out: None,
-        notes_out: None,
-        guest: false,
-        confirm_quit: false,
-        source: None,
-        trace_out: None,
-    })
+    Ok(crate::tui::Launch::of(
+        crate::run::check(&input)?,
+        theme(args.theme),
+    ))
 }
 
 /// The theme `--theme` names, or the one the environment asks for (NO_COLOR: mono).

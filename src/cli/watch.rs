@@ -63,15 +63,8 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
         return Ok(exit::BAD_INPUT);
     }
     let opts = crate::tui::Launch {
-        run,
-        theme: super::theme(args.theme),
-        lesson: None,
-        lesson_out: None,
-        notes_out: None,
-        guest: false,
-        confirm_quit: false,
         source: Some(source.clone()),
-        trace_out: None,
+        ..crate::tui::Launch::of(run, super::theme(args.theme))
     };
     let result = crate::tui::run(opts, args.record.clone());
     guard.end();

@@ -21,8 +21,8 @@ use sudoscope::tui::view;
 /// The options `tui --puzzle P --algo A --preset X --race ... --paused --theme mono` gives.
 pub fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Launch {
     let a = find(algo).unwrap();
-    Launch {
-        run: RunSpec {
+    Launch::of(
+        RunSpec {
             puzzle: resolve_one(puzzle).unwrap(),
             method: Method::new(a, preset),
             seed: 1,
@@ -35,15 +35,8 @@ pub fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Launc
             paused: true,
             start: None,
         },
-        theme: Theme::new(Palette::Mono),
-        lesson: None,
-        lesson_out: None,
-        notes_out: None,
-        guest: false,
-        confirm_quit: false,
-        source: None,
-        trace_out: None,
-    }
+        Theme::new(Palette::Mono),
+    )
 }
 
 /// An app whose panes have each delivered a frame after `steps` single steps.

@@ -422,15 +422,8 @@ fn now_you_try(app: &tui::App) -> Launch {
     run.race.clear();
     run.paused = true;
     Launch {
-        run,
-        theme: app.theme(),
-        lesson: None,
-        lesson_out: None,
-        source: None,
-        trace_out: None,
-        notes_out: None,
         guest: true,
-        confirm_quit: false,
+        ..Launch::of(run, app.theme())
     }
 }
 

@@ -65,6 +65,24 @@ pub struct Launch {
     pub confirm_quit: bool,
 }
 
+impl Launch {
+    /// `run` on a screen of its own in `theme`, and nothing more: no lesson, no trace in or
+    /// out, no notes, a local screen's keys (set the rest on the value returned).
+    pub fn of(run: RunSpec, theme: Theme) -> Launch {
+        Launch {
+            run,
+            theme,
+            lesson: None,
+            lesson_out: None,
+            source: None,
+            trace_out: None,
+            notes_out: None,
+            guest: false,
+            confirm_quit: false,
+        }
+    }
+}
+
 /// The visualiser's state: its components, and what belongs to the whole screen.
 pub struct App {
     race: Race,
