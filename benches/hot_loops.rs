@@ -112,8 +112,9 @@ fn draw_chart(bencher: Bencher, width: &str) {
 
 /// A whole screen as a served session draws it at each frame: tuned genetic on hardest:1 after
 /// 300 generations (its board, panels, step log and chart), drawn through crossterm into escape
-/// codes as a session's channel takes them (written nowhere), at the sizes `bench serve`'s students have. Each
-/// iteration draws two frames, a generation apart, so that every frame has changes to write.
+/// codes as a session's channel takes them (written nowhere), at the sizes `bench serve`'s
+/// students have. Each iteration draws two frames, a generation apart, so that every frame has
+/// changes to write.
 #[divan::bench(args = ["80x24", "100x30", "120x40", "160x50"])]
 fn draw_screen(bencher: Bencher, size: &str) {
     use ratatui::backend::CrosstermBackend;
@@ -142,7 +143,8 @@ fn draw_screen(bencher: Bencher, size: &str) {
         );
         let (tx, rx) = crossbeam_channel::bounded(1024);
         let mut app = App::new(launch, tx);
-        app.act(Action::Step);
+        // one step at a time, each asked for once the last one's report has come
+        let mut asked = 0;
         let began = std::time::Instant::now();
         loop {
             app.on_tick();
@@ -154,10 +156,12 @@ fn draw_screen(bencher: Bencher, size: &str) {
                 .as_ref()
                 .map_or(0, |r| r.snapshot.steps);
             if at >= steps {
+                assert_eq!(at, steps, "stepped past the generation asked for");
                 break;
             }
-            if at > 0 && app.race().panes()[0].report.is_some() {
+            if at == asked {
                 app.act(Action::Step);
+                asked += 1;
             }
             assert!(began.elapsed().as_secs() < 60, "the search did not step");
             std::thread::sleep(std::time::Duration::from_micros(200));

@@ -3,8 +3,8 @@
 //! genetic on hardest:1, which never finishes); N clients connect over SSH or as browsers do
 //! (WebSocket), each counting the frames it receives and, once a second, timing a key: `?`
 //! sent, until a frame shows the help. Each student presses at moments of their own, at random
-//! and independently of the others, as a class does (or all at once, with `--keys-together`). The clients run on the same
-//! machine, so they take their share of its cores too.
+//! and independently of the others, as a class does (or all at once, with `--keys-together`).
+//! The clients run on the same machine, so they take their share of its cores too.
 
 use std::io::Write;
 use std::path::Path;

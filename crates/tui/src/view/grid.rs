@@ -329,8 +329,9 @@ fn put(
     }
 }
 
-/// The widest and tallest cell [`GridLayout::fit`] makes.
+/// The widest cell [`GridLayout::fit`] makes, in columns.
 const MAX_CELL_W: usize = 17;
+/// The tallest, in rows.
 const MAX_CELL_H: usize = 8;
 
 /// One cell's text: its rows of `cell_w` characters, each with whether it shows the cell's own
