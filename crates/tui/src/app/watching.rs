@@ -25,6 +25,10 @@ pub struct Watching {
     pub scroll: usize,
     /// What was last drawn while waiting: the seconds shown and the lines of error output.
     drawn: (u64, u64),
+    /// How the command stood at the last look.
+    was: Option<crate::engine::trace::child::State>,
+    /// Whether the source's failure has been told.
+    failure_told: bool,
 }
 
 impl Watching {
@@ -36,6 +40,8 @@ impl Watching {
             adopted: 0,
             scroll: 0,
             drawn: (u64::MAX, u64::MAX),
+            was: None,
+            failure_told: false,
         }
     }
 
@@ -64,6 +70,46 @@ impl Watching {
     /// Why no run could be read, once that is known.
     pub fn failure(&self) -> Option<Failure> {
         self.source.failure()
+    }
+
+    /// The signal that stopped the command, while a signal holds it stopped (it runs on after
+    /// SIGCONT).
+    pub fn stopped(&self) -> Option<i32> {
+        match self.source.state() {
+            Some(crate::engine::trace::child::State::Stopped(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Why the source failed, the first time this is asked after it did.
+    pub fn new_failure(&mut self) -> Option<String> {
+        if self.failure_told {
+            return None;
+        }
+        let f = self.source.failure()?;
+        self.failure_told = true;
+        Some(f.why)
+    }
+
+    /// Whether the command has stopped, continued or ended since the last look.
+    pub fn state_changed(&mut self) -> bool {
+        let now = self.source.state();
+        let changed = now != self.was;
+        self.was = now;
+        changed
+    }
+
+    /// How the command ended, when it ended otherwise than with status 0 after writing its
+    /// whole trace (a cut trace says how the command ended in its own words).
+    pub fn ended_badly_after_trace(
+        &self,
+        feed: &Feed,
+    ) -> Option<crate::engine::trace::child::Exit> {
+        let whole = matches!(
+            feed.closed(),
+            Some(crate::engine::trace::feed::Closed::End(_))
+        );
+        self.source.exit().filter(|e| whole && !e.success())
     }
 
     /// Since when the source has been waited for.
@@ -125,7 +171,7 @@ pub fn scene_watch(scene: &Scene) -> (Option<Watching>, Option<String>) {
     let Some(command) = &scene.command else {
         return (None, None);
     };
-    let argv = vec!["sh".to_string(), "-c".to_string(), command.clone()];
+    let argv = crate::engine::trace::child::argv_of(command);
     let resolve = |r: &str| catalog::resolve_one(r).map_err(|e| e.to_string());
     match crate::engine::trace::source::start(SourceSpec::Command(argv), resolve) {
         Ok((source, guard)) => (Some(Watching::new(source, Some(guard))), None),

@@ -13,6 +13,7 @@ use super::child::Exit;
 use super::feed::{Closed, SourceSpec};
 use super::replay::Replay;
 use super::source::{self, NotReady, Source};
+use super::tail::Stream;
 use crate::board::Puzzle;
 use crate::engine::experiment::{Progress, stop_reason};
 use crate::engine::result::{Ending, Failure, Metrics, RunResult};
@@ -24,12 +25,13 @@ use crate::search::{Note, Search};
 /// minutes, not the afternoon.
 pub const DEFAULT_SECONDS: f64 = 120.0;
 
-/// Lines of a failed run's error output its record keeps.
+/// Lines of a failed run's error output (and of its output before its trace) its record keeps.
 const STDERR_KEPT: usize = 8;
 
 /// What to run.
 pub struct CommandPlan<'a> {
-    /// The command, `{seed}` standing for each run's seed; run by `sh -c`.
+    /// The command, `{seed}` standing for each run's seed; its words run directly, or by
+    /// `sh -c` when it needs a shell ([`super::child::argv_of`]).
     pub template: &'a str,
     /// How many runs.
     pub runs: usize,
@@ -127,6 +129,8 @@ pub struct CommandRun {
     pub record: RunResult,
     /// Lines the trace's reader flagged (malformed lines, changed givens).
     pub problems: Vec<String>,
+    /// The last lines of its error output.
+    pub stderr: Vec<String>,
 }
 
 /// The record of a run that failed before or while its trace was read.
@@ -153,40 +157,49 @@ fn failed(
         r.puzzle.clear();
         r.size.clear();
     }
-    let stderr = source.map_or(Vec::new(), |s| {
-        let lines = s.tail().lines();
-        lines[lines.len().saturating_sub(STDERR_KEPT)..].to_vec()
-    });
+    let last = |stream| {
+        source.map_or(Vec::new(), |s| {
+            let lines = s.tail().lines_of(stream);
+            lines[lines.len().saturating_sub(STDERR_KEPT)..].to_vec()
+        })
+    };
     r.failure = Some(Failure {
         reason,
         exit: exit.map(Exit::key),
-        stderr,
+        stderr: last(Stream::Error),
+        stdout: last(Stream::Output),
     });
+    r.exit = exit.map(Exit::key);
     r
 }
 
 fn one(plan: &CommandPlan, run: usize, stop: &AtomicBool) -> Option<CommandRun> {
     let seed = run_seed(plan, run);
     let command = plan.template.replace("{seed}", &seed.to_string());
-    let argv = vec!["sh".to_string(), "-c".to_string(), command];
+    let argv = super::child::argv_of(&command);
     let started = Instant::now();
     let deadline = started + Duration::from_secs_f64(plan.max_seconds);
     let resolve = |r: &str| crate::catalog::resolve_one(r).map_err(|e| e.to_string());
-    let finish = |mut record: RunResult, problems| {
+    let finish = |mut record: RunResult, problems, source: Option<&Source>| {
         record.label = label(&record.algorithm);
         record.seed = Some(seed);
         record.run = Some(run);
         record.seconds = started.elapsed().as_secs_f64();
+        let stderr = source.map_or(Vec::new(), |s| {
+            let lines = s.tail().lines_of(Stream::Error);
+            lines[lines.len().saturating_sub(STDERR_KEPT)..].to_vec()
+        });
         Some(CommandRun {
             run,
             seed,
             record,
             problems,
+            stderr,
         })
     };
     let (source, mut guard) = match source::start(SourceSpec::Command(argv), resolve) {
         Ok(x) => x,
-        Err(e) => return finish(failed(None, "", e, None, None), Vec::new()),
+        Err(e) => return finish(failed(None, "", e, None, None), Vec::new(), None),
     };
     let feed = match source.ready(Some(deadline), stop) {
         Ok(feed) => feed,
@@ -197,11 +210,19 @@ fn one(plan: &CommandPlan, run: usize, stop: &AtomicBool) -> Option<CommandRun> 
                 "wrote no trace header in {} s (its time limit)",
                 plan.max_seconds
             );
-            return finish(failed(None, "", why, exit, Some(&source)), Vec::new());
+            return finish(
+                failed(None, "", why, exit, Some(&source)),
+                Vec::new(),
+                Some(&source),
+            );
         }
         Err(NotReady::Failed(f)) => {
             let exit = guard.end().or(f.exit);
-            return finish(failed(None, "", f.why, exit, Some(&source)), Vec::new());
+            return finish(
+                failed(None, "", f.why, exit, Some(&source)),
+                Vec::new(),
+                Some(&source),
+            );
         }
     };
     let name = feed.header.algorithm.clone();
@@ -230,7 +251,16 @@ fn one(plan: &CommandPlan, run: usize, stop: &AtomicBool) -> Option<CommandRun> 
         flagged(replay.notes());
     };
     flagged(replay.notes());
-    let exit = guard.end();
+    // a trace closed whole: the command's own status, when it exits within the grace; a run
+    // ended here (its step budget) has no status of its own unless it had ended already
+    let whole = ending.is_some() && matches!(feed.closed(), Some(Closed::End(_)));
+    let own_before = source.exit();
+    let exit = if whole {
+        guard.end_after(source::AFTER_TRACE)
+    } else {
+        guard.end()
+    };
+    let own = if whole { exit } else { own_before };
     let puzzle: &Puzzle = feed.puzzle();
     let verdict = replay.verdict().cloned();
     let reason = match (&ending, &verdict) {
@@ -249,7 +279,7 @@ fn one(plan: &CommandPlan, run: usize, stop: &AtomicBool) -> Option<CommandRun> 
         r.cost = replay.cost();
         r.best_cost = replay.best_cost();
         r.steps = Some(replay.steps());
-        return finish(r, problems);
+        return finish(r, problems, Some(&source));
     }
     let ending = ending.expect("a run that was not ended early has an ending");
     let snap = replay.snapshot();
@@ -261,5 +291,6 @@ fn one(plan: &CommandPlan, run: usize, stop: &AtomicBool) -> Option<CommandRun> 
     r.best_cost = replay.best_cost();
     r.steps = Some(replay.steps());
     r.metrics = Metrics::of(&snap.metrics);
-    finish(r, problems)
+    r.exit = own.map(Exit::key);
+    finish(r, problems, Some(&source))
 }
