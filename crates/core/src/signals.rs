@@ -1,4 +1,4 @@
-//! The signals that end the program (SIGINT, SIGTERM, SIGHUP): caught, so that the terminal is
+//! The signals that end the program (SIGINT, SIGTERM, SIGHUP, and SIGQUIT as SIGTERM): caught, so that the terminal is
 //! given back and every command started is ended first, and remembered, so that the program
 //! then exits with 128 + the signal's number as a shell expects (143 after `kill -TERM`). The
 //! visualiser, `watch --check` and `experiment` look at [`caught`] as they go.
@@ -14,10 +14,11 @@ extern "C" fn on_signal(signal: libc::c_int) {
     CAUGHT.store(signal, Ordering::SeqCst);
 }
 
-/// Catch SIGINT, SIGTERM and SIGHUP from now on.
+/// Catch SIGINT, SIGTERM, SIGHUP and SIGQUIT from now on (SIGQUIT ends the program as SIGTERM
+/// does, terminal given back and commands ended, rather than leaving a core and a raw terminal).
 pub fn catch() {
     #[cfg(unix)]
-    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
         // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the struct
         // is zeroed (no flags, an empty mask) before the handler is set
         unsafe {

@@ -11,9 +11,9 @@ use russh::server::{
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, Pty};
 
 use super::Class;
-use super::input::Parser;
 use super::out::{Out, pump};
 use super::session::{self, TermInfo};
+use crate::tui::input::Parser;
 
 /// The server's side of one connection.
 pub struct Conn {

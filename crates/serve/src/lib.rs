@@ -14,7 +14,7 @@ pub extern crate sudoscope_i18n as i18n;
 
 pub mod access;
 pub mod handler;
-pub mod input;
+
 pub mod out;
 pub mod platform;
 pub mod session;

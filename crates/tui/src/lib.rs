@@ -20,11 +20,14 @@ pub extern crate sudoscope_i18n as i18n;
 pub mod app;
 pub mod cast;
 pub mod dialog;
+pub mod input;
 pub mod keys;
 pub mod lesson;
 pub mod recording;
 pub mod remote;
 mod screen_svg;
+mod terminal_keys;
+mod watchdog;
 
 pub mod step_log;
 pub mod still;
@@ -43,7 +46,7 @@ use crossbeam_channel::{Receiver, bounded, select, tick};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::Show;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
@@ -89,6 +92,7 @@ pub fn draw(f: &mut ratatui::Frame, app: &mut App) {
     // the speaker notes are this screen's own: a mirror draws the view alone
     if app.show_notes() {
         view::overlay::notes(f, app);
+        view::fit::settle(f.buffer_mut());
     }
 }
 
@@ -212,7 +216,8 @@ pub fn run_stage(
         return Err(TuiError::NoTerminal);
     }
     let stop = Arc::new(AtomicBool::new(false));
-    // SIGINT (outside raw mode), SIGTERM and SIGHUP all end the loop and restore the terminal
+    // SIGINT (outside raw mode), SIGTERM, SIGHUP and SIGQUIT all end the loop and restore the
+    // terminal; the watchdog does it when the loop does not answer within a second
     crate::signals::catch();
     let (w, h) = ratatui::crossterm::terminal::size()?;
     let recorder = match &record {
@@ -243,7 +248,9 @@ pub fn run_stage(
         }
         previous(info);
     }));
+    watchdog::keep_modes();
     enable_raw_mode()?;
+    watchdog::start();
     let mut out = Tee::new(std::io::stdout(), recorder.clone());
     execute!(out, EnterAlternateScreen, EnableMouseCapture)?;
     let result = match Terminal::new(CrosstermBackend::new(out)) {
@@ -262,35 +269,20 @@ pub fn run_stage(
     };
     stop.store(true, Ordering::SeqCst);
     restore();
+    watchdog::restored();
     if let Some(r) = &recorder {
         r.finish()?;
     }
     result.map(|()| crate::signals::caught())
 }
 
-/// This terminal's keys, read on a thread of their own. Not joined: on a hung-up terminal
-/// crossterm's read can spin inside it, and waiting for it would keep the process alive; it
-/// ends with the process (or when `stop` is raised).
+/// This terminal's keys, read on a thread of their own ([`terminal_keys`]): the channel closes
+/// when the terminal is gone or its reads keep failing, and the screen's loop then ends.
 fn local_input(stop: Arc<AtomicBool>) -> std::io::Result<Receiver<Event>> {
     let (input_tx, input_rx) = bounded(256);
     std::thread::Builder::new()
         .name("input".into())
-        .spawn(move || {
-            while !stop.load(Ordering::SeqCst) {
-                match event::poll(Duration::from_millis(50)) {
-                    Ok(true) => match event::read() {
-                        Ok(e) => {
-                            if input_tx.send(e).is_err() {
-                                break;
-                            }
-                        }
-                        Err(_) => break,
-                    },
-                    Ok(false) => {}
-                    Err(_) => break,
-                }
-            }
-        })?;
+        .spawn(move || terminal_keys::read(&stop, &input_tx))?;
     Ok(input_rx)
 }
 
@@ -305,6 +297,9 @@ pub fn drive<S: remote::Screen>(
 ) -> Result<Ended, TuiError> {
     let ticker = tick(Duration::from_millis(33));
     let provoke_ui_panic = std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "ui");
+    // a screen whose loop never comes back after its first frame (as a drawing stuck on
+    // numbers no one foresaw), for the watchdog's test
+    let provoke_stuck = std::env::var("SUDOSCOPE_TEST_STUCK").is_ok_and(|v| v == "ui");
     let mut ticks = 0u64;
     let draw_now = |terminal: &mut Terminal<S>| -> Result<(), TuiError> {
         if host.redraw.is_some_and(|r| r.swap(false, Ordering::AcqRel)) {
@@ -316,6 +311,12 @@ pub fn drive<S: remote::Screen>(
         Ok(())
     };
     draw_now(terminal)?;
+    // (the first frame is on screen: from here on only the watchdog can answer a signal)
+    if provoke_stuck {
+        loop {
+            std::thread::park();
+        }
+    }
     let mut last_key = Instant::now();
     // drawn again at the next tick only when something it shows has changed: a paused screen
     // costs next to nothing
@@ -369,6 +370,7 @@ pub fn drive<S: remote::Screen>(
                 if provoke_ui_panic && ticks == 15 {
                     panic!("provoked by SUDOSCOPE_TEST_PANIC=ui");
                 }
+
                 dirty |= stage.write().on_tick();
                 dirty |= host.redraw.is_some_and(|r| r.load(Ordering::Acquire));
                 if dirty {

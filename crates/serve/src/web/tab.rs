@@ -18,9 +18,9 @@ use ratatui::crossterm::event::Event;
 use serde::Deserialize;
 
 use super::Web;
-use crate::input::Parser;
 use crate::out::{Chunk, Out};
 use crate::session::{self, TermInfo};
+use crate::tui::input::Parser;
 
 /// The close codes the page acts on.
 pub mod closed {

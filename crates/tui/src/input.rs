@@ -1,5 +1,5 @@
-//! A served terminal's keys and clicks: the bytes an SSH client sends, read into the same
-//! events the local terminal gives (crossterm's), so a session's app cannot tell the two apart.
+//! A terminal's keys and clicks: the bytes a terminal sends (this process's own, an SSH
+//! client's, a browser tab's), read into the same events, so an app cannot tell them apart.
 //! Reads what xterm-like terminals send (Windows Terminal, macOS Terminal and iTerm2, the Linux
 //! consoles and PuTTY): printable text in UTF-8, control keys, CSI and SS3 sequences for arrows,
 //! Home/End, PageUp/PageDown, Insert/Delete and F1–F12 with their modifiers, and SGR and X10
