@@ -369,6 +369,15 @@ where
     draw_legend(&legend_area, &tr!("plot-settings"), &entries)
 }
 
+/// A run's time as the time axis takes it: from a nanosecond to a day (a record read back may
+/// hold any number; a time that is not one counts as the longest).
+fn seconds(s: f64) -> f64 {
+    if s.is_nan() {
+        return 86_400.0;
+    }
+    s.clamp(1e-9, 86_400.0)
+}
+
 /// Fraction of all runs solved within t seconds, per arm (log time axis).
 fn time_cdf<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, groups: &[Group]) -> PlotResult
 where
@@ -377,7 +386,12 @@ where
     let (chart_area, legend_area) = with_legend(root);
     let times: Vec<f64> = groups
         .iter()
-        .flat_map(|g| g.runs.iter().filter(|r| r.solved).map(|r| r.seconds))
+        .flat_map(|g| {
+            g.runs
+                .iter()
+                .filter(|r| r.solved)
+                .map(|r| seconds(r.seconds))
+        })
         .collect();
     let lo = times
         .iter()
@@ -408,7 +422,7 @@ where
             .runs
             .iter()
             .filter(|r| r.solved)
-            .map(|r| r.seconds.max(lo))
+            .map(|r| seconds(r.seconds).max(lo))
             .collect();
         solved.sort_by(f64::total_cmp);
         let n = g.runs.len().max(1) as f64;
@@ -528,17 +542,24 @@ where
     draw_legend(&legend_area, &tr!("plot-settings"), &entries)
 }
 
+/// The deepest a search can go: one guess a cell of the largest grid. A depth a record gives
+/// past it (a command's trace may name a metric `max_depth` and give it any number) is left out
+/// of the histogram, whose bars would otherwise be counted in billions.
+const DEEPEST: f64 = 625.0;
+
+/// A depth as the histogram counts it: a whole number of guesses from 0 to [`DEEPEST`].
+fn depth(d: f64) -> Option<u32> {
+    (d.is_finite() && (0.0..=DEEPEST).contains(&d)).then_some(d as u32)
+}
+
 /// The exact search's maximum depth (`None` for local searches).
 fn max_depth(r: &RunResult) -> Option<u32> {
-    r.metrics.get("max_depth").map(|d| d as u32)
+    r.metrics.get("max_depth").and_then(depth)
 }
 
 /// The exact search's depth when it found the solution.
 fn solution_depth(r: &RunResult) -> Option<u32> {
-    r.metrics
-        .get("depth")
-        .filter(|_| r.solved)
-        .map(|d| d as u32)
+    r.metrics.get("depth").filter(|_| r.solved).and_then(depth)
 }
 
 /// The exact solver: histograms of maximum depth and of depth at the solution.
@@ -660,5 +681,71 @@ mod tests {
         }
         // neighbours differ in pattern too, not only in colour
         assert_ne!(series_style(0).1, series_style(1).1);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 12,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(54),
+            ..Default::default()
+        })]
+
+        /// Records holding any numbers (a command's trace names its metrics as it likes, a
+        /// record read back may hold any time) make every figure, in both formats, in bounded
+        /// time: a depth past any grid, or not a number, is left out of the histogram.
+        #[test]
+        fn figures_of_records_with_any_numbers_are_drawn(
+            runs in proptest::collection::vec(
+                (
+                    proptest::prop_oneof![
+                        proptest::prelude::Just(f64::NAN),
+                        proptest::prelude::Just(f64::INFINITY),
+                        proptest::prelude::Just(1e308),
+                        proptest::prelude::Just(-1.0),
+                        proptest::prelude::Just(4e9),
+                        0.0..700.0f64,
+                        proptest::prelude::any::<f64>(),
+                    ],
+                    proptest::prelude::any::<f64>(),
+                    proptest::prelude::any::<bool>(),
+                    proptest::prelude::any::<u32>(),
+                ),
+                1..8,
+            ),
+            png in proptest::prelude::any::<bool>(),
+        ) {
+            let puzzle = crate::catalog::resolve_one("sudoku_7").unwrap();
+            let marks = checkpoints(1000).len();
+            let records: Vec<RunResult> = runs
+                .iter()
+                .enumerate()
+                .map(|(i, &(depth, seconds, solved, cost))| {
+                    let mut r = RunResult::new(&puzzle, if i % 2 == 0 { "exact" } else { "steepest" }, crate::engine::result::Ending::Solved);
+                    r.label = format!("arm {}", i % 3);
+                    r.solved = solved;
+                    r.seconds = seconds;
+                    r.steps = Some(cost as u64);
+                    r.curve = vec![cost % 1000; marks];
+                    r.metrics = crate::engine::result::Metrics(vec![
+                        ("max_depth".into(), depth),
+                        ("depth".into(), depth),
+                    ]);
+                    r
+                })
+                .collect();
+            let groups: Vec<Group> = (0..3)
+                .map(|a| Group {
+                    label: format!("arm {a}"),
+                    runs: records.iter().filter(|r| r.label == format!("arm {a}")).collect(),
+                })
+                .filter(|g| !g.runs.is_empty())
+                .collect();
+            let dir = tempfile::tempdir().unwrap();
+            let format = if png { ImageFormat::Png } else { ImageFormat::Svg };
+            let began = std::time::Instant::now();
+            let written = write_all(dir.path(), &groups, 1000, format);
+            proptest::prop_assert!(written.is_ok(), "{written:?}");
+            proptest::prop_assert!(began.elapsed() < std::time::Duration::from_secs(60));
+        }
     }
 }

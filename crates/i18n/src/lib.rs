@@ -259,9 +259,31 @@ pub fn num(x: f64, decimals: usize) -> String {
     num_in(current(), x, decimals)
 }
 
-/// A number as [`num`] writes it in `lang`.
+/// A number as [`num`] writes it in `lang`. Any double reads in a few characters: one of
+/// 10^15 or more in scientific notation (`1,00e307`), an infinite one as `∞` or `-∞`, one that
+/// is not a number as `?` (a class's program may report anything).
 pub fn num_in(lang: Lang, x: f64, decimals: usize) -> String {
+    if let Some(word) = not_finite(x) {
+        return word.to_string();
+    }
+    if x.abs() >= 1e15 {
+        return localize_in(lang, format!("{x:.2e}"));
+    }
     localize_in(lang, format!("{x:.decimals$}"))
+}
+
+/// How a value that is not finite reads: `∞`, `-∞`, or `?` for not a number; `None` for a
+/// finite one.
+pub fn not_finite(x: f64) -> Option<&'static str> {
+    if x.is_nan() {
+        Some("?")
+    } else if x == f64::INFINITY {
+        Some("∞")
+    } else if x == f64::NEG_INFINITY {
+        Some("-∞")
+    } else {
+        None
+    }
 }
 
 /// Text a number was written into by `format!` (a point for the decimal separator), with the

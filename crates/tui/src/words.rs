@@ -176,6 +176,20 @@ pub fn ref_error(e: &crate::catalog::RefError) -> String {
     }
 }
 
+/// How a command ended, in the language spoken now: "exited with status 3", "was killed by
+/// signal 9 (SIGKILL)".
+pub fn exit(e: crate::engine::trace::child::Exit) -> String {
+    use crate::engine::trace::child::{Exit, signal_name};
+    match e {
+        Exit::Code(c) => tr!("exit-status", status = c as i64),
+        Exit::Signal(s) => tr!(
+            "exit-signal",
+            signal = s as i64,
+            name = signal_name(s).unwrap_or("?")
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::i18n::{self, Lang};

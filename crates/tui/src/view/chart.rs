@@ -13,6 +13,8 @@ use crate::theme::Theme;
 
 fn label(x: f64) -> String {
     crate::i18n::localize(match x.abs() {
+        a if !a.is_finite() => return crate::i18n::num(x, 0),
+        a if a >= 1e12 => format!("{x:.1e}"),
         a if a >= 1e9 => format!("{:.1}G", x / 1e9),
         a if a >= 1e6 => format!("{:.1}M", x / 1e6),
         a if a >= 1e4 => format!("{:.0}k", x / 1e3),
@@ -73,7 +75,7 @@ pub fn draw(
     let high: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.high)).collect();
     let low: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.low)).collect();
     let best: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.best)).collect();
-    let ymax = history.iter().map(|p| p.high).fold(1.0, f64::max);
+    let ymax = plot::highest(history.iter().map(|p| p.high), 1.0);
     // the series are named in the title, in their colours: a legend inside the chart would
     // cover the curve where it starts, top left, or where it ends, top right
     let title = Line::from(vec![
@@ -84,7 +86,7 @@ pub fn draw(
     ]);
     let block = Block::bordered().title(title).border_style(theme.border());
     let (xl, yl) = (step_labels(x0, x1), axis_labels(0.0, ymax));
-    let bounds = ([x0, x1], [0.0, ymax * 1.05]);
+    let bounds = ([x0, x1], [0.0, plot::headroom(ymax)]);
     plot::lines(
         f.buffer_mut(),
         block.inner(top),
@@ -127,11 +129,7 @@ pub fn draw(
         let worst: Vec<(f64, f64)> = of_label()
             .filter_map(|(x, s)| s.worst.map(|w| (x as f64, w)))
             .collect();
-        let emax = extra
-            .iter()
-            .chain(&worst)
-            .map(|p| p.1)
-            .fold(f64::MIN_POSITIVE, f64::max);
+        let emax = plot::highest(extra.iter().chain(&worst).map(|p| p.1), f64::MIN_POSITIVE);
         let name = label.map(crate::words::metric).unwrap_or_default();
         let mut title = vec![Span::styled(format!("━ {name} "), theme.series(2))];
         let mut series = vec![Series::of(&extra, theme.series(2))];
@@ -146,7 +144,7 @@ pub fn draw(
             .title(Line::from(title))
             .border_style(theme.border());
         let yl = axis_labels(0.0, emax);
-        let bounds = ([x0, x1], [0.0, emax * 1.05]);
+        let bounds = ([x0, x1], [0.0, plot::headroom(emax)]);
         plot::lines(
             f.buffer_mut(),
             block.inner(bottom),
@@ -201,11 +199,15 @@ fn draw_named(
     let scaled: Vec<(String, Vec<(f64, f64)>)> = lines
         .into_iter()
         .map(|(name, pts)| {
-            let lo = pts.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
-            let hi = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-            let span = if hi > lo { hi - lo } else { 1.0 };
-            let data = pts.iter().map(|&(x, y)| (x, (y - lo) / span)).collect();
-            let legend = if pts.is_empty() {
+            // each series on its own scale, from its finite values (the rest left out)
+            let finite = || pts.iter().map(|p| p.1).filter(|y| y.is_finite());
+            let lo = finite().fold(f64::INFINITY, f64::min);
+            let hi = finite().fold(f64::NEG_INFINITY, f64::max);
+            let data = pts
+                .iter()
+                .map(|&(x, y)| (x, plot::share(y, lo, hi)))
+                .collect();
+            let legend = if lo > hi {
                 name
             } else {
                 format!(

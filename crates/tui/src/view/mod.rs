@@ -4,6 +4,7 @@
 
 pub mod chart;
 pub mod experiment;
+pub mod fit;
 pub mod grid;
 pub mod overlay;
 pub mod panel;
@@ -158,6 +159,8 @@ pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
             }
         }
     }
+    // every cell as wide as the terminal will draw it, whatever a class's program named
+    fit::settle(f.buffer_mut());
     grid_at
 }
 
@@ -422,7 +425,7 @@ fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
             grid_at = Some((o.0, o.1, layout));
         }
         if let Some(report) = &pane.report {
-            panel::race_line(f, m, report, &theme);
+            panel::race_line(f, m, report, panel::state_instead(app, pane), &theme);
             // `l` in a race: the focused pane's neighbourhood takes the place of its chart
             if app.race().landscape() && i == app.race().focus() {
                 panel::landscape(f, c, report, &theme);

@@ -19,6 +19,9 @@ use crate::words;
 use ratatui::style::Style;
 
 fn short(x: f64) -> String {
+    if !x.is_finite() {
+        return crate::i18n::num(x, 0);
+    }
     localize(if x.fract() == 0.0 && x.abs() < 1e12 {
         format!("{}", x as i64)
     } else if x.abs() >= 0.01 && x.abs() < 1e6 {
@@ -44,7 +47,11 @@ fn series_text(values: &[f64]) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
     while i < sorted.len() {
-        let j = i + sorted[i..].iter().take_while(|&&x| x == sorted[i]).count();
+        // the same value by its bits' order, so that a run of not-a-numbers is one run too
+        let j = i + sorted[i..]
+            .iter()
+            .take_while(|&&x| x.total_cmp(&sorted[i]).is_eq())
+            .count();
         out.push(format!("{}×{}", short(sorted[i]), j - i));
         i = j;
     }
@@ -71,8 +78,17 @@ pub fn pane_label(pane: &Pane) -> String {
     }
 }
 
-/// A search's state word, coloured: solved, another ending, running or paused.
-fn state_span(fr: &Report, theme: &Theme, running: Style) -> Span<'static> {
+/// A search's state word, coloured: solved, another ending, running or paused; or what a
+/// watched trace's source says instead (`instead`: stopped, cut short).
+fn state_span(
+    fr: &Report,
+    instead: Option<String>,
+    theme: &Theme,
+    running: Style,
+) -> Span<'static> {
+    if let Some(words) = instead {
+        return Span::styled(words, theme.error());
+    }
     match fr.snapshot.ended {
         Some(o) => Span::styled(
             words::ending(o.word()),
@@ -85,6 +101,23 @@ fn state_span(fr: &Report, theme: &Theme, running: Style) -> Span<'static> {
         None if fr.running => Span::styled(words::state("running"), running),
         None => Span::styled(words::state("paused"), theme.key()),
     }
+}
+
+/// "stopped (SIGSTOP): it runs on after SIGCONT".
+pub fn stopped_words(signal: i32) -> String {
+    let name = crate::engine::trace::child::signal_name(signal)
+        .map_or_else(|| format!("signal {signal}"), str::to_string);
+    tr!("state-stopped", signal = name)
+}
+
+/// What a pane showing a trace says instead of its state word: that its command is stopped,
+/// while the trace runs.
+pub fn state_instead(app: &App, pane: &Pane) -> Option<String> {
+    pane.watched()?;
+    if pane.report.as_ref()?.snapshot.ended.is_some() {
+        return None;
+    }
+    app.watching()?.stopped().map(stopped_words)
 }
 
 /// "step 12  cost 4  best 3" as the catalog's message `id` words it.
@@ -138,12 +171,21 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
     }
     if let Some(fr) = &pane.report {
         let s = &fr.snapshot;
-        let state = state_span(fr, theme, theme.good());
+        let state = state_span(fr, state_instead(app, pane), theme, theme.good());
         lines.push(Line::from(vec![
             Span::raw(format!("{}  ", step_cost_best("panel-figures", s))),
             Span::raw(format!("{}  ", rate(fr.steps_per_second))),
             state,
         ]));
+        if let Some(e) = pane
+            .watched()
+            .and_then(|feed| app.watching()?.ended_badly_after_trace(feed))
+        {
+            lines.push(Line::styled(
+                tr!("panel-ended-after-trace", how = words::exit(e)),
+                theme.error(),
+            ));
+        }
         lines.push(Line::from(figures(s, usize::MAX)));
         for (name, values) in &s.series {
             lines.push(Line::styled(
@@ -178,7 +220,7 @@ pub fn solved_before_moving(r: &Report) -> Option<String> {
 }
 
 /// One line per race pane: cost, best, rate, state.
-pub fn race_line(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
+pub fn race_line(f: &mut Frame, area: Rect, fr: &Report, instead: Option<String>, theme: &Theme) {
     let s = &fr.snapshot;
     let lines = vec![
         Line::from(vec![
@@ -187,7 +229,7 @@ pub fn race_line(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
                 step_cost_best("race-figures", s),
                 rate(fr.steps_per_second)
             )),
-            state_span(fr, theme, theme.key()),
+            state_span(fr, instead, theme, theme.key()),
         ]),
         Line::styled(figures(s, 3), theme.dim()),
     ];
@@ -382,7 +424,8 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
             for &(d, n) in deltas.iter().take(room.saturating_sub(lines.len())) {
                 let bar = "█".repeat(((n * width).div_ceil(most)) as usize);
                 let p = match temperature {
-                    Some(t) if d > 0 => {
+                    // a temperature a trace gives may be anything: only a positive one says
+                    Some(t) if d > 0 && *t > 0.0 && t.is_finite() => {
                         format!(" p={}", crate::i18n::num(libm::exp(-(d as f64) / t), 2))
                     }
                     _ => String::new(),

@@ -49,10 +49,14 @@ pub fn draw(f: &mut Frame, area: Rect, w: &Watching, theme: &Theme) {
         Constraint::Length(1),
     ])
     .areas(inner);
-    f.render_widget(
-        Paragraph::new(vec![headline]).wrap(Wrap { trim: false }),
-        top,
-    );
+    let mut head = vec![headline];
+    if let Some(signal) = w.stopped() {
+        head.push(Line::styled(
+            super::panel::stopped_words(signal),
+            theme.error(),
+        ));
+    }
+    f.render_widget(Paragraph::new(head).wrap(Wrap { trim: false }), top);
     if w.has_errors() {
         errors_in(f, rest, w, w.scroll, &tr!("watch-errors"), theme);
     }
