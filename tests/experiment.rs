@@ -64,7 +64,7 @@ fn csv_and_json_records_are_complete_and_atomic() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "label,algorithm,preset,puzzle,size,run,seed,outcome,solved,cost,best_cost,steps,seconds,solution,said,failure"
+        "label,algorithm,preset,puzzle,size,run,seed,outcome,solved,cost,best_cost,steps,seconds,solution,said,failure,exit"
     );
     assert_eq!(lines.len(), 11);
     assert!(lines[1].starts_with("steepest (classic),steepest,classic,sudoku_7,9x9,0,"));

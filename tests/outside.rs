@@ -60,7 +60,8 @@ fn gone(marker: &str) {
 }
 
 /// The viewer's process: the one whose command line starts with the binary and holds `marker`
-/// (other tests' viewers run beside it).
+/// (other tests' viewers run beside it), not a command's supervisor (a copy of the viewer with
+/// the same command line, named `sudoscope-guard`).
 fn viewer_pid(marker: &str) -> Option<u32> {
     let out = Command::new("pgrep")
         .args(["-f", &format!("^{} ", bin())])
@@ -72,6 +73,8 @@ fn viewer_pid(marker: &str) -> Option<u32> {
         .find(|pid: &u32| {
             std::fs::read_to_string(format!("/proc/{pid}/cmdline"))
                 .is_ok_and(|c| c.contains(marker))
+                && std::fs::read_to_string(format!("/proc/{pid}/comm"))
+                    .is_ok_and(|c| c.trim() != "sudoscope-guard")
         })
 }
 
@@ -86,14 +89,103 @@ fn peak_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-/// The viewer in tmux, in a shell that prints its exit status after it: `watch ARGS`.
+/// The viewer in tmux, in a shell that prints its exit status after it and then the terminal's
+/// modes as it finds them (`STTY icanon echo isig END` when raw mode is off): `watch ARGS`.
 fn viewer(test: &str, args: &str) -> Tmux {
+    viewer_with(test, "", args)
+}
+
+/// [`viewer`] with `env` (`NAME=value ...`) set for it.
+fn viewer_with(test: &str, env: &str, args: &str) -> Tmux {
     Tmux::start(
         &format!("outside-{test}"),
         120,
         40,
-        &format!("{} {args}; echo EXIT=$?; sleep 60", bin()),
+        &format!(
+            "{env} {} {args}; echo EXIT=$?; printf 'STTY '; for w in $(stty -a); do \
+             case $w in icanon|-icanon|echo|-echo|isig|-isig) printf '%s ' $w;; esac; done; \
+             echo END; sleep 60",
+            bin()
+        ),
     )
+}
+
+/// A pane flag of tmux's (`alternate_on`, `cursor_flag`, `mouse_any_flag`...): exactly 0 or 1.
+fn flag(t: &Tmux, name: &str) -> bool {
+    match t
+        .run(&["display-message", "-p", "-t", "s", &format!("#{{{name}}}")])
+        .trim()
+    {
+        "1" => true,
+        "0" => false,
+        other => panic!("tmux gave {other:?} for {name}"),
+    }
+}
+
+/// The pane's title (the one a program sets with OSC 0 or 2).
+fn title(t: &Tmux) -> String {
+    t.run(&["display-message", "-p", "-t", "s", "#{pane_title}"])
+        .trim()
+        .to_string()
+}
+
+/// After the viewer ended with `code`: the terminal as it was before it (normal screen, cursor
+/// shown, mouse reporting off, raw mode off) and its title still `was`.
+fn given_back(t: &Tmux, code: i32, was: &str) {
+    let s = t.wait_for("END");
+    assert!(s.contains(&format!("EXIT={code}")), "exit {code}:\n{s}");
+    assert!(!flag(t, "alternate_on"), "normal screen:\n{s}");
+    assert!(flag(t, "cursor_flag"), "cursor shown:\n{s}");
+    for m in [
+        "mouse_any_flag",
+        "mouse_button_flag",
+        "mouse_standard_flag",
+        "mouse_all_flag",
+        "mouse_sgr_flag",
+    ] {
+        assert!(!flag(t, m), "{m} off:\n{s}");
+    }
+    let modes = s
+        .lines()
+        .find_map(|l| l.split("STTY ").nth(1))
+        .expect("the modes line");
+    for m in ["icanon", "echo", "isig"] {
+        assert!(
+            modes.split_whitespace().any(|w| w == m),
+            "raw mode off ({m}): {modes}\n{s}"
+        );
+    }
+    assert_eq!(title(t), was, "the window's title is unchanged");
+}
+
+/// The processor time `pid` has used, in seconds (user and system, from /proc).
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<f64> = after
+        .split_whitespace()
+        .map(|f| f.parse().unwrap_or(0.0))
+        .collect();
+    // utime and stime are fields 14 and 15 of stat: 12 and 13 after the name
+    (fields.get(11).unwrap_or(&0.0) + fields.get(12).unwrap_or(&0.0)) / 100.0
+}
+
+/// The share of one core the viewer uses over two seconds: a viewer that only waits for a
+/// command uses next to none; one spinning on a read, all of it.
+fn idle_share(pid: u32) -> f64 {
+    let (c0, t0) = (cpu_seconds(pid), Instant::now());
+    std::thread::sleep(Duration::from_secs(2));
+    (cpu_seconds(pid) - c0) / t0.elapsed().as_secs_f64()
+}
+
+/// The viewer's pid, once it runs.
+fn the_viewer(m: &str) -> u32 {
+    let mut found = None;
+    until(Duration::from_secs(10), "the viewer started", || {
+        found = viewer_pid(m);
+        found.is_some()
+    });
+    found.unwrap()
 }
 
 #[test]
@@ -519,5 +611,390 @@ fn a_paused_viewer_still_shows_a_commands_prints_as_they_come() {
     assert!(s.contains("step 0 "), "no step is taken while paused:\n{s}");
     t.keys(&["q"]);
     t.wait_for("EXIT=0");
+    gone(&m);
+}
+
+// Round three of hostile children: the terminal, numbers, processes that leave the group,
+// stopped commands, paths that are no file, statuses and streams, and wide names.
+
+#[test]
+fn a_command_cannot_reach_the_terminal_in_watch_a_scene_or_an_experiment() {
+    // watch
+    let m = marker("tty-watch");
+    let t = viewer(
+        "tty-watch",
+        &format!("watch -- python3 {} {m}", hostile("terminal.py")),
+    );
+    let was = title(&t);
+    let s = t.wait_for("terminal attempts");
+    assert!(
+        s.contains("reached 0"),
+        "nothing reached the terminal:\n{s}"
+    );
+    assert!(!s.contains("PWNED"), "nothing was written on it:\n{s}");
+    assert!(
+        idle_share(the_viewer(&m)) < 0.5,
+        "the viewer waits, it does not spin"
+    );
+    t.keys(&["q"]);
+    given_back(&t, 0, &was);
+    gone(&m);
+    // a lesson scene
+    let m = marker("tty-scene");
+    let dir = tempfile::tempdir().unwrap();
+    let lesson = dir.path().join("lesson.toml");
+    std::fs::write(
+        &lesson,
+        format!(
+            "title = \"hostile\"\n\n[[scene]]\ncaption = \"a class's search\"\nwatch = \"python3 {} {m}\"\n",
+            hostile("terminal.py")
+        ),
+    )
+    .unwrap();
+    let t = viewer("tty-scene", &format!("--lesson {}", lesson.display()));
+    let was = title(&t);
+    let s = t.wait_for("terminal attempts");
+    assert!(s.contains("reached 0"), "{s}");
+    assert!(!s.contains("PWNED"), "{s}");
+    t.keys(&["q"]);
+    given_back(&t, 0, &was);
+    gone(&m);
+    // an experiment, in a terminal of its own
+    let m = marker("tty-exp");
+    let t = viewer(
+        "tty-exp",
+        &format!(
+            "experiment --runs 3 --command 'python3 {} {m} {{seed}}'",
+            hostile("terminal.py")
+        ),
+    );
+    let was = title(&t);
+    let s = t.wait_for("END");
+    assert!(s.contains("intruder (command)"), "the table:\n{s}");
+    assert!(!s.contains("PWNED"), "{s}");
+    assert_eq!(title(&t), was);
+    gone(&m);
+}
+
+#[test]
+fn numbers_of_any_size_are_drawn_and_every_key_still_works() {
+    let m = marker("huge");
+    let t = viewer(
+        "huge",
+        &format!(
+            "watch --speed max -- python3 {} {m} 200",
+            hostile("huge_numbers.py")
+        ),
+    );
+    let was = title(&t);
+    t.wait_until("199 steps received", |s| {
+        number_after(s, "steps received").is_some_and(|n| n >= 199)
+    });
+    let s = t.wait_for("temperature");
+    assert!(s.contains("enormous"), "{s}");
+    t.keys(&["?"]);
+    t.wait_for("any other key closes this help");
+    t.keys(&["Escape"]);
+    t.wait_until("the help closed", |s| {
+        !s.contains("any other key closes this help")
+    });
+    assert!(idle_share(the_viewer(&m)) < 0.5, "the viewer does not spin");
+    t.keys(&["q"]);
+    given_back(&t, 0, &was);
+    gone(&m);
+}
+
+#[test]
+fn what_leaves_the_group_is_ended_on_every_way_out() {
+    // q
+    let m = marker("daemon-q");
+    let t = viewer(
+        "daemon-q",
+        &format!("watch -- python3 {} {m}", hostile("daemon.py")),
+    );
+    t.wait_for("daemon (trace)");
+    until(Duration::from_secs(10), "the daemon started", || {
+        children(&m).len() >= 2
+    });
+    t.keys(&["q"]);
+    t.wait_for("EXIT=0");
+    gone(&m);
+    // SIGQUIT, handled as SIGTERM
+    let m = marker("daemon-quit");
+    let t = viewer(
+        "daemon-quit",
+        &format!("watch -- python3 {} {m}", hostile("daemon.py")),
+    );
+    let was = title(&t);
+    t.wait_for("daemon (trace)");
+    until(Duration::from_secs(10), "the daemon started", || {
+        children(&m).len() >= 2
+    });
+    Command::new("kill")
+        .args(["-QUIT", &the_viewer(&m).to_string()])
+        .status()
+        .unwrap();
+    given_back(&t, 131, &was);
+    gone(&m);
+    // SIGKILL: the viewer can do nothing, the command's supervisor does it
+    let m = marker("daemon-kill");
+    let t = viewer(
+        "daemon-kill",
+        &format!("watch -- python3 {} {m}", hostile("daemon.py")),
+    );
+    t.wait_for("daemon (trace)");
+    until(Duration::from_secs(10), "the daemon started", || {
+        children(&m).len() >= 2
+    });
+    Command::new("kill")
+        .args(["-KILL", &the_viewer(&m).to_string()])
+        .status()
+        .unwrap();
+    t.wait_for("EXIT=137");
+    gone(&m);
+    // an experiment of many runs
+    let m = marker("daemon-exp");
+    let (out, records) = experiment(&[
+        "experiment",
+        "--command",
+        &format!("python3 {} {m} {{seed}}", hostile("daemon.py")),
+        "--runs",
+        "12",
+        "--max-steps",
+        "3",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    assert_eq!(records.as_array().unwrap().len(), 12);
+    gone(&m);
+}
+
+#[test]
+fn a_stopped_command_is_shown_stopped_and_runs_on_after_sigcont() {
+    let m = marker("stopped");
+    let t = viewer(
+        "stopped",
+        &format!("watch --speed max -- python3 {} {m}", hostile("stopped.py")),
+    );
+    // (the words wrap in the panel)
+    let s = t.wait_for("stopped by");
+    assert!(s.contains("SIGSTOP"), "{s}");
+    assert!(s.contains("step 3 "), "{s}");
+    let command = children(&m);
+    assert_eq!(command.len(), 1, "{command:?}");
+    Command::new("kill")
+        .args(["-CONT", &command[0]])
+        .status()
+        .unwrap();
+    let s = t.wait_for("step 7 ");
+    assert!(!s.contains("stopped by"), "{s}");
+    t.keys(&["q"]);
+    t.wait_for("EXIT=0");
+    gone(&m);
+}
+
+#[test]
+fn a_followed_path_that_is_no_file_is_refused_with_its_reason() {
+    for path in ["/dev/zero", "/tmp"] {
+        let out = common::sudoscope(&["watch", "--follow", path]);
+        assert_eq!(out.status.code(), Some(2), "{path}: {out:?}");
+        let e = common::stderr(&out);
+        assert!(
+            e.contains(path) && e.contains("a trace is read from a regular file or a FIFO"),
+            "{path}: {e}"
+        );
+        let out = common::sudoscope(&["watch", "--check", path]);
+        assert_eq!(out.status.code(), Some(2), "{path}: {out:?}");
+    }
+    // a file replaced by a directory while followed
+    let m = marker("follow-dir");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(format!("{m}.jsonl"));
+    std::fs::write(
+        &file,
+        "{\"sudoscope_trace\":\"1.1\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"moved\"}\n{\"step\":1,\"changed\":[[1,3]]}\n",
+    )
+    .unwrap();
+    let t = viewer("follow-dir", &format!("watch --follow {}", file.display()));
+    t.wait_for("moved (trace)");
+    std::fs::remove_file(&file).unwrap();
+    std::fs::create_dir(&file).unwrap();
+    let s = t.wait_for("a directory, not a file");
+    assert!(!s.contains("stuck"), "never said stuck:\n{s}");
+    assert!(idle_share(the_viewer(&m)) < 0.5, "nothing spins on it");
+    t.keys(&["q"]);
+    // and said again as the program ends, a bad input's status
+    let s = t.wait_for("EXIT=2");
+    assert!(s.contains("a directory, not a file"), "{s}");
+}
+
+#[test]
+fn records_keep_the_status_the_streams_and_the_signal_of_the_command_itself() {
+    // a whole trace, then status 3: counted by its board, its status kept and counted
+    let (out, records) = experiment(&[
+        "experiment",
+        "--command",
+        &format!("python3 {} m {{seed}}", hostile("status_after.py")),
+        "--runs",
+        "3",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", common::stderr(&out));
+    for r in records.as_array().unwrap() {
+        assert_eq!(r["outcome"], "solved", "{r}");
+        assert_eq!(r["exit"], "status 3", "{r}");
+    }
+    assert!(
+        common::stderr(&out).contains("wrote its whole trace, then ended with status 3"),
+        "{}",
+        common::stderr(&out)
+    );
+    let table = common::sudoscope(&[
+        "experiment",
+        "--command",
+        &format!("python3 {} m {{seed}}", hostile("status_after.py")),
+        "--runs",
+        "3",
+    ]);
+    assert_eq!(table.status.code(), Some(3));
+    let text = common::stdout(&table);
+    assert!(text.contains("status≠0"), "{text}");
+    let check = common::sudoscope(&[
+        "watch",
+        "--check",
+        "--",
+        "python3",
+        &hostile("status_after.py"),
+        "m",
+    ]);
+    assert_eq!(check.status.code(), Some(3), "{check:?}");
+    assert!(
+        common::stdout(&check).contains("after its whole trace, the command exited with status 3"),
+        "{}",
+        common::stdout(&check)
+    );
+    // what it printed and what it said on standard error, apart
+    let (_, records) = experiment(&[
+        "experiment",
+        "--command",
+        &format!("python3 {} m", hostile("talks.py")),
+        "--runs",
+        "1",
+        "-f",
+        "json",
+    ]);
+    let f = &records[0]["failure"];
+    assert_eq!(
+        f["stdout"],
+        serde_json::json!(["printed before any trace"]),
+        "{f}"
+    );
+    let stderr: Vec<&str> = f["stderr"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert!(stderr.contains(&"said on standard error"), "{f}");
+    assert!(stderr.iter().any(|l| l.contains("ValueError")), "{f}");
+    assert!(!stderr.contains(&"printed before any trace"), "{f}");
+    // the signal that ended the program itself: a self-SIGKILL, and SIGKILL after an ignored
+    // SIGTERM (its time limit), each named so rather than by a wrapper's status
+    let (_, records) = experiment(&[
+        "experiment",
+        "--command",
+        &format!("sh {} m", hostile("killed.sh")),
+        "--runs",
+        "1",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(records[0]["failure"]["exit"], "signal 9", "{records}");
+    let m = marker("stubborn");
+    let (_, records) = experiment(&[
+        "experiment",
+        "--command",
+        &format!("python3 {} {m}", hostile("ignore_term.py")),
+        "--runs",
+        "1",
+        "--max-seconds",
+        "1",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(records[0]["failure"]["exit"], "signal 9", "{records}");
+    gone(&m);
+}
+
+/// A line's width in cells as the terminal's C library measures it (what tmux draws by).
+fn drawn_width(line: &str) -> Vec<(char, usize)> {
+    unsafe extern "C" {
+        fn setlocale(category: i32, locale: *const std::ffi::c_char) -> *mut std::ffi::c_char;
+        fn wcwidth(c: u32) -> i32;
+    }
+    // SAFETY: a locale named by a C string; wcwidth reads a character
+    unsafe {
+        setlocale(0, c"C.UTF-8".as_ptr());
+        let mut at = 0;
+        line.chars()
+            .map(|c| {
+                let here = (c, at);
+                at += wcwidth(c as u32).max(0) as usize;
+                here
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn wide_names_keep_every_border_in_its_column() {
+    let m = marker("wide");
+    let t = viewer(
+        "wide",
+        &format!("watch -- python3 {} {m}", hostile("wide_names.py")),
+    );
+    t.wait_for("(trace)");
+    t.wait_for("stuck");
+    let s = t.screen();
+    // every row of the panels is drawn 120 cells wide, with the right border in the last one
+    for line in s.lines().filter(|l| l.trim_end().ends_with('│')) {
+        let cells = drawn_width(line.trim_end());
+        let (last, at) = *cells.last().unwrap();
+        assert_eq!((last, at), ('│', 119), "the border moved:\n{line}\n{s}");
+    }
+    assert!(s.contains("AR"), "a flag reads as its letters:\n{s}");
+    t.keys(&["q"]);
+    t.wait_for("EXIT=0");
+    gone(&m);
+}
+
+#[test]
+fn a_screen_that_does_not_answer_a_signal_still_gives_the_terminal_back() {
+    let m = marker("stuck");
+    let t = viewer_with(
+        "stuck",
+        "SUDOSCOPE_TEST_STUCK=ui",
+        &format!("watch -- sh {} {m}", hostile("hang.sh")),
+    );
+    let was = title(&t);
+    t.wait_for("waiting for its trace");
+    until(Duration::from_secs(10), "the command started", || {
+        !children(&m).is_empty()
+    });
+    // the loop stops answering once its first frame is drawn
+    let viewer = the_viewer(&m);
+    let sent = Instant::now();
+    Command::new("kill")
+        .args(["-TERM", &viewer.to_string()])
+        .status()
+        .unwrap();
+    given_back(&t, 143, &was);
+    assert!(
+        sent.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        sent.elapsed()
+    );
     gone(&m);
 }

@@ -446,3 +446,111 @@ fn large_grids_fit_80x24_and_100x30() {
         assert!(t.contains("algorithm") && t.contains("step log"), "{t}");
     }
 }
+
+/// A double of any kind: the awkward ones (±0, subnormal, the largest, ±∞, not a number) often,
+/// any other bit pattern too.
+fn any_double() -> impl proptest::strategy::Strategy<Value = f64> {
+    use proptest::prelude::*;
+    prop_oneof![
+        3 => prop::sample::select(vec![
+            0.0,
+            -0.0,
+            f64::MIN_POSITIVE / 8.0,
+            1e-300,
+            1e307,
+            -1e307,
+            1.7e308,
+            f64::MAX,
+            -f64::MAX,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ]),
+        1 => any::<f64>(),
+        1 => -1e6..1e6f64,
+    ]
+}
+
+proptest::proptest! {
+    // the same cases on every run
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 32,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(54),
+        ..Default::default()
+    })]
+
+    /// Every number a trace may carry (a temperature, any metric, a cost, a population's costs)
+    /// is drawn, clamped or left out, in the chart, the panel and the step log, at every size,
+    /// each frame within a bound: never a loop, never a panic.
+    #[test]
+    fn a_trace_of_any_numbers_is_drawn_in_bounded_time(
+        steps in proptest::collection::vec(
+            (any_double(), any_double(), any_double(), proptest::collection::vec(any_double(), 0..40)),
+            1..12,
+        ),
+    ) {
+        use sudoscope::engine::trace::{read, source};
+        let (src, mut pusher) = source::pushed("numbers");
+        let mut opts = options("sudoku_7", "steepest", Preset::Classic, &[]);
+        opts.source = Some(src);
+        opts.run.paused = false;
+        opts.run.speed = None;
+        let (tx, rx) = crossbeam_channel::bounded(256);
+        let mut app = sudoscope::tui::App::new(opts, tx);
+        let resolve = |r: &str| sudoscope::catalog::resolve_builtin(r).map_err(|e| e.to_string());
+        let header = read::header(
+            r#"{"sudoscope_trace":"1.1","puzzle":"sudoku_7","algorithm":"numbers"}"#,
+            1,
+            &resolve,
+        )
+        .unwrap();
+        pusher.begin(header, None);
+        // whatever was drawn, a step with the worst of them all, and a population long enough
+        // to be listed by value
+        let mut steps = steps;
+        let mut worst: Vec<f64> = [f64::NAN, f64::INFINITY, -f64::INFINITY, 1.7e308, -0.0, 5e-324]
+            .repeat(6);
+        worst.push(f64::NAN);
+        steps.push((f64::NAN, 1.7e308, -f64::MAX, worst));
+        let n = steps.len() as u64;
+        for (i, (cost, temperature, other, members)) in steps.into_iter().enumerate() {
+            let population = (!members.is_empty()).then(|| {
+                Box::new(read::Population {
+                    total: members.len() as u64,
+                    reported: members,
+                    ..Default::default()
+                })
+            });
+            pusher.step(read::TraceStep {
+                step: Some(i as u64 + 1),
+                changed: vec![(1, 1 + (i % 9) as u8)],
+                cost: Some(cost),
+                metrics: vec![
+                    ("temperature".into(), temperature),
+                    ("energy".into(), other),
+                    ("mean".into(), other),
+                    ("worst".into(), temperature),
+                ],
+                population,
+                ..Default::default()
+            });
+        }
+        screen::wait(&mut app, &rx, |a| {
+            a.race().panes().first().and_then(|p| p.report.as_ref()).is_some_and(|r| r.snapshot.steps >= n)
+        });
+        // drawn on a thread of its own, so that a drawing that never ends fails the test
+        let (done_tx, done_rx) = crossbeam_channel::bounded(1);
+        std::thread::spawn(move || {
+            let frames: Vec<String> = [(80, 24), (120, 40), (200, 60), (41, 13)]
+                .into_iter()
+                .map(|(w, h)| text(&render(&mut app, w, h)))
+                .collect();
+            let _ = done_tx.send(frames);
+        });
+        let frames = done_rx.recv_timeout(std::time::Duration::from_secs(20));
+        proptest::prop_assert!(frames.is_ok(), "four frames were not drawn in 20 s");
+        for frame in &frames.unwrap()[..3] {
+            proptest::prop_assert!(frame.contains("numbers (trace)"), "{frame}");
+        }
+    }
+}

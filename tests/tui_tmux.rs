@@ -381,15 +381,21 @@ fn a_python_search_is_watched_stepped_and_ended_with_the_viewer() {
         let s = t.wait_for("recocido simulado (trace)");
         assert!(s.contains("annealing (classic)"), "the race pane:\n{s}");
         let viewer = t.program_pid();
-        let kids = Command::new("pgrep")
-            .args(["-P", &viewer])
-            .output()
-            .unwrap();
-        let python = String::from_utf8_lossy(&kids.stdout)
-            .lines()
-            .next()
-            .expect("the command runs under the viewer")
-            .to_string();
+        let child_of = |parent: &str| {
+            let kids = Command::new("pgrep").args(["-P", parent]).output().unwrap();
+            String::from_utf8_lossy(&kids.stdout)
+                .lines()
+                .next()
+                .expect("the command runs under the viewer")
+                .to_string()
+        };
+        // on Linux the command runs under its supervisor, the viewer's child
+        let mut python = child_of(&viewer);
+        if std::fs::read_to_string(format!("/proc/{python}/comm"))
+            .is_ok_and(|c| c.trim() == "sudoscope-guard")
+        {
+            python = child_of(&python);
+        }
         let received = |s: &str| -> Option<u64> {
             s.split("steps received ")
                 .nth(1)

@@ -62,6 +62,10 @@ speed-steps = { $n ->
 state-running = running
 state-paused = paused
 state-ended = ended
+state-stopped = stopped by { $signal }: it runs on after SIGCONT
+panel-ended-after-trace = after its whole trace, the command { $how }
+exit-status = exited with status { $status }
+exit-signal = was killed by signal { $signal } ({ $name })
 pane-trace = trace
 
 ## The panels beside the grid
@@ -248,6 +252,7 @@ ending-solved = solved
 ending-stuck = stuck
 ending-budget-spent = budget spent
 ending-unsolvable = unsolvable
+ending-cut-short = cut short
 preset-classic = classic
 preset-tuned = tuned
 algo-steepest = steepest
@@ -547,9 +552,11 @@ watch-errors-none = nothing on its error output yet
 watch-errors-title = error output of { $what }, newest first
 watch-new-run = { $what } holds a new run (run { $run }): the panes start again on it
 table-failed = failed
+table-exited-badly = status≠0
 experiment-partial = partial: interrupted after { $done } of { $total } runs; the table holds the runs that finished
 experiment-command-limit = each run of the command may take { $seconds } s (--max-seconds); a run that crashes, is killed, runs past it or writes no header is counted as failed
 experiment-failed = { $failed } run(s) of the command failed: they are counted, as unsolved, in the table
+experiment-exited-badly = { $runs } run(s) of the command wrote a whole trace and then ended with a status other than 0: they count by their boards in the table, and in its column status≠0
 
 status-no-parameters = { $algo } takes no parameters
 status-edited = { $name } = { $value }: continuing from the board

@@ -65,6 +65,10 @@ speed-steps = { $n ->
 state-running = activa
 state-paused = pausada
 state-ended = terminó
+state-stopped = detenida por { $signal }: sigue tras un SIGCONT
+panel-ended-after-trace = tras su traza entera, el comando { $how }
+exit-status = terminó con estado { $status }
+exit-signal = fue terminado por la señal { $signal } ({ $name })
 pane-trace = traza
 
 ## Los paneles junto a la grilla
@@ -251,6 +255,7 @@ ending-solved = resuelto
 ending-stuck = estancado
 ending-budget-spent = presupuesto agotado
 ending-unsolvable = sin solución
+ending-cut-short = cortada
 preset-classic = v. clásica
 preset-tuned = v. ajustada
 algo-steepest = gradiente descendente
@@ -549,9 +554,11 @@ watch-errors-none = todavía nada en su salida de error
 watch-errors-title = salida de error de { $what }, la más reciente primero
 watch-new-run = { $what } tiene una nueva ejecución (ejecución { $run }): los paneles empiezan de nuevo con ella
 table-failed = fallidas
+table-exited-badly = estado≠0
 experiment-partial = parcial: interrumpido tras { $done } de { $total } ejecuciones; la tabla tiene las ejecuciones que terminaron
 experiment-command-limit = cada ejecución del comando puede durar { $seconds } s (--max-seconds); una ejecución que falla, es terminada, se pasa de ese tiempo o no escribe encabezado cuenta como fallida
 experiment-failed = { $failed } ejecución(es) del comando fallaron: cuentan en la tabla, como no resueltas
+experiment-exited-badly = { $runs } ejecución(es) del comando escribieron su traza entera y luego terminaron con un estado distinto de 0: cuentan por su tablero en la tabla, y en su columna estado≠0
 
 status-no-parameters = { $algo } no tiene parámetros
 status-edited = { $name } = { $value }: sigue desde el tablero

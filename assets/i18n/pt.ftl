@@ -66,6 +66,10 @@ speed-steps = { $n ->
 state-running = rodando
 state-paused = pausada
 state-ended = terminou
+state-stopped = parada por { $signal }: continua após um SIGCONT
+panel-ended-after-trace = após seu rastro inteiro, o comando { $how }
+exit-status = terminou com estado { $status }
+exit-signal = foi encerrado pelo sinal { $signal } ({ $name })
 pane-trace = rastro
 
 ## Os painéis ao lado da grade
@@ -252,6 +256,7 @@ ending-solved = resolvido
 ending-stuck = estagnado
 ending-budget-spent = orçamento esgotado
 ending-unsolvable = sem solução
+ending-cut-short = interrompida
 preset-classic = v. clássica
 preset-tuned = v. ajustada
 algo-steepest = descida mais íngreme
@@ -550,9 +555,11 @@ watch-errors-none = ainda nada na sua saída de erro
 watch-errors-title = saída de erro de { $what }, a mais recente primeiro
 watch-new-run = { $what } tem uma nova execução (execução { $run }): os painéis começam de novo com ela
 table-failed = falhas
+table-exited-badly = estado≠0
 experiment-partial = parcial: interrompido após { $done } de { $total } execuções; a tabela tem as execuções que terminaram
 experiment-command-limit = cada execução do comando pode durar { $seconds } s (--max-seconds); uma execução que quebra, é terminada, passa desse tempo ou não escreve cabeçalho conta como falha
 experiment-failed = { $failed } execução(ões) do comando falharam: contam na tabela, como não resolvidas
+experiment-exited-badly = { $runs } execução(ões) do comando escreveram o rastro inteiro e depois terminaram com um estado diferente de 0: contam pelo seu tabuleiro na tabela, e na sua coluna estado≠0
 
 status-no-parameters = { $algo } não tem parâmetros
 status-edited = { $name } = { $value }: segue do tabuleiro

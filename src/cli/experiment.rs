@@ -91,6 +91,7 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         .iter()
         .filter(|r| r.outcome == crate::engine::result::Ending::Failed)
         .count();
+    let exited_badly = records.iter().filter(|r| r.exited_badly()).count();
 
     let mut summaries = table_rows(&arms, &puzzles, &records);
     for label in &command_rows {
@@ -165,6 +166,11 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     }
     if failed > 0 {
         eprintln!("{}", tr!("experiment-failed", failed = failed));
+    }
+    if exited_badly > 0 {
+        eprintln!("{}", tr!("experiment-exited-badly", runs = exited_badly));
+    }
+    if failed > 0 || exited_badly > 0 {
         return Ok(exit::RUNS_FAILED);
     }
     Ok(exit::OK)
@@ -202,6 +208,19 @@ fn command_runs(
                     r.run, r.seed, f.reason
                 );
                 for l in &f.stderr {
+                    eprintln!("    {l}");
+                }
+            });
+        }
+        if r.record.exited_badly() {
+            bar.suspend(|| {
+                eprintln!(
+                    "--command run {} (seed {}) wrote its whole trace, then ended with {}",
+                    r.run,
+                    r.seed,
+                    r.record.exit.as_deref().unwrap_or("?")
+                );
+                for l in &r.stderr {
                     eprintln!("    {l}");
                 }
             });
@@ -335,8 +354,10 @@ fn table_rows(arms: &[Arm], puzzles: &[Puzzle], records: &[RunResult]) -> Vec<Su
 
 fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
     use crate::i18n::num;
-    // the failed column only when a run failed (a command's), so built-in tables stay as they are
+    // the failed column only when a run failed (a command's), so built-in tables stay as they
+    // are; the column of bad statuses after a whole trace likewise
     let failures = rows.iter().any(|r| r.failed > 0);
+    let bad_status = rows.iter().any(|r| r.exited_badly > 0);
     // each column as wide as its widest cell, and at least as the English table always was
     let mut header = vec![
         tr!("table-algorithm"),
@@ -363,6 +384,10 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
         (21, false, 1),
         (0, false, 0),
     ];
+    if bad_status {
+        header.insert(4, tr!("table-exited-badly"));
+        layout.insert(4, (6, true, 1));
+    }
     if failures {
         header.insert(4, tr!("table-failed"));
         layout.insert(4, (6, true, 1));
@@ -403,6 +428,9 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
                 )),
                 crate::i18n::localize(r.solve_time_median.map_or("-".into(), human_time)),
             ];
+            if bad_status {
+                row.insert(4, r.exited_badly.to_string());
+            }
             if failures {
                 row.insert(4, r.failed.to_string());
             }

@@ -33,6 +33,14 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
             "give a trace file, - for standard input, or a command after --: sudoscope watch -- python3 mine.py"
         ),
     };
+    // a path that is no file is said as such, terminal or not
+    if let SourceSpec::File { path, .. } = &spec
+        && let Ok(meta) = std::fs::metadata(path)
+        && let Some(why) = crate::engine::trace::lines::unreadable(&meta)
+    {
+        eprintln!("sudoscope: {}: {why}", path.display());
+        return Ok(exit::BAD_INPUT);
+    }
     if args.check {
         return verify(spec);
     }
@@ -134,7 +142,18 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
     }
     take(replay.notes());
     take(replay.closing_notes());
-    guard.end();
+    let whole = matches!(
+        feed.closed(),
+        Some(crate::engine::trace::feed::Closed::End(_))
+    );
+    // a command that wrote its whole trace is given a moment to end by itself: its own status
+    let own = if whole {
+        guard.end_after(source::AFTER_TRACE)
+    } else {
+        guard.end();
+        None
+    };
+    let exited_badly = own.filter(|e| !e.success());
     let seconds = started.elapsed().as_secs_f64();
     let reported = replay
         .snapshot()
@@ -176,6 +195,14 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
     }
     if more > 0 {
         println!("  … and {more} more");
+    }
+    if let Some(e) = exited_badly {
+        println!(
+            "  after its whole trace, the command {}",
+            source::ended_words(e)
+        );
+        print_errors(&source);
+        return Ok(exit::RUNS_FAILED);
     }
     let cut = verdict.as_ref().is_some_and(|v| v.said.is_none());
     if cut {

@@ -40,6 +40,8 @@ impl Ending {
             Outcome::Stuck => Ending::Stuck,
             Outcome::BudgetSpent => Ending::BudgetSpent,
             Outcome::Unsolvable => Ending::Unsolvable,
+            // a run of a command whose trace was cut is a failed run
+            Outcome::Cut => Ending::Failed,
         }
     }
 
@@ -147,6 +149,11 @@ pub struct RunResult {
     pub said: Option<String>,
     /// Why a search run as a command failed (`null` unless `outcome` is `failed`).
     pub failure: Option<Failure>,
+    /// How a search run as a command ended, whatever its trace said: `status 0`, `status 3`,
+    /// `signal 9` (`null` for a built-in search, and for a command still running when it was
+    /// ended at its time limit). A run whose trace is complete keeps the outcome its board
+    /// gives, and a status other than 0 is counted beside it ([`RunResult::exited_badly`]).
+    pub exit: Option<String>,
     /// Best cost at the checkpoints of [`super::experiment::checkpoints`] (not written).
     #[serde(skip)]
     pub curve: Vec<u32>,
@@ -176,6 +183,7 @@ impl RunResult {
             metrics: Metrics::default(),
             said: None,
             failure: None,
+            exit: None,
             curve: Vec::new(),
         }
     }
@@ -186,6 +194,12 @@ impl RunResult {
             seconds: 0.0,
             ..self.clone()
         }
+    }
+
+    /// Whether a search run as a command wrote its whole trace and then ended with a status
+    /// other than 0, or by a signal (a failed run is counted as failed, not here).
+    pub fn exited_badly(&self) -> bool {
+        self.outcome != Ending::Failed && self.exit.as_deref().is_some_and(|e| e != "status 0")
     }
 
     /// A solution line, when `grid` is one.
@@ -204,6 +218,9 @@ pub struct Failure {
     pub exit: Option<String>,
     /// The last lines of its error output, oldest first.
     pub stderr: Vec<String>,
+    /// The last lines it printed to standard output that were not its trace (before its
+    /// header), oldest first.
+    pub stdout: Vec<String>,
 }
 
 /// The columns of a record in CSV (the nested parameters and metrics are left to JSON).
@@ -225,6 +242,7 @@ struct Row<'a> {
     solution: Option<&'a str>,
     said: Option<&'a str>,
     failure: Option<&'a str>,
+    exit: Option<&'a str>,
 }
 
 /// Write records as CSV with a header, quoting whatever needs it.
@@ -248,6 +266,7 @@ pub fn write_csv(w: &mut dyn std::io::Write, records: &[RunResult]) -> std::io::
             solution: r.solution.as_deref(),
             said: r.said.as_deref(),
             failure: r.failure.as_ref().map(|f| f.reason.as_str()),
+            exit: r.exit.as_deref(),
         })
         .map_err(std::io::Error::other)?;
     }

@@ -44,6 +44,9 @@ pub struct Summary {
     /// Runs that failed (a command that crashed, was killed, ran past its time limit or wrote
     /// no header): counted in `runs`, never solved.
     pub failed: usize,
+    /// Runs of a command that wrote their whole trace and then ended with a status other than
+    /// 0 (or by a signal): counted by the outcome their board gives, and here.
+    pub exited_badly: usize,
     /// `solved / runs`.
     pub rate: f64,
     /// The 95% Wilson interval's lower end.
@@ -86,6 +89,7 @@ pub fn summarise(label: &str, puzzle: &str, runs: &[&RunResult]) -> Summary {
             .iter()
             .filter(|r| r.outcome == crate::engine::result::Ending::Failed)
             .count(),
+        exited_badly: runs.iter().filter(|r| r.exited_badly()).count(),
         rate: if n > 0 { k as f64 / n as f64 } else { 0.0 },
         low,
         high,

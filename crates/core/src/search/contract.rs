@@ -40,6 +40,9 @@ pub enum Outcome {
     BudgetSpent,
     /// The exact solver proved there is no solution.
     Unsolvable,
+    /// A trace replayed ended without its closing line (its command crashed or was ended, its
+    /// file was cut or could no longer be read): no search that got stuck.
+    Cut,
 }
 
 impl Outcome {
@@ -50,6 +53,7 @@ impl Outcome {
             Outcome::Stuck => "stuck",
             Outcome::BudgetSpent => "budget spent",
             Outcome::Unsolvable => "unsolvable",
+            Outcome::Cut => "cut short",
         }
     }
 }

@@ -315,10 +315,21 @@ impl App {
         if self.adopt_next_run() {
             return true;
         }
-        if let Some(w) = &mut self.watching
-            && w.waiting()
-        {
-            return w.changed();
+        if let Some(w) = &mut self.watching {
+            // a command stopped, continued or ended is said at once, running or waiting
+            let stopped = w.state_changed();
+            if w.waiting() {
+                return w.changed() || stopped;
+            }
+            if stopped {
+                return true;
+            }
+            // the source failed after a run was shown (a followed path became a directory):
+            // said at once, never left to look like a search that ended
+            if let Some(why) = w.new_failure() {
+                self.status = Some(why);
+                return true;
+            }
         }
         match &mut self.experiment {
             Some(x) => {

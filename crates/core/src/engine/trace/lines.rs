@@ -25,6 +25,9 @@ pub enum Got<'a> {
     Line(usize, Result<&'a str, String>),
     /// A followed file was written again from its start: what comes next is a new run.
     Rewritten,
+    /// The stream cannot be read any further, and why (a read failed; a followed path became
+    /// a directory or a device). Said once; the stream has ended after it.
+    Broken(String),
     /// The stream ended.
     End,
 }
@@ -34,6 +37,8 @@ pub struct Lines {
     reader: BufReader<Box<dyn Read + Send>>,
     number: usize,
     buf: Vec<u8>,
+    /// Set once the stream is broken: nothing more is read from it.
+    broken: bool,
 }
 
 impl Lines {
@@ -43,6 +48,7 @@ impl Lines {
             reader: BufReader::with_capacity(1 << 16, reader),
             number: 0,
             buf: Vec::new(),
+            broken: false,
         }
     }
 
@@ -54,6 +60,9 @@ impl Lines {
     /// The next line.
     pub fn next_line(&mut self) -> Got<'_> {
         self.buf.clear();
+        if self.broken {
+            return Got::End;
+        }
         let mut long = false;
         loop {
             let chunk = match self.reader.fill_buf() {
@@ -65,8 +74,10 @@ impl Lines {
                     return Got::Rewritten;
                 }
                 Err(e) => {
-                    self.number += 1;
-                    return Got::Line(self.number, Err(e.to_string()));
+                    // a read that failed is not tried again: a stream that fails every read
+                    // would be read for ever
+                    self.broken = true;
+                    return Got::Broken(e.to_string());
                 }
             };
             if chunk.is_empty() {
@@ -141,6 +152,41 @@ pub struct Follow {
     last_look: Instant,
 }
 
+/// Why a path cannot be read as a trace, to follow its name: only a regular file or a FIFO can
+/// (a directory has no lines; a device such as `/dev/zero` would be read for ever).
+pub fn unreadable(meta: &std::fs::Metadata) -> Option<String> {
+    let t = meta.file_type();
+    #[cfg(unix)]
+    let fifo = std::os::unix::fs::FileTypeExt::is_fifo(&t);
+    #[cfg(not(unix))]
+    let fifo = false;
+    if t.is_file() || fifo {
+        return None;
+    }
+    let what = if t.is_dir() {
+        "a directory"
+    } else {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            if t.is_char_device() {
+                "a character device"
+            } else if t.is_block_device() {
+                "a block device"
+            } else if t.is_socket() {
+                "a socket"
+            } else {
+                "neither a file nor a FIFO"
+            }
+        }
+        #[cfg(not(unix))]
+        "neither a file nor a FIFO"
+    };
+    Some(format!(
+        "{what}, not a file: a trace is read from a regular file or a FIFO (- for standard input)"
+    ))
+}
+
 impl Follow {
     /// Follow `path`, which may not exist yet, until `stop` is raised.
     pub fn new(path: PathBuf, stop: Arc<AtomicBool>) -> Follow {
@@ -196,7 +242,11 @@ impl Read for Follow {
             if self.file.is_none() {
                 match File::open(&self.path) {
                     Ok(f) => {
-                        self.id = f.metadata().ok().and_then(|m| identity(&m));
+                        let meta = f.metadata()?;
+                        if let Some(why) = unreadable(&meta) {
+                            return Err(std::io::Error::other(why));
+                        }
+                        self.id = identity(&meta);
                         self.file = Some(f);
                         self.pos = 0;
                         self.head.clear();
@@ -241,6 +291,7 @@ mod tests {
             match lines.next_line() {
                 Got::Line(_, l) => out.push(l.map(str::to_string)),
                 Got::Rewritten => out.push(Err("rewritten".into())),
+                Got::Broken(why) => out.push(Err(why)),
                 Got::End => return out,
             }
         }
@@ -277,11 +328,49 @@ mod tests {
             match lines.next_line() {
                 Got::Line(n, l) => seen.push(format!("{n}:{}", l.unwrap())),
                 Got::Rewritten => seen.push("rewritten".into()),
+                Got::Broken(why) => seen.push(why),
                 Got::End => break,
             }
         }
         writer.join().unwrap();
         stop.store(true, Ordering::Relaxed);
         assert_eq!(seen, ["1:first run", "2:step", "rewritten", "1:second run"]);
+    }
+
+    #[test]
+    fn a_followed_path_that_becomes_a_directory_is_refused_once_with_its_reason() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.jsonl");
+        std::fs::write(&path, "first\n").unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut lines = Lines::new(Box::new(Follow::new(path.clone(), Arc::clone(&stop))));
+        assert!(matches!(lines.next_line(), Got::Line(1, Ok("first"))));
+        std::fs::remove_file(&path).unwrap();
+        std::fs::create_dir(&path).unwrap();
+        let began = Instant::now();
+        let mut said = Vec::new();
+        loop {
+            match lines.next_line() {
+                Got::Broken(why) => said.push(why),
+                Got::End => break,
+                Got::Rewritten => {}
+                Got::Line(n, l) => panic!("line {n}: {l:?}"),
+            }
+            assert!(began.elapsed() < Duration::from_secs(10), "{said:?}");
+        }
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert_eq!(
+            said[0],
+            "a directory, not a file: a trace is read from a regular file or a FIFO (- for standard input)"
+        );
+        assert!(matches!(lines.next_line(), Got::End), "and nothing after");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_not_a_trace() {
+        let meta = std::fs::metadata("/dev/zero").unwrap();
+        let why = unreadable(&meta).unwrap();
+        assert!(why.starts_with("a character device, not a file"), "{why}");
     }
 }

@@ -314,8 +314,11 @@ impl Replay {
                 Note::NotSolved(cost)
             });
         }
+        let cut = matches!(how, Closed::Cut { .. });
         self.progress.ended = Some(if solved {
             Outcome::Solved
+        } else if cut {
+            Outcome::Cut
         } else {
             match said.as_deref() {
                 Some("budget_spent" | "time_spent") => Outcome::BudgetSpent,

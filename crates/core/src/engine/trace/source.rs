@@ -28,6 +28,10 @@ use crate::board::Puzzle;
 /// output open with nothing written before its group is ended.
 const LEFT_BEHIND: Duration = Duration::from_secs(1);
 
+/// How long a command may take to exit by itself after its trace's closing line (its status is
+/// then its own) before it is ended.
+pub const AFTER_TRACE: Duration = Duration::from_secs(2);
+
 /// Lines handed to the feed at once at most.
 const BATCH: usize = 1024;
 
@@ -98,6 +102,18 @@ impl Guard {
             .and_then(|c| c.end(Duration::from_millis(300)))
     }
 
+    /// After a trace's closing line: give the command `grace` to exit by itself, then end
+    /// whatever is left. How it exited by itself; `None` when it had to be ended (or is no
+    /// command), since a status it was given by this program says nothing of it.
+    pub fn end_after(&mut self, grace: Duration) -> Option<Exit> {
+        let own = self
+            .command
+            .as_ref()
+            .and_then(|c| c.watcher().wait_exit(grace));
+        let ended = self.end();
+        own.and(ended)
+    }
+
     /// The command's process id (its process group's too).
     pub fn pid(&self) -> Option<u32> {
         self.command.as_ref().map(Command::id)
@@ -152,6 +168,11 @@ impl Source {
     /// How the command ended, if it is a command and has.
     pub fn exit(&self) -> Option<Exit> {
         self.watcher.as_ref().and_then(Watcher::exit)
+    }
+
+    /// How the command stands (running, stopped, ended), if it is a command.
+    pub fn state(&self) -> Option<child::State> {
+        self.watcher.as_ref().map(Watcher::state)
     }
 
     /// Since when it has been read.
@@ -212,16 +233,27 @@ pub fn start(spec: SourceSpec, resolve: Resolve) -> Result<(Source, Guard), Stri
     let what = spec.what();
     let (reader, command, stderr): (Box<dyn Read + Send>, Option<Command>, Option<_>) = match &spec
     {
-        SourceSpec::File { path, follow: true } => (
-            Box::new(Follow::new(path.clone(), Arc::clone(&stop))),
-            None,
-            None,
-        ),
-        SourceSpec::File { path, .. } => (
-            Box::new(std::fs::File::open(path).map_err(|e| format!("{what}: {e}"))?),
-            None,
-            None,
-        ),
+        SourceSpec::File { path, follow: true } => {
+            // one that is there already is looked at now; one written later, when it comes
+            if let Ok(meta) = std::fs::metadata(path)
+                && let Some(why) = super::lines::unreadable(&meta)
+            {
+                return Err(format!("{what}: {why}"));
+            }
+            (
+                Box::new(Follow::new(path.clone(), Arc::clone(&stop))),
+                None,
+                None,
+            )
+        }
+        SourceSpec::File { path, .. } => {
+            let file = std::fs::File::open(path).map_err(|e| format!("{what}: {e}"))?;
+            let meta = file.metadata().map_err(|e| format!("{what}: {e}"))?;
+            if let Some(why) = super::lines::unreadable(&meta) {
+                return Err(format!("{what}: {why}"));
+            }
+            (Box::new(file), None, None)
+        }
         SourceSpec::Stdin => (Box::new(std::io::stdin()), None, None),
         SourceSpec::Pushed(_) => {
             return Err(format!(
@@ -463,7 +495,7 @@ impl Reader {
                 RunEnd::Closed => {
                     // what a command writes after its closing line is read and let go, so
                     // that it is never blocked on a full pipe
-                    while !matches!(self.lines.next_line(), Got::End) {}
+                    while !matches!(self.lines.next_line(), Got::End | Got::Broken(_)) {}
                     return;
                 }
                 RunEnd::Rewritten | RunEnd::Over => return,
@@ -495,6 +527,14 @@ impl Reader {
                     }
                 }
                 Got::Rewritten => {}
+                Got::Broken(why) => {
+                    let what = self.source.spec.what();
+                    self.source.set(Phase::Failed(Failure {
+                        why: format!("{what}: {why}"),
+                        exit: self.source.exit(),
+                    }));
+                    return None;
+                }
                 Got::End => {
                     if self.stop.load(Ordering::Relaxed) {
                         return None;
@@ -563,6 +603,17 @@ impl Reader {
                         }),
                     );
                     return RunEnd::Rewritten;
+                }
+                Got::Broken(why) => {
+                    let what = self.source.spec.what();
+                    feed.push_closing(
+                        &mut batch,
+                        Some(Closed::Cut {
+                            why: format!("{what}: {why}"),
+                            last_words: None,
+                        }),
+                    );
+                    return RunEnd::Over;
                 }
                 Got::End => {
                     let cut = self.cut();

@@ -1,6 +1,6 @@
 //! The last lines a command wrote to its standard error (and, before its trace began, the lines
-//! of its standard output that were not a trace), kept in a fixed number of bytes whatever it
-//! writes: [`LINES`] lines of at most [`LINE_BYTES`] bytes each. A line with no end (a stream of
+//! of its standard output that were not a trace, each marked as output so that a record keeps
+//! the two apart), kept in a fixed number of bytes whatever it writes: [`LINES`] lines of at most [`LINE_BYTES`] bytes each. A line with no end (a stream of
 //! bytes without newlines) is cut at [`LINE_BYTES`] and the rest of it counted, not kept; a
 //! carriage return ends a line too, so a progress bar redrawn in place is one line per redraw.
 
@@ -13,9 +13,18 @@ pub const LINES: usize = 200;
 /// The longest line kept, in bytes; a longer one is cut.
 pub const LINE_BYTES: usize = 2000;
 
+/// Which stream a line came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    /// Standard output, before the trace began.
+    Output,
+    /// Standard error.
+    Error,
+}
+
 #[derive(Default)]
 struct State {
-    lines: VecDeque<String>,
+    lines: VecDeque<(Stream, String)>,
     /// The line still being written.
     partial: Vec<u8>,
     /// Bytes of the partial line past [`LINE_BYTES`], dropped.
@@ -54,14 +63,15 @@ impl Tail {
         }
     }
 
-    /// A whole line (a line of standard output before the trace began).
+    /// A whole line of standard output (before the trace began).
     pub fn push(&self, line: &str) {
         let mut s = self.lock();
         finish(&mut s);
-        s.partial
-            .extend_from_slice(&line.as_bytes()[..line.len().min(LINE_BYTES)]);
-        s.dropped = line.len().saturating_sub(LINE_BYTES);
-        finish(&mut s);
+        let text = text(
+            &line.as_bytes()[..line.len().min(LINE_BYTES)],
+            line.len().saturating_sub(LINE_BYTES),
+        );
+        keep(&mut s, Stream::Output, text);
     }
 
     /// The stream has ended: its last line, if it had no newline, is kept as it is.
@@ -69,22 +79,40 @@ impl Tail {
         finish(&mut self.lock());
     }
 
-    /// The lines kept, oldest first, with the line still being written last.
+    /// The lines kept of both streams as they came, oldest first, with the error line still
+    /// being written last.
     pub fn lines(&self) -> Vec<String> {
+        self.marked().into_iter().map(|(_, l)| l).collect()
+    }
+
+    /// The lines kept of one stream, oldest first.
+    pub fn lines_of(&self, stream: Stream) -> Vec<String> {
+        self.marked()
+            .into_iter()
+            .filter(|(s, _)| *s == stream)
+            .map(|(_, l)| l)
+            .collect()
+    }
+
+    fn marked(&self) -> Vec<(Stream, String)> {
         let s = self.lock();
-        let mut out: Vec<String> = s.lines.iter().cloned().collect();
+        let mut out: Vec<(Stream, String)> = s.lines.iter().cloned().collect();
         if !s.partial.is_empty() {
-            out.push(text(&s.partial, s.dropped));
+            out.push((Stream::Error, text(&s.partial, s.dropped)));
         }
         out
     }
 
-    /// The last line that says something (a traceback's last line names the error).
+    /// The last error line that says something (a traceback's last line names the error), or
+    /// else the last output line that does.
     pub fn last(&self) -> Option<String> {
-        self.lines()
-            .into_iter()
-            .rev()
-            .find(|l| !l.trim().is_empty())
+        let said = |stream| {
+            self.lines_of(stream)
+                .into_iter()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+        };
+        said(Stream::Error).or_else(|| said(Stream::Output))
     }
 
     /// Lines seen in all, kept or not.
@@ -115,6 +143,7 @@ fn text(bytes: &[u8], dropped: usize) -> String {
     t
 }
 
+/// The error line being written, ended.
 fn finish(s: &mut State) {
     if s.partial.is_empty() && s.dropped == 0 {
         return;
@@ -122,11 +151,15 @@ fn finish(s: &mut State) {
     let line = text(&s.partial, s.dropped);
     s.partial.clear();
     s.dropped = 0;
+    keep(s, Stream::Error, line);
+}
+
+fn keep(s: &mut State, stream: Stream, line: String) {
     s.count += 1;
     if s.lines.len() == LINES {
         s.lines.pop_front();
     }
-    s.lines.push_back(line);
+    s.lines.push_back((stream, line));
 }
 
 #[cfg(test)]
@@ -165,5 +198,33 @@ mod tests {
         );
         assert!(lines.contains(&"20%".to_string()));
         assert_eq!(t.count(), LINES as u64 + 53);
+    }
+
+    #[test]
+    fn output_and_error_lines_are_kept_apart() {
+        let t = Tail::new();
+        t.push("loading data");
+        t.feed(b"Warning: slow\n");
+        t.push("ready");
+        t.feed(b"Traceback\nValueError: bad");
+        assert_eq!(
+            t.lines(),
+            [
+                "loading data",
+                "Warning: slow",
+                "ready",
+                "Traceback",
+                "ValueError: bad"
+            ]
+        );
+        assert_eq!(t.lines_of(Stream::Output), ["loading data", "ready"]);
+        assert_eq!(
+            t.lines_of(Stream::Error),
+            ["Warning: slow", "Traceback", "ValueError: bad"]
+        );
+        assert_eq!(t.last().as_deref(), Some("ValueError: bad"));
+        let quiet = Tail::new();
+        quiet.push("only a print");
+        assert_eq!(quiet.last().as_deref(), Some("only a print"));
     }
 }
