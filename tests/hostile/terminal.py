@@ -1,4 +1,5 @@
 # Reaches for the viewer's terminal every way a program can, then writes a trace: /dev/tty,
+# SIGSTOP to the viewer and to its own supervisor and SIGKILL to the latter,
 # the terminal's device by name, another process's descriptors through /proc, the foreground
 # group, input injected with TIOCSTI. Whatever it could open it writes a window title, a
 # clipboard write (OSC 52), a cleared screen and red text to. It says in the step log what
@@ -42,6 +43,21 @@ for fd in sorted(glob.glob("/proc/[0-9]*/fd/[0-2]"))[:400]:
         continue
     if target.startswith("/dev/pts/") or target.startswith("/dev/tty"):
         attempt(fd, fd)
+# the processes above it: its supervisor and the viewer, stopped or killed if it could
+import signal
+parent = os.getppid()
+try:
+    with open("/proc/%d/stat" % parent) as f:
+        grandparent = int(f.read().rsplit(")", 1)[1].split()[1])
+except (OSError, ValueError, IndexError):
+    grandparent = 0
+for pid, sig in ((grandparent, signal.SIGSTOP), (parent, signal.SIGSTOP), (parent, signal.SIGKILL)):
+    if pid > 1:
+        try:
+            os.kill(pid, sig)
+            said.append("signal %d to %d: OPENED" % (sig, pid))
+        except OSError:
+            said.append("signal %d to %d: refused" % (sig, pid))
 opened = [s for s in said if "OPENED" in s or "took" in s or "injected" in s]
 print('{"sudoscope_trace":"1.1","puzzle":"sudoku_7","algorithm":"intruder"}', flush=True)
 # said in the step log, as a print

@@ -1,5 +1,6 @@
 //! Landlock rules for the command (Linux 5.13 and later): it may open any file for reading or
-//! writing except a terminal device. A session of its own already takes `/dev/tty` from it;
+//! writing except a terminal device, and (Linux 6.12 and later) send no signal outside itself
+//! and what it starts: the viewer and the supervisor cannot be stopped or killed from inside. A session of its own already takes `/dev/tty` from it;
 //! these rules also refuse `/dev/pts/N` opened by name, or through `/proc/PID/fd/N` of a
 //! process that holds the viewer's terminal (Landlock judges the file opened, not the path
 //! taken to it), and the consoles.
@@ -18,10 +19,16 @@ const READ_WRITE: u64 = (1 << 1) | (1 << 2);
 const VERSION: u32 = 1;
 /// `LANDLOCK_RULE_PATH_BENEATH`.
 const PATH_BENEATH: u32 = 1;
+/// `LANDLOCK_SCOPE_SIGNAL` (ABI 6, Linux 6.12): no signal to a process outside the command's
+/// own domain: it cannot stop, kill or interrupt the viewer or its supervisor.
+const SCOPE_SIGNAL: u64 = 1 << 1;
 
+/// `struct landlock_ruleset_attr` as ABI 6 has it; an older kernel is given its first field only.
 #[repr(C)]
 struct RulesetAttr {
     handled_access_fs: u64,
+    handled_access_net: u64,
+    scoped: u64,
 }
 
 #[repr(C, packed)]
@@ -65,11 +72,18 @@ pub unsafe fn restrict() {
         }
         let attr = RulesetAttr {
             handled_access_fs: READ_WRITE,
+            handled_access_net: 0,
+            scoped: if abi >= 6 { SCOPE_SIGNAL } else { 0 },
+        };
+        let size = if abi >= 6 {
+            std::mem::size_of::<RulesetAttr>()
+        } else {
+            std::mem::size_of::<u64>()
         };
         let ruleset = libc::syscall(
             libc::SYS_landlock_create_ruleset,
             &attr as *const RulesetAttr,
-            std::mem::size_of::<RulesetAttr>(),
+            size,
             0u32,
         ) as RawFd;
         if ruleset < 0 {
