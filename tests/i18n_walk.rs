@@ -293,6 +293,7 @@ fn watching(walk: &mut Walk) {
         steps: Some(30),
         cost: Some(20.0),
         result: None,
+        error: None,
     }));
     wait(&mut app, &rx, |a| {
         a.race().panes()[0]

@@ -132,7 +132,7 @@ fn the_parameter_editor_reads_and_writes_a_decimal_comma_in_spanish() {
 }
 
 /// The notebook view's words (`python/sudoscope/view_words.json`, for the helper, which has no
-/// catalogs) are the catalogs' `nb-` entries, exactly: a change to one without the other fails
+/// catalogs) are the catalogs' `nb-` and `metric-` entries, exactly: a change to one without the other fails
 /// here, saying what the file should hold.
 #[test]
 fn the_notebook_views_words_are_the_catalogs() {
@@ -153,7 +153,7 @@ fn the_notebook_views_words_are_the_catalogs() {
         let words: serde_json::Map<String, serde_json::Value> = catalog
             .lines()
             .filter_map(|l| l.split_once(" = "))
-            .filter(|(k, _)| k.starts_with("nb-"))
+            .filter(|(k, _)| k.starts_with("nb-") || k.starts_with("metric-"))
             .map(|(k, v)| (k.to_string(), serde_json::Value::from(v)))
             .collect();
         assert!(

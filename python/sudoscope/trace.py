@@ -7,14 +7,16 @@ import re
 import sys
 import time
 import unicodedata
+import weakref
 
 from .send import Sender
 
-VERSION = "1.1"
+VERSION = "1.2"
 
 _NEIGHBOURHOODS = ("course", "set", "swap_row", "swap_box", "none")
 _SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
-_OUTCOMES = ("solved", "stuck", "budget_spent", "time_spent", "unsolvable")
+_OUTCOMES = ("solved", "stuck", "budget_spent", "time_spent", "unsolvable", "interrupted",
+             "failed")
 
 
 def _side_of(count):
@@ -207,6 +209,147 @@ def _member(m):
     return m, None
 
 
+class _Run(object):
+    """What a trace holds open (its file, its view, the class board) and how it is closed: kept
+    apart from the :class:`Trace` so that a trace collected, or left open when a cell or the
+    interpreter ends, can still be closed."""
+
+    def __init__(self, out, own_file, path, replaced, lang):
+        self.out = out
+        self.own_file = own_file
+        self.path = path
+        self.replaced = replaced
+        self.lang = lang
+        self.view = None
+        self.board = None
+        self.closed = False
+        self.steps = 0
+        # the steps taken since the last cell began (a notebook closes what a cell left open)
+        self.stepped = False
+
+    def write(self, obj):
+        if self.out is None:
+            return
+        try:
+            self.out.write(json.dumps(obj, separators=(",", ":"), ensure_ascii=False) + "\n")
+            self.out.flush()
+        except BrokenPipeError:
+            # the viewer has gone: the search ends quietly
+            self.closed = True
+            try:
+                sys.stdout = open(os.devnull, "w")
+            except OSError:
+                pass
+            raise SystemExit(0)
+
+    def close(self, line=None, view_closing=None):
+        """Close the run: with its closing ``line`` written, or cut short (no closing line:
+        ``view_closing`` says why to the view)."""
+        if self.closed:
+            return
+        self.closed = True
+        _OPEN.discard(self)
+        if line is not None:
+            self.write(line)
+        if self.board is not None:
+            self.board.end(line if line is not None else {"end": "cut"})
+        if self.view is not None:
+            self.view.end(view_closing if view_closing is not None else line)
+        if self.own_file:
+            try:
+                self.out.close()
+            except OSError:
+                pass
+            self.say_where()
+
+    def say_where(self):
+        from .notebook import in_notebook, words
+        said = words(self.lang).get("nb-trace-written", "trace written to { $path }")
+        said = said.replace("{ $path }", str(self.path))
+        if self.replaced:
+            said += " (%s)" % words(self.lang).get("nb-trace-replaced", "replaced")
+        if in_notebook():
+            # a note to the student, not an error
+            print(said)
+        else:
+            sys.stderr.write(said + "\n")
+
+    def abandon(self, why, error=None):
+        """Close a run left open: ``interrupted``, ``failed`` with ``error``, or cut short for
+        ``why``, which the view words in the class's language: ``with`` (the with block ended
+        without trace.end()), ``cell`` (the notebook cell did), ``program`` (the interpreter
+        did), ``collected`` (the trace was collected)."""
+        if self.closed:
+            return
+        if why == "interrupted":
+            self.close({"end": "interrupted", "steps": self.steps})
+        elif why == "failed":
+            self.close({"end": "failed", "steps": self.steps, "error": error or "an exception"})
+        else:
+            self.close(None, {"cut": why, "steps": self.steps})
+
+
+# the runs still open, to close when a notebook cell or the interpreter ends with them open
+_OPEN = set()
+# the exception that is ending the interpreter, if one is
+_DYING = []
+_HOOKED = []
+
+
+def _why(kind, value):
+    """How a run ends when ``kind`` is raised through it: interrupted, or failed and with what."""
+    if kind is not None and issubclass(kind, KeyboardInterrupt):
+        return "interrupted", None
+    if kind is not None:
+        return "failed", "%s: %s" % (kind.__name__, value) if str(value) else kind.__name__
+    return None, None
+
+
+def _at_exit():
+    why, error = _why(*(_DYING[0] if _DYING else (None, None)))
+    for run in list(_OPEN):
+        run.abandon(why or "program", error)
+
+
+def _except_hook(kind, value, tb):
+    _DYING.append((kind, value))
+    _PREVIOUS_HOOK[0](kind, value, tb)
+
+
+_PREVIOUS_HOOK = [sys.excepthook]
+
+
+def _after_cell(result=None):
+    """After a notebook cell: a run that took steps in it and was left open is closed, as
+    interrupted, failed (the exception's name) or cut short (no trace.end())."""
+    error = getattr(result, "error_in_exec", None) if result is not None else None
+    kind = type(error) if error is not None else None
+    why, text = _why(kind, error)
+    for run in list(_OPEN):
+        if run.stepped:
+            run.abandon(why or "cell", text)
+    for run in list(_OPEN):
+        run.stepped = False
+
+
+def _hook():
+    """Close runs left open whatever way the program or the cell ends (once a process)."""
+    if _HOOKED:
+        return
+    _HOOKED.append(True)
+    import atexit
+    atexit.register(_at_exit)
+    _PREVIOUS_HOOK[0] = sys.excepthook
+    sys.excepthook = _except_hook
+    shell = sys.modules.get("IPython")
+    try:
+        ip = shell.get_ipython() if shell is not None else None
+        if ip is not None:
+            ip.events.register("post_run_cell", _after_cell)
+    except Exception:  # an IPython without events: the interpreter's end still closes runs
+        pass
+
+
 class Trace(object):
     """A trace of one run of a search: a header, a line per step, a closing line.
 
@@ -219,7 +362,9 @@ class Trace(object):
 
     Under ``sudoscope watch -- ...`` the lines go to standard output, where the viewer reads them
     (and a slow viewer holds the search back: pausing it pauses your search). Otherwise they go
-    to ``path``, or to the file ``$SUDOSCOPE_TRACE`` names, or to ``<algorithm>.trace.jsonl``.
+    to ``path``, or to the file ``$SUDOSCOPE_TRACE`` names, or to ``<algorithm>.trace.jsonl``
+    (which says so when it replaces an earlier run); in a notebook with its live view, to no file
+    unless one is named: the notebook itself keeps the run.
 
     With ``to``, the link the lecturer's ``sudoscope web`` prints (or ``$SUDOSCOPE_TO``), the
     run also shows on the class board, under ``student`` (or ``$SUDOSCOPE_STUDENT``, else your
@@ -227,7 +372,13 @@ class Trace(object):
     The search never waits for the board.
 
     In a notebook the run also shows live in the cell's output (with anywidget: ``pip install
-    "sudoscope-helper[notebook]"``); ``view=False`` leaves it out.
+    anywidget``); ``view=False`` leaves it out.
+
+    Every way a run stops closes it: ``trace.end(...)``; as a context manager (``with
+    Trace(...) as trace:``), ``interrupted`` on Ctrl-C or the kernel's interrupt and ``failed``
+    (with the exception) on an error; in a notebook, the same at the end of the cell that left it
+    open; at the interpreter's end; and when the trace is collected. A run left open without an
+    error is cut short (no closing line), never given an outcome it did not say.
     """
 
     def __init__(self, puzzle, algorithm="my search", params=None, seed=None,
@@ -257,58 +408,61 @@ class Trace(object):
         # following the file tells the new run from the old by its first line
         header["run_id"] = "%x-%x" % (time.time_ns() if hasattr(time, "time_ns")
                                       else int(time.time() * 1e9), os.getpid())
-        self._steps = 0
+        from .notebook import language, viewable
+        lang = language()
         self._cells = None
-        self._closed = False
-        self._own_file = False
+        named = path or os.environ.get("SUDOSCOPE_TRACE")
         if os.environ.get("SUDOSCOPE_WATCH") == "1" and path is None:
-            self._out = sys.stdout
-            self.path = None
+            run = _Run(sys.stdout, False, None, False, lang)
+        elif named or view is False or not viewable():
+            target = named or (_slug(str(algorithm)) + ".trace.jsonl")
+            replaced = not named and os.path.exists(target)
+            run = _Run(open(target, "w", encoding="utf-8"), True, target, replaced, lang)
         else:
-            self.path = path or os.environ.get("SUDOSCOPE_TRACE") or (_slug(str(algorithm)) + ".trace.jsonl")
-            self._out = open(self.path, "w", encoding="utf-8")
-            self._own_file = True
-        self._write(header)
-        self._board = None
+            # in a notebook, the view keeps the run: no file unless one is named
+            run = _Run(None, False, None, False, lang)
+        self._run = run
+        self.path = run.path
+        run.write(header)
         to = to or os.environ.get("SUDOSCOPE_TO")
         if to:
-            self._board = Sender(to, student or os.environ.get("SUDOSCOPE_STUDENT") or _user(),
-                                 password=os.environ.get("SUDOSCOPE_PASSWORD"), line=_line)
-            self._board.header(header)
+            run.board = Sender(to, student or os.environ.get("SUDOSCOPE_STUDENT") or _user(),
+                               password=os.environ.get("SUDOSCOPE_PASSWORD"), line=_line)
+            run.board.header(header)
         if start is not None:
             self._cells = board_cells(start, self._n)
             self._n = self._n or _side_of(len(self._cells))
-            self._write({"step": 0, "board": _line(self._cells)})
-            if self._board is not None:
-                self._board.step({"step": 0}, self._cells)
+            run.write({"step": 0, "board": _line(self._cells)})
+            if run.board is not None:
+                run.board.step({"step": 0}, self._cells)
         # the live view in a notebook's cell, once the side is known (a puzzle given by name
         # says it with its first board)
         self._header = header
         self._givens = board_cells(header["givens"], self._n) if "givens" in header else None
+        self._lang = lang
         self._want_view = view is not False
-        self._view = None
         if self._n:
             self._open_view()
+        _OPEN.add(run)
+        _hook()
+        # a trace collected before its end is closed as cut short (the interpreter's end is
+        # told apart by its own hook)
+        weakref.finalize(self, run.abandon, "collected").atexit = False
+
+    @property
+    def _closed(self):
+        return self._run.closed
+
+    @property
+    def _view(self):
+        return self._run.view
 
     def _open_view(self):
         self._want_view = False
         from .notebook import open_view
         givens = self._givens or [0] * (self._n * self._n)
-        self._view = open_view(self._header, givens, self._n,
-                               self.path or "standard output", start=self._cells)
-
-    def _write(self, obj):
-        try:
-            self._out.write(json.dumps(obj, separators=(",", ":"), ensure_ascii=False) + "\n")
-            self._out.flush()
-        except BrokenPipeError:
-            # the viewer has gone: the search ends quietly
-            self._closed = True
-            try:
-                sys.stdout = open(os.devnull, "w")
-            except OSError:
-                pass
-            raise SystemExit(0)
+        self._run.view = open_view(self._header, givens, self._n, start=self._cells,
+                                   lang=self._lang, to_file=self.path or "standard output")
 
     def step(self, board, cost=None, accepted=None, move=None, members=None,
              member_costs=None, **metrics):
@@ -322,13 +476,15 @@ class Trace(object):
         your units; the screen counts each member's cost from its board, and shows their mean,
         worst and how alike they are. The first 1,000 members are written, and how many there
         were."""
-        if self._closed:
+        run = self._run
+        if run.closed:
             raise ValueError("this trace has ended")
         cells = board_cells(board, self._n, complete=True)
         self._n = self._n or _side_of(len(cells))
-        population = self._population(members, member_costs)
-        self._steps += 1
-        line = {"step": self._steps}
+        population, member_cells = self._population(members, member_costs)
+        run.steps += 1
+        run.stepped = True
+        line = {"step": run.steps}
         changed = None
         if self._cells is not None:
             changed = [[i, v] for i, (a, v) in enumerate(zip(self._cells, cells)) if a != v]
@@ -353,30 +509,40 @@ class Trace(object):
         if numbers:
             line["metrics"] = numbers
         line.update(population)
-        self._write(line)
+        run.write(line)
         self._cells = cells
-        if self._board is not None:
-            self._board.step(line, cells)
+        if run.board is not None:
+            run.board.step(line, cells)
         if self._want_view:
             self._open_view()
-        if self._view is not None:
-            self._view.step(line, cells)
+        if run.view is not None:
+            pop = None
+            if population:
+                from .notebook import population as reduce
+                pop = reduce(member_cells, population.get("member_costs"),
+                             population.get("members_total", len(member_cells or population.get("member_costs") or [])),
+                             self._n)
+            run.view.step(line, cells, pop)
 
     def _population(self, members, member_costs):
         """The keys a step's population writes: its members' boards, their costs as the search
-        gives them, and how many there were when more than are written."""
+        gives them, and how many there were when more than are written; and the members'
+        cells."""
         out = {}
         total = None
+        cells = None
         if members is not None:
             members = list(members)
             total = len(members)
-            boards, paired = [], []
+            boards, paired, cells = [], [], []
             for i, m in enumerate(members[:MAX_MEMBERS]):
                 state, c = _member(m)
                 try:
-                    boards.append(_line(board_cells(state, self._n, complete=True)))
+                    member = board_cells(state, self._n, complete=True)
                 except (TypeError, ValueError) as e:
                     raise type(e)("members[%d]: %s" % (i, e))
+                cells.append(member)
+                boards.append(_line(member))
                 paired.append(c)
             out["members"] = boards
             if member_costs is None and all(c is not None for c in paired):
@@ -393,36 +559,38 @@ class Trace(object):
                                    for i, c in enumerate(member_costs[:MAX_MEMBERS])]
         if total is not None and total > MAX_MEMBERS:
             out["members_total"] = total
-        return out
+        return out, cells
 
-    def end(self, outcome="stuck", cost=None, result=None):
-        """The closing line: 'solved', 'stuck', 'budget_spent', 'time_spent' or 'unsolvable';
-        the cost if your search knows it, and ``result``, the state your search returns when
-        that is not its last one (the course's annealing returns its best state): the viewer
-        and ``experiment`` judge success on it."""
-        if self._closed:
+    def end(self, outcome="stuck", cost=None, result=None, error=None):
+        """The closing line: 'solved', 'stuck', 'budget_spent', 'time_spent' or 'unsolvable'
+        ('interrupted' or 'failed', with ``error`` what went wrong, when the search was stopped
+        or raised); the cost if your search knows it, and ``result``, the state your search
+        returns when that is not its last one (the course's annealing returns its best state):
+        the viewer and ``experiment`` judge success on it."""
+        run = self._run
+        if run.closed:
             return
         if outcome not in _OUTCOMES:
             raise ValueError("outcome %r: one of %s" % (outcome, ", ".join(_OUTCOMES)))
-        line = {"end": outcome, "steps": self._steps}
+        line = {"end": outcome, "steps": run.steps}
         if cost is not None:
             line["cost"] = _number(cost, "the cost")
+        returned = None
         if result is not None:
-            line["result"] = _line(board_cells(result, self._n, complete=True))
-        self._write(line)
-        self._closed = True
-        if self._board is not None:
-            self._board.end(line)
-        if self._view is not None:
-            self._view.end(line)
-        if self._own_file:
-            self._out.close()
-            sys.stderr.write("trace written to %s: sudoscope watch %s\n" % (self.path, self.path))
+            returned = board_cells(result, self._n, complete=True)
+            line["result"] = _line(returned)
+        if error is not None:
+            line["error"] = str(error)[:500]
+        closing = dict(line)
+        if returned is not None:
+            closing["result"] = returned
+        run.close(line, closing)
 
     def __enter__(self):
         return self
 
     def __exit__(self, kind, value, tb):
-        if not self._closed:
-            self.end("stuck")
+        if not self._run.closed:
+            why, error = _why(kind, value)
+            self._run.abandon(why or "with", error)
         return False

@@ -1,20 +1,25 @@
-// The search live in a notebook cell (anywidget): the board with its givens and conflicts
-// (counted from the board, as the program's viewer counts them), the cost chart with the named
-// metrics, the step log, and controls that need nothing from Python while the cell runs: play
-// and pause, one step back or on, the start, the live end, the speed, and a slider along the
-// run. Steps come in batches from the kernel a few dozen times a second; the view draws at the
-// screen's rate and keeps at most KEEP steps for going back (the cost curve keeps every step,
-// thinned). A step that carries its population (trace format 1.1) is reduced as it comes to
-// what the view shows of it: each member's cost counted from its board, their best, mean and
-// worst, the share of distinct boards, and how many values the members hold in each cell (kept
-// for the last POP_CELLS such steps).
+// The search in a notebook cell (anywidget), live while it runs and on a page of its own once
+// it has ended: the board with its givens and conflicts (counted from the board, as the
+// program's viewer counts them), the cost chart with its axes and the named metrics, the step
+// log, and controls that need nothing from Python: play and pause, one step back or on, the
+// start, the live end, the speed, and a slider along the whole run.
+//
+// Steps come two ways (notebook.py): live batches (custom messages) and the run's archive (a
+// synced state: compressed chunks of steps). Each carries the index of its first step, so the
+// view takes every step in order and once: a batch that comes before the steps it follows waits
+// for the archive to bring them. The run is kept in typed arrays (the cells each step changed,
+// with the values before and after; the cost counted after each step; the search's own numbers),
+// with a board every KEY steps, so that any step's board is at most KEY steps of changes away:
+// a million steps take a few tens of megabytes and the slider goes anywhere at once. The chart
+// reads buckets of steps (min and max of each series), made as the steps come: every series is
+// in step with every other.
 
-const KEEP = 200000;
-const POP_CELLS = 5000;
-const MAX_MEMBERS = 1000;
-const CURVE = 600;
+const KEY = 512;
+const CHUNK = 4096; // steps of a sealed chunk of the archive (notebook.py)
+const BUCKETS = 480;
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
 const SPEEDS = [1, 10, 100, 1000];
+const COLOURS = ['#1f77b4', '#2ca02c', '#d62728', '#e377c2', '#ff7f0e', '#9467bd', '#8c564b', '#17becf'];
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -23,73 +28,170 @@ function el(tag, cls, text) {
   return e;
 }
 
-function fmt(x, lang) {
-  if (x === null || x === undefined || Number.isNaN(x)) return '–';
-  const s = Number.isInteger(x) ? String(x) : x.toFixed(Math.abs(x) >= 100 ? 1 : 3);
+// A number for people, in the class's language: whole numbers as they are, others with four
+// significant digits at most (`1,5`, `0,0123`), very large or small ones in scientific notation
+// (`1,2e-5`), and what is not a finite number as `∞`, `-∞` or `?`.
+export function fmt(x, lang) {
+  if (x === null || x === undefined) return '–';
+  if (Number.isNaN(x)) return '?';
+  if (x === Infinity) return '∞';
+  if (x === -Infinity) return '-∞';
+  let s;
+  const a = Math.abs(x);
+  if (Number.isInteger(x) && a < 1e15) s = String(x);
+  else if (a !== 0 && (a < 1e-3 || a >= 1e6)) s = x.toExponential(1).replace('e+', 'e');
+  else s = String(Number(x.toPrecision(4)));
   return lang === 'en' ? s : s.replace('.', ',');
 }
 
-// A run as it arrives: the latest board, each step's changes with the values they replaced
-// (so the view can walk back), its canonical cost, and its reported figures.
+// A growable typed array.
+class Column {
+  constructor(Kind, fill) {
+    this.Kind = Kind;
+    this.fill = fill;
+    this.data = new Kind(1024);
+    if (fill !== undefined) this.data.fill(fill);
+    this.length = 0;
+  }
+
+  push(v) {
+    if (this.length === this.data.length) {
+      const more = new this.Kind(this.data.length * 2);
+      if (this.fill !== undefined) more.fill(this.fill);
+      more.set(this.data);
+      this.data = more;
+    }
+    this.data[this.length++] = v;
+  }
+
+  at(i) {
+    return this.data[i];
+  }
+}
+
+// A series thinned to buckets of `width` steps, the least and greatest value of each: at most
+// 2 x BUCKETS buckets, their width doubled (pairs merged) when full.
+class Thinned {
+  constructor() {
+    this.width = 1;
+    this.lo = [];
+    this.hi = [];
+  }
+
+  // Step `i`'s value (NaN for none): every series is given one at every step, so that the
+  // buckets of all of them line up.
+  push(v, i) {
+    let k = Math.floor(i / this.width);
+    while (k >= 2 * BUCKETS) {
+      this.merge();
+      k = Math.floor(i / this.width);
+    }
+    while (this.lo.length <= k) {
+      this.lo.push(NaN);
+      this.hi.push(NaN);
+    }
+    if (Number.isFinite(v)) {
+      if (!(this.lo[k] <= v)) this.lo[k] = v;
+      if (!(this.hi[k] >= v)) this.hi[k] = v;
+    }
+  }
+
+  merge() {
+    const pick = (a, b, f) => (Number.isFinite(a) ? (Number.isFinite(b) ? f(a, b) : a) : b);
+    const lo = [], hi = [];
+    for (let k = 0; k < this.lo.length; k += 2) {
+      lo.push(pick(this.lo[k], this.lo[k + 1], Math.min));
+      hi.push(pick(this.hi[k], this.hi[k + 1], Math.max));
+    }
+    this.lo = lo.map((v) => (v === undefined ? NaN : v));
+    this.hi = hi.map((v) => (v === undefined ? NaN : v));
+    this.width *= 2;
+  }
+}
+
+// Where `v` lies from `lo` (0) to `hi` (1), measured in halves so that no span overflows.
+function share(v, lo, hi) {
+  return hi > lo ? (v / 2 - lo / 2) / (hi / 2 - lo / 2) : 0;
+}
+
+// The run as it has come: the board it starts from, each step's changes, the cost counted after
+// each, the search's own numbers, and the populations reduced.
 export class Run {
   constructor(header) {
     this.n = header.n;
     this.box = Math.round(Math.sqrt(this.n));
     this.cells = this.n * this.n;
     this.givens = Uint8Array.from(header.givens);
-    this.latest = Uint8Array.from(header.start || header.givens);
-    this.base = Uint8Array.from(this.latest);
-    this.first = 0; // index of the first step kept
-    this.steps = []; // kept steps: {number, changes: [cell, before, after]..., reported, accepted, move, metrics}
-    this.received = 0;
-    this.costs = [this.costOf(this.latest)]; // canonical cost after each step (thinned)
-    this.every = 1;
-    this.metricNames = [];
-    this.end = null;
-    this.withCells = []; // the steps whose population keeps its per-cell counts, oldest first
+    // without the board it starts from, the run is shown from its first step's board
+    this.startKnown = Array.isArray(header.start);
+    this.base = Uint8Array.from(this.startKnown ? header.start : new Array(this.cells).fill(0));
+    this.latest = Uint8Array.from(this.base);
+    this.count = 0;
+    this.offsets = new Column(Uint32Array);
+    this.offsets.push(0);
+    this.chCell = new Column(Uint16Array);
+    this.chBefore = new Column(Uint8Array);
+    this.chAfter = new Column(Uint8Array);
+    this.acc = new Column(Int8Array);
+    this.cost = new Column(Uint16Array);
+    this.best = new Column(Uint16Array);
+    this.reported = new Column(Float64Array);
+    this.metrics = new Map();
+    this.moves = [];
+    this.pops = new Map();
+    this.keys = [Uint8Array.from(this.base)];
+    this.broken = new Set(); // givens the search overwrote, at any step
+    this.units = this.makeUnits();
+    this.unitOf = this.cellUnits();
+    this.counts = new Uint8Array(this.units.length * (this.n + 1));
+    this.missing = 0;
+    for (let u = 0; u < this.units.length; u++) {
+      for (const i of this.units[u]) if (this.base[i]) this.counts[u * (this.n + 1) + this.base[i]]++;
+      let have = 0;
+      for (let v = 1; v <= this.n; v++) if (this.counts[u * (this.n + 1) + v]) have++;
+      this.missing += this.n - have;
+    }
+    this.startCost = this.missing;
+    this.series = new Map(); // name -> Thinned
+    for (const name of ['cost', 'best', 'mean', 'worst', 'reported']) this.series.set(name, new Thinned());
+    this.closing = null;
   }
 
-  // A step's population as the view shows it: counted from the members' boards when it has
-  // them, else the costs the search gave them (in its units).
-  population(line) {
-    const boards = Array.isArray(line.members) ? line.members.slice(0, MAX_MEMBERS) : [];
-    const reported = Array.isArray(line.member_costs) ? line.member_costs : [];
-    const total = Math.max(line.members_total || 0, boards.length, reported.length);
-    const spread = (costs) => ({
-      best: Math.min(...costs),
-      mean: costs.reduce((a, b) => a + b, 0) / costs.length,
-      worst: Math.max(...costs),
-    });
-    const costs = [];
-    const seen = new Uint32Array(this.cells);
-    const distinct = new Set();
-    const board = new Uint8Array(this.cells);
-    for (const text of boards) {
-      if (typeof text !== 'string' || text.length !== this.cells) continue;
-      for (let i = 0; i < this.cells; i++) {
-        const v = SYMBOLS.indexOf(text[i]) + 1;
-        board[i] = v;
-        if (v) seen[i] |= 1 << v;
+  makeUnits() {
+    const n = this.n, b = this.box, u = [];
+    for (let r = 0; r < n; r++) u.push([...Array(n)].map((_, c) => r * n + c));
+    for (let c = 0; c < n; c++) u.push([...Array(n)].map((_, r) => r * n + c));
+    for (let br = 0; br < n; br += b)
+      for (let bc = 0; bc < n; bc += b) {
+        const cells = [];
+        for (let r = br; r < br + b; r++) for (let c = bc; c < bc + b; c++) cells.push(r * n + c);
+        u.push(cells);
       }
-      costs.push(this.costOf(board));
-      distinct.add(text);
-    }
-    if (costs.length) {
-      const count = (m) => { let k = 0; for (; m; m &= m - 1) k++; return Math.max(k, 1); };
-      return {
-        total, counted: true, ...spread(costs),
-        distinct: distinct.size / costs.length,
-        cells: Uint8Array.from(seen, count),
-      };
-    }
-    const numbers = reported.filter((x) => typeof x === 'number');
-    return numbers.length ? { total, counted: false, ...spread(numbers) } : { total, counted: false };
+    return u;
   }
 
-  // Missing values over every row, column and box: 0 is solved.
+  cellUnits() {
+    const of = [...Array(this.cells)].map(() => []);
+    this.units.forEach((unit, k) => unit.forEach((i) => of[i].push(k)));
+    return of;
+  }
+
+  // The latest board's cell `i` becomes `v`, the units' counts and the cost kept up.
+  set(i, v) {
+    const was = this.latest[i];
+    if (was === v) return;
+    const stride = this.n + 1;
+    for (const u of this.unitOf[i]) {
+      if (was && --this.counts[u * stride + was] === 0) this.missing++;
+      if (v && this.counts[u * stride + v]++ === 0) this.missing--;
+    }
+    this.latest[i] = v;
+  }
+
+  // Missing values over every row, column and box of `board`: 0 is solved.
   costOf(board) {
     let missing = 0;
-    for (const unit of this.units()) {
+    for (const unit of this.units) {
       const seen = new Set();
       for (const i of unit) if (board[i]) seen.add(board[i]);
       missing += this.n - seen.size;
@@ -100,7 +202,7 @@ export class Run {
   // Cells whose value another cell of one of their units also holds.
   conflicts(board) {
     const bad = new Uint8Array(this.cells);
-    for (const unit of this.units()) {
+    for (const unit of this.units) {
       const where = new Map();
       for (const i of unit) {
         const v = board[i];
@@ -114,104 +216,285 @@ export class Run {
     return bad;
   }
 
-  units() {
-    if (this._units) return this._units;
-    const n = this.n, b = this.box, u = [];
-    for (let r = 0; r < n; r++) u.push([...Array(n)].map((_, c) => r * n + c));
-    for (let c = 0; c < n; c++) u.push([...Array(n)].map((_, r) => r * n + c));
-    for (let br = 0; br < n; br += b)
-      for (let bc = 0; bc < n; bc += b) {
-        const cells = [];
-        for (let r = br; r < br + b; r++) for (let c = bc; c < bc + b; c++) cells.push(r * n + c);
-        u.push(cells);
+  metric(name) {
+    if (!this.metrics.has(name)) {
+      const col = new Column(Float64Array, NaN);
+      col.length = this.count;
+      while (col.data.length < col.length) {
+        const more = new Float64Array(col.data.length * 2).fill(NaN);
+        more.set(col.data);
+        col.data = more;
       }
-    this._units = u;
-    return u;
+      this.metrics.set(name, col);
+      const thin = new Thinned();
+      for (let k = 0; k < this.count; k++) thin.push(NaN, k);
+      this.series.set('m:' + name, thin);
+    }
+    return this.metrics.get(name);
   }
 
-  // A step as the trace writes it: `board` (whole) or `changed` ([cell, value] pairs).
-  add(line) {
-    const changes = [];
-    if (line.board) {
-      for (let i = 0; i < this.cells; i++) {
-        const v = line.board[i];
-        if (v !== this.latest[i]) changes.push(i, this.latest[i], v);
+  // Take the steps of `chunk` (notebook.py's columns) from its step `from` on.
+  take(chunk, from) {
+    const ch = chunk.ch.length ? chunk.ch.split(',') : [];
+    const names = Object.keys(chunk.met || {});
+    for (let k = from; k < chunk.n; k++) {
+      const text = ch[k] || '';
+      for (let j = 0; j + 2 < text.length; j += 3) {
+        const cell = parseInt(text.slice(j, j + 2), 36);
+        const value = parseInt(text[j + 2], 36);
+        if (!(cell < this.cells) || !(value <= this.n)) continue;
+        this.chCell.push(cell);
+        this.chBefore.push(this.latest[cell]);
+        this.chAfter.push(value);
+        if (this.givens[cell] && value !== this.givens[cell]) this.broken.add(cell);
+        this.set(cell, value);
       }
-    } else if (line.changed) {
-      for (const [i, v] of line.changed) {
-        if (i >= 0 && i < this.cells && v !== this.latest[i]) changes.push(i, this.latest[i], v);
+      this.offsets.push(this.chCell.length);
+      const a = chunk.acc[k];
+      this.acc.push(a === '1' ? 1 : a === '0' ? 0 : -1);
+      const index = this.count;
+      this.cost.push(this.missing);
+      this.best.push(index === 0 ? this.missing : Math.min(this.best.at(index - 1), this.missing));
+      const reported = chunk.cost ? chunk.cost[k] : null;
+      this.reported.push(typeof reported === 'number' ? reported : NaN);
+      this.series.get('reported').push(typeof reported === 'number' ? reported : NaN, index);
+      for (const name of names) this.metric(name);
+      for (const [name, col] of this.metrics) {
+        const v = names.includes(name) ? chunk.met[name][k] : null;
+        col.push(typeof v === 'number' ? v : NaN);
+        this.series.get('m:' + name).push(typeof v === 'number' ? v : NaN, index);
       }
-    }
-    for (let k = 0; k < changes.length; k += 3) this.latest[changes[k]] = changes[k + 2];
-    this.received += 1;
-    const metrics = line.metrics || {};
-    for (const name of Object.keys(metrics)) {
-      if (!this.metricNames.includes(name)) this.metricNames.push(name);
-    }
-    const step = {
-      number: line.step || this.received,
-      changes,
-      reported: line.cost,
-      accepted: line.accepted,
-      move: line.move,
-      metrics,
-    };
-    if (Array.isArray(line.members) || Array.isArray(line.member_costs)) {
-      step.pop = this.population(line);
-      if (step.pop.cells) {
-        this.withCells.push(step);
-        if (this.withCells.length > POP_CELLS) delete this.withCells.shift().pop.cells;
-      }
-    }
-    this.steps.push(step);
-    if (this.received % this.every === 0) {
-      this.costs.push(this.costOf(this.latest));
-      if (this.costs.length > 2 * CURVE) {
-        this.costs = this.costs.filter((_, i) => i % 2 === 0);
-        this.every *= 2;
-      }
-    }
-    // past KEEP steps, the oldest are folded into the board the kept ones start from
-    if (this.steps.length > KEEP) {
-      const drop = this.steps.length - KEEP;
-      for (const s of this.steps.slice(0, drop))
-        for (let k = 0; k < s.changes.length; k += 3) this.base[s.changes[k]] = s.changes[k + 2];
-      this.steps = this.steps.slice(drop);
-      this.first += drop;
+      this.moves.push(chunk.mv ? chunk.mv[k] : null);
+      const pop = chunk.pop ? chunk.pop[String(k)] : undefined;
+      if (pop) this.pops.set(index, pop);
+      this.series.get('cost').push(this.missing, index);
+      this.series.get('best').push(this.best.at(index), index);
+      this.series.get('mean').push(pop && pop.k ? pop.m : NaN, index);
+      this.series.get('worst').push(pop && pop.k ? pop.w : NaN, index);
+      this.count++;
+      if (this.count % KEY === 0) this.keys.push(Uint8Array.from(this.latest));
     }
   }
 
-  step(index) {
-    return this.steps[index - this.first - 1];
+  // The board after `at` steps (0: the start).
+  board(at) {
+    const k = Math.floor(at / KEY);
+    const b = Uint8Array.from(this.keys[Math.min(k, this.keys.length - 1)]);
+    for (let s = Math.min(k, this.keys.length - 1) * KEY; s < at; s++) {
+      for (let c = this.offsets.at(s); c < this.offsets.at(s + 1); c++) b[this.chCell.at(c)] = this.chAfter.at(c);
+    }
+    return b;
+  }
+
+  // The cells step `s` (from 1) changed: [cell, before, after] each.
+  changes(s) {
+    const out = [];
+    for (let c = this.offsets.at(s - 1); c < this.offsets.at(s); c++) {
+      out.push([this.chCell.at(c), this.chBefore.at(c), this.chAfter.at(c)]);
+    }
+    return out;
+  }
+
+  // The first step a view may stand on: the start, or the first step's board when the run
+  // was not given its start.
+  first() {
+    return this.startKnown ? 0 : Math.min(1, this.count);
   }
 }
 
-// A cursor on the run: the board after `at` steps, moved one step at a time.
-export class Cursor {
-  constructor(run) {
+// The run's steps, taken in order and once from whatever brings them: a live batch whose first
+// step has not come yet waits for the archive to bring the steps before it.
+export class Intake {
+  constructor(run, changed) {
     this.run = run;
-    this.board = Uint8Array.from(run.base);
-    this.at = run.first;
+    this.changed = changed;
+    this.waiting = new Map(); // first step -> chunk
+    this.queue = Promise.resolve();
+    this.sealed = 0; // the archive's sealed chunks already taken whole
   }
 
-  moveTo(target) {
+  // A chunk whose steps begin at its `first`.
+  offer(chunk) {
     const run = this.run;
-    target = Math.max(run.first, Math.min(run.received, target));
-    if (this.at < run.first) {
-      // what the cursor stood on was folded away: start again from the kept base
-      this.board = Uint8Array.from(run.base);
-      this.at = run.first;
+    if (chunk.first + chunk.n <= run.count) return;
+    if (chunk.first > run.count) {
+      this.waiting.set(chunk.first, chunk);
+      return;
     }
-    while (this.at < target) {
-      const s = run.step(this.at + 1);
-      for (let k = 0; k < s.changes.length; k += 3) this.board[s.changes[k]] = s.changes[k + 2];
-      this.at += 1;
+    run.take(chunk, run.count - chunk.first);
+    // what waited for these steps
+    for (;;) {
+      const next = [...this.waiting.values()].find((c) => c.first <= run.count && c.first + c.n > run.count);
+      for (const [f, c] of this.waiting) if (c.first + c.n <= run.count) this.waiting.delete(f);
+      if (!next) break;
+      this.waiting.delete(next.first);
+      run.take(next, run.count - next.first);
     }
-    while (this.at > target) {
-      const s = run.step(this.at);
-      for (let k = 0; k < s.changes.length; k += 3) this.board[s.changes[k]] = s.changes[k + 1];
-      this.at -= 1;
+    this.changed();
+  }
+
+  // The archive: its packed chunks, unpacked in turn.
+  archive(packed) {
+    this.queue = this.queue.then(async () => {
+      const chunks = packed || [];
+      for (let i = this.sealed; i < chunks.length; i++) {
+        const chunk = await unpack(chunks[i]);
+        this.offer(chunk);
+        // a sealed chunk never changes: once its steps are in, it is not read again
+        if (chunk.n >= CHUNK && this.run.count >= chunk.first + chunk.n && i === this.sealed) this.sealed++;
+      }
+    }).catch((e) => console.error('sudoscope: the archive could not be read', e));
+    return this.queue;
+  }
+}
+
+// A packed chunk (base64 of deflated JSON) as its columns.
+export async function unpack(text) {
+  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
+  return JSON.parse(await new Response(stream).text());
+}
+
+// The model of a page the run was saved as: the same values, nothing live.
+export function pageModel(data) {
+  return { get: (k) => data[k], on() {}, send() {} };
+}
+
+// The chart: the cost counted from the board and the best so far (with a population's mean and
+// worst on the same scale) above, each named series on its own scale below, with axes, labels
+// and a legend that gives each scaled series its range.
+class Chart {
+  constructor(run, words, lang) {
+    this.run = run;
+    this.w = words;
+    this.lang = lang;
+    this.canvas = el('canvas', 'chart');
+    this.canvas.setAttribute('role', 'img');
+    this.legend = el('div', 'legend');
+  }
+
+  draw(at) {
+    const run = this.run;
+    const c = this.canvas;
+    const ratio = window.devicePixelRatio || 1;
+    const width = Math.max(200, c.clientWidth || 480);
+    const named = [...run.series.keys()].filter((k) => k.startsWith('m:') && this.has(k));
+    const reported = this.has('reported');
+    const lower = named.length + (reported ? 1 : 0) > 0;
+    const height = lower ? 240 : 160;
+    if (c.width !== Math.round(width * ratio) || c.height !== Math.round(height * ratio)) {
+      c.width = Math.round(width * ratio);
+      c.height = Math.round(height * ratio);
+      c.style.height = height + 'px';
     }
+    const g = c.getContext('2d');
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.clearRect(0, 0, width, height);
+    g.font = '11px ui-monospace, Menlo, Consolas, monospace';
+    const left = 44, right = width - 8;
+    const top = { y0: 8, y1: lower ? 130 : 138 };
+    const total = Math.max(run.count, 1);
+    const x0 = run.first();
+    const xOf = (step) => left + (right - left) * (step - x0) / Math.max(1, total - x0);
+    const cost = run.series.get('cost');
+    const worst = run.series.get('worst');
+    let hi = 1;
+    for (const s of [cost, worst]) for (const v of s.hi) if (Number.isFinite(v) && v > hi) hi = v;
+    if (!run.startKnown) {
+      // the chart starts at the first traced board
+    } else if (run.startCost > hi) hi = run.startCost;
+    const yOf = (v, box, lo, up) => box.y1 - (box.y1 - box.y0) * share(v, lo, up);
+    this.axes(g, left, right, top, 0, hi, x0, total);
+    const entries = [];
+    const plot = (series, colour, box, lo, up) => {
+      g.strokeStyle = colour;
+      g.lineWidth = 1.5;
+      g.beginPath();
+      let drawing = false;
+      const width = series.width;
+      for (let k = 0; k < series.lo.length; k++) {
+        const a = series.lo[k], b = series.hi[k];
+        if (!Number.isFinite(a)) { drawing = false; continue; }
+        const step = Math.min(total, (k + 1) * width);
+        const x = xOf(Math.max(step, x0));
+        const ya = yOf(a, box, lo, up), yb = yOf(b, box, lo, up);
+        if (!drawing) { g.moveTo(x, ya); drawing = true; } else g.lineTo(x, ya);
+        if (yb !== ya) g.lineTo(x, yb);
+      }
+      g.stroke();
+    };
+    plot(cost, COLOURS[0], top, 0, hi);
+    entries.push([COLOURS[0], this.w('nb-cost')]);
+    plot(run.series.get('best'), COLOURS[1], top, 0, hi);
+    entries.push([COLOURS[1], this.w('nb-best')]);
+    if (this.has('mean')) {
+      plot(run.series.get('mean'), COLOURS[3], top, 0, hi);
+      entries.push([COLOURS[3], this.w('nb-mean')]);
+      plot(worst, COLOURS[2], top, 0, hi);
+      entries.push([COLOURS[2], this.w('nb-worst')]);
+    }
+    if (lower) {
+      const box = { y0: 150, y1: 228 };
+      g.strokeStyle = '#bbb';
+      g.strokeRect(left, box.y0, right - left, box.y1 - box.y0);
+      let colour = 4;
+      const scaledSeries = [];
+      if (reported) scaledSeries.push([this.w('nb-reported'), run.series.get('reported')]);
+      for (const k of named) scaledSeries.push([this.metricWord(k.slice(2)), run.series.get(k)]);
+      for (const [name, s] of scaledSeries.slice(0, 4)) {
+        let lo = Infinity, up = -Infinity;
+        for (const v of s.lo) if (Number.isFinite(v) && v < lo) lo = v;
+        for (const v of s.hi) if (Number.isFinite(v) && v > up) up = v;
+        if (!(lo <= up)) continue;
+        const hue = COLOURS[colour++ % COLOURS.length];
+        plot(s, hue, box, lo, up);
+        entries.push([hue, `${name} ${fmt(lo, this.lang)}–${fmt(up, this.lang)}`]);
+      }
+    }
+    // where the view stands
+    const x = xOf(Math.max(at, x0));
+    g.strokeStyle = '#888';
+    g.lineWidth = 1;
+    g.beginPath();
+    g.moveTo(x, top.y0);
+    g.lineTo(x, lower ? 228 : top.y1);
+    g.stroke();
+    this.legend.replaceChildren(...entries.map(([colour, text]) => {
+      const e = el('span', 'entry', text);
+      e.style.setProperty('--c', colour);
+      return e;
+    }));
+    this.canvas.setAttribute('aria-label', entries.map((e) => e[1]).join(', '));
+  }
+
+  // x from the first step shown to the last, y from 0 to the top, with labels.
+  axes(g, left, right, box, lo, hi, x0, total) {
+    g.strokeStyle = '#bbb';
+    g.lineWidth = 1;
+    g.strokeRect(left, box.y0, right - left, box.y1 - box.y0);
+    g.fillStyle = '#555';
+    g.textAlign = 'right';
+    g.textBaseline = 'middle';
+    for (const v of [lo, (lo + hi) / 2, hi]) {
+      const y = box.y1 - (box.y1 - box.y0) * share(v, lo, hi);
+      g.fillText(fmt(Math.round(v * 10) / 10, this.lang), left - 4, y);
+    }
+    g.textBaseline = 'top';
+    const label = (step, align, x) => { g.textAlign = align; g.fillText(fmt(step, this.lang), x, box.y1 + 2); };
+    label(x0, 'left', left);
+    label(Math.round((x0 + total) / 2), 'center', (left + right) / 2);
+    label(total, 'right', right);
+    g.textAlign = 'left';
+  }
+
+  has(name) {
+    const s = this.run.series.get(name);
+    return s && s.lo.some(Number.isFinite);
+  }
+
+  metricWord(name) {
+    const id = 'metric-' + name.split(/[^A-Za-z0-9]+/).filter(Boolean).join('-').toLowerCase();
+    return this.w(id, name);
   }
 }
 
@@ -219,14 +502,17 @@ function render({ model, el: root }) {
   const header = model.get('header');
   const words = model.get('words') || {};
   const lang = header.lang || 'en';
-  const w = (k) => words[k] || k;
+  const w = (k, fallback) => words[k] || fallback || k;
   const run = new Run(header);
-  const cursor = new Cursor(run);
+  let at = 0; // the step shown
   let live = true;
   let playing = true;
-  let speed = 0; // index into SPEEDS
+  let speed = 0;
   let dirty = true;
-  let diversity = false; // the grid shows the population's values per cell instead of the board
+  let dataChanged = true;
+  let returned = false; // the grid shows the board the search returned
+  let diversity = false; // the grid shows the population's values per cell
+  let chartDrawn = 0;
 
   root.classList.add('sudoscope-view');
   const style = el('style', null, `
@@ -236,21 +522,25 @@ function render({ model, el: root }) {
     .sudoscope-view td { width: 1.6em; height: 1.6em; text-align: center; border: 1px solid #bbb; }
     .sudoscope-view td.g { font-weight: bold; }
     .sudoscope-view td.x { color: #c00; background: #fde8e8; }
+    .sudoscope-view td.o { color: #fff; background: #c00; font-weight: bold; text-decoration: line-through; }
     .sudoscope-view td.bl { border-left: 2px solid #333; }
     .sudoscope-view td.bt { border-top: 2px solid #333; }
     .sudoscope-view td.d { color: #2c7a2c; }
     .sudoscope-view .side { min-width: 320px; flex: 1; }
-    .sudoscope-view svg { width: 100%; height: 140px; background: #fafafa; }
+    .sudoscope-view canvas { width: 100%; display: block; background: #fafafa; }
+    .sudoscope-view .legend .entry { margin-right: 12px; white-space: nowrap; }
+    .sudoscope-view .legend .entry::before { content: '━ '; color: var(--c); }
     .sudoscope-view .log { white-space: pre; color: #444; margin: 0; }
+    .sudoscope-view .verdict { margin: 4px 0; }
+    .sudoscope-view .verdict.bad { color: #a00; }
     .sudoscope-view .controls button { margin-right: 4px; }
     .sudoscope-view input[type=range] { width: 100%; }
   `);
   const title = el('div', 'title');
   const grid = el('table', 'grid');
   const figures = el('div', 'figures');
-  const chart = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  chart.setAttribute('viewBox', '0 0 600 140');
-  chart.setAttribute('preserveAspectRatio', 'none');
+  const chart = new Chart(run, w, lang);
+  const verdict = el('div', 'verdict');
   const log = el('pre', 'log');
   const controls = el('div', 'controls');
   const slider = el('input');
@@ -265,29 +555,33 @@ function render({ model, el: root }) {
     controls.appendChild(b);
     return b;
   };
-  button('⏮', 'nb-start', () => { live = false; playing = false; cursor.moveTo(run.first); });
-  button('◀', 'nb-back', () => { live = false; playing = false; cursor.moveTo(cursor.at - 1); });
+  const goto = (target) => {
+    at = Math.max(run.first(), Math.min(run.count, target));
+    dirty = true;
+  };
+  button('⏮', 'nb-start', () => { live = false; playing = false; goto(run.first()); });
+  button('◀', 'nb-back', () => { live = false; playing = false; goto(at - 1); });
   const play = button('⏸', 'nb-pause', () => { playing = !playing; if (!playing) live = false; });
-  button('▶', 'nb-forward', () => { live = false; playing = false; cursor.moveTo(cursor.at + 1); });
-  button('⏭', 'nb-live', () => { live = true; playing = true; cursor.moveTo(run.received); });
+  button('▶', 'nb-forward', () => { live = false; playing = false; goto(at + 1); });
+  button('⏭', 'nb-live', () => { live = true; playing = true; goto(run.count); });
   const speedButton = button('1×', 'nb-speed', () => { speed = (speed + 1) % SPEEDS.length; });
   const diversityButton = button(w('nb-diversity-short'), 'nb-diversity', () => { diversity = !diversity; });
   diversityButton.hidden = true;
+  const returnedButton = button(w('nb-returned-short'), 'nb-returned', () => { returned = !returned; });
+  returnedButton.hidden = true;
   const state = el('span', 'state');
   controls.appendChild(state);
   slider.addEventListener('input', () => {
     live = false;
     playing = false;
-    cursor.moveTo(Number(slider.value));
-    dirty = true;
+    goto(Number(slider.value));
   });
   const side = el('div', 'side');
-  side.append(figures, chart, el('div', 'log-title', w('nb-log')), log);
+  side.append(figures, verdict, chart.canvas, chart.legend, el('div', 'log-title', w('nb-log')), log);
   const top = el('div', 'top');
   top.append(grid, side);
   root.append(style, title, top, controls, slider);
 
-  // the grid's cells, made once
   const tds = [];
   for (let r = 0; r < run.n; r++) {
     const tr = el('tr');
@@ -300,152 +594,158 @@ function render({ model, el: root }) {
     }
     grid.appendChild(tr);
   }
-  title.textContent = `${header.algorithm} · ${header.puzzle || ''}`;
+  title.textContent = [header.algorithm, header.puzzle].filter(Boolean).join(' · ');
 
-  // the population of the step the view stands on, when it carried one
-  function population() {
-    const s = cursor.at > run.first ? run.step(cursor.at) : null;
-    return s && s.pop ? s.pop : null;
-  }
+  const closing = () => run.closing;
+  const resultBoard = () => {
+    const c = closing();
+    return c && Array.isArray(c.result) && c.result.length === run.cells ? Uint8Array.from(c.result) : null;
+  };
 
-  function drawGrid() {
-    const pop = population();
-    const counts = diversity && pop && pop.cells ? pop.cells : null;
-    const bad = run.conflicts(cursor.board);
+  function drawGrid(board) {
+    const pop = at > 0 ? run.pops.get(at - 1) : undefined;
+    const counts = diversity && pop && pop.pc ? pop.pc : null;
+    const bad = run.conflicts(board);
     for (let i = 0; i < run.cells; i++) {
-      const v = cursor.board[i];
+      const v = board[i];
       const td = tds[i];
-      td.className = td.className.replace(/\b[gxd]\b/g, '').trim();
+      const kind = [];
       if (counts) {
-        // how many values the members hold here: a dot where they all agree
-        td.textContent = counts[i] > 1 ? SYMBOLS[counts[i] - 1] : '·';
-        if (counts[i] > 1) td.classList.add('d');
-        continue;
+        const k = parseInt(counts[i], 36);
+        td.textContent = k > 1 ? SYMBOLS[k - 1] : '·';
+        if (k > 1) kind.push('d');
+      } else {
+        td.textContent = v ? SYMBOLS[v - 1] : '·';
+        const given = run.givens[i];
+        if (given && v !== given) kind.push('o');
+        else if (given) kind.push('g');
+        else if (bad[i]) kind.push('x');
       }
-      td.textContent = v ? SYMBOLS[v - 1] : '·';
-      if (run.givens[i]) td.classList.add('g');
-      else if (bad[i]) td.classList.add('x');
+      const base = td.className.split(' ').filter((k) => k === 'bl' || k === 'bt');
+      td.className = base.concat(kind).join(' ');
     }
   }
 
-  function drawChart() {
-    const ns = 'http://www.w3.org/2000/svg';
-    chart.replaceChildren();
-    const line = (values, colour, top) => {
-      if (values.length < 2) return;
-      const p = document.createElementNS(ns, 'polyline');
-      const hi = Math.max(top, 1e-9);
-      p.setAttribute('points', values.map((v, i) =>
-        (600 * i / (values.length - 1)).toFixed(1) + ',' + (136 - 132 * v / hi).toFixed(1)).join(' '));
-      p.setAttribute('fill', 'none');
-      p.setAttribute('stroke', colour);
-      p.setAttribute('stroke-width', '1.5');
-      p.setAttribute('vector-effect', 'non-scaling-stroke');
-      chart.appendChild(p);
-    };
-    // a population's mean and worst, counted as the cost is, on the cost's scale
-    const stride = Math.max(1, Math.floor(run.steps.length / CURVE));
-    const means = [], worsts = [];
-    for (let i = 0; i < run.steps.length; i += stride) {
-      const p = run.steps[i].pop;
-      if (p && p.counted) { means.push(p.mean); worsts.push(p.worst); }
-    }
-    const top = Math.max(...run.costs, ...worsts);
-    line(run.costs, '#1f77b4', top);
-    line(worsts, '#d62728', top);
-    line(means, '#e377c2', top);
-    // the named metrics, each on its own scale, from the steps kept
-    const colours = ['#ff7f0e', '#2ca02c', '#9467bd', '#8c564b'];
-    run.metricNames.slice(0, colours.length).forEach((name, k) => {
-      const stride = Math.max(1, Math.floor(run.steps.length / CURVE));
-      const vals = [];
-      for (let i = 0; i < run.steps.length; i += stride) {
-        const v = run.steps[i].metrics[name];
-        if (typeof v === 'number') vals.push(v);
+  function drawText(board) {
+    const cost = run.costOf(board);
+    const parts = [`${w('nb-step')} ${at}`, `${w('nb-cost')} ${cost}`];
+    if (at > 0) {
+      const reported = run.reported.at(at - 1);
+      if (!Number.isNaN(reported)) parts.push(`${w('nb-reported')} ${fmt(reported, lang)}`);
+      for (const [name, col] of run.metrics) {
+        const v = col.at(at - 1);
+        if (!Number.isNaN(v)) parts.push(`${chart.metricWord(name)} ${fmt(v, lang)}`);
       }
-      if (vals.length > 1) line(vals.map((v) => v - Math.min(...vals)), colours[k], Math.max(...vals) - Math.min(...vals));
-    });
-    // where the view stands
-    const x = run.received ? 600 * cursor.at / run.received : 0;
-    const mark = document.createElementNS(ns, 'line');
-    mark.setAttribute('x1', x); mark.setAttribute('x2', x);
-    mark.setAttribute('y1', 0); mark.setAttribute('y2', 140);
-    mark.setAttribute('stroke', '#999');
-    mark.setAttribute('vector-effect', 'non-scaling-stroke');
-    chart.appendChild(mark);
-  }
-
-  function rc(i) {
-    return `r${Math.floor(i / run.n) + 1}c${(i % run.n) + 1}`;
-  }
-
-  function drawText() {
-    const cost = run.costOf(cursor.board);
-    const s = cursor.at > run.first ? run.step(cursor.at) : null;
-    const parts = [`${w('nb-step')} ${cursor.at}`, `${w('nb-cost')} ${cost}`];
-    if (s && s.reported !== undefined) parts.push(`${w('nb-reported')} ${fmt(s.reported, lang)}`);
-    if (s) for (const [name, v] of Object.entries(s.metrics)) parts.push(`${name} ${fmt(v, lang)}`);
-    const pop = population();
+    }
+    const pop = at > 0 ? run.pops.get(at - 1) : undefined;
     if (pop) {
-      parts.push(`${w('nb-population')} ${pop.total}`);
-      if (pop.mean !== undefined) {
-        parts.push(`${w('nb-best')} ${fmt(pop.best, lang)}`, `${w('nb-mean')} ${fmt(pop.mean, lang)}`,
-          `${w('nb-worst')} ${fmt(pop.worst, lang)}`);
+      parts.push(`${w('nb-population')} ${pop.t}`);
+      if (pop.m !== undefined) {
+        parts.push(`${w('nb-best')} ${fmt(pop.b, lang)}`, `${w('nb-mean')} ${fmt(pop.m, lang)}`,
+          `${w('nb-worst')} ${fmt(pop.w, lang)}`);
       }
-      if (pop.counted) parts.push(`${Math.round(100 * pop.distinct)}% ${w('nb-distinct')}`);
+      if (pop.k) parts.push(`${Math.round(100 * pop.d)}% ${w('nb-distinct')}`);
     }
-    diversityButton.hidden = !(pop && pop.cells);
+    diversityButton.hidden = !(pop && pop.pc);
     diversityButton.textContent = w(diversity ? 'nb-board-short' : 'nb-diversity-short');
     figures.textContent = parts.join(' · ');
     const lines = [];
-    for (let k = Math.max(run.first + 1, cursor.at - 9); k <= cursor.at; k++) {
-      const st = run.step(k);
-      const changed = [];
-      for (let j = 0; j < st.changes.length && j < 12; j += 3)
-        changed.push(`${rc(st.changes[j])} ${SYMBOLS[st.changes[j + 1] - 1] || '·'}→${SYMBOLS[st.changes[j + 2] - 1] || '·'}`);
-      let text = `${String(st.number).padStart(7)}  ${changed.join(', ') || w('nb-no-change')}`;
-      if (st.accepted === false) text += ` (${w('nb-refused')})`;
-      if (st.move) text += `  ${st.move}`;
+    for (let k = Math.max(1, at - 9); k <= at; k++) {
+      const changed = run.changes(k).slice(0, 4).map(([c, a, b]) =>
+        `r${Math.floor(c / run.n) + 1}c${(c % run.n) + 1} ${SYMBOLS[a - 1] || '·'}→${SYMBOLS[b - 1] || '·'}`);
+      let text = `${String(k).padStart(7)}  ${changed.join(', ') || w('nb-no-change')}`;
+      if (run.acc.at(k - 1) === 0) text += ` (${w('nb-refused')})`;
+      const move = run.moves[k - 1];
+      if (move) text += `  ${move}`;
       lines.push(text);
     }
     log.textContent = lines.join('\n');
+    // how the run stands, and the search's word beside the board's judgement
+    const c = closing();
     let where;
-    if (run.end) where = w('nb-ended') + ': ' + (words['nb-outcome-' + run.end.end] || run.end.end);
-    else where = live ? w('nb-running') : w('nb-paused');
-    state.textContent = ` ${where} · ${run.received} ${w('nb-received')}`;
+    // a page of a run that has ended, or a view opened late, says so until it has read the run
+    if ((model.get('archived') || 0) > run.count) where = w('nb-loading');
+    else if (!c) where = live ? w('nb-running') : w('nb-paused');
+    else if (c.cut) where = w('nb-cut');
+    else where = w('nb-ended') + ': ' + w('nb-outcome-' + c.end, c.end);
+    state.textContent = ` ${where} · ${run.count} ${w('nb-received')}`;
+    const notes = [];
+    if (run.broken.size) {
+      notes.push(w('nb-givens-changed').replace('{ $cells }',
+        [...run.broken].slice(0, 6).map((i) => `r${Math.floor(i / run.n) + 1}c${(i % run.n) + 1}`).join(', ')));
+    }
+    let bad = run.broken.size > 0;
+    if (c && c.cut) {
+      notes.push(w('nb-cut-' + c.cut, c.cut));
+      bad = true;
+    } else if (c) {
+      const r = resultBoard();
+      const judged = r || run.latest;
+      const judgedCost = run.costOf(judged);
+      const keeps = judged.every((v, i) => !run.givens[i] || v === run.givens[i]);
+      const solved = judgedCost === 0 && keeps;
+      const key = solved ? 'nb-verdict-solved' : 'nb-verdict-not-solved';
+      let text = w(r ? 'nb-returns' : 'nb-last-board').replace('{ $cost }', String(judgedCost)) + ': ' + w(key);
+      const said = c.end === 'solved';
+      if (said !== solved) text += ' · ' + w('nb-search-says').replace('{ $word }', w('nb-outcome-' + c.end, c.end));
+      if (c.error) text += ' · ' + c.error;
+      notes.push(text);
+      bad = bad || !solved;
+    }
+    verdict.textContent = notes.join(' · ');
+    verdict.className = 'verdict' + (bad ? ' bad' : '');
+    returnedButton.hidden = !resultBoard();
+    returnedButton.textContent = w(returned ? 'nb-last-short' : 'nb-returned-short');
     play.textContent = playing ? '⏸' : '⏯';
     play.title = play.ariaLabel = w(playing ? 'nb-pause' : 'nb-play');
     speedButton.textContent = live ? w('nb-live-short') : `${SPEEDS[speed]}×`;
-    slider.min = String(run.first);
-    slider.max = String(run.received);
-    slider.value = String(cursor.at);
+    slider.min = String(run.first());
+    slider.max = String(run.count);
+    slider.value = String(at);
   }
 
-  function frame() {
+  const intake = new Intake(run, () => { dataChanged = true; dirty = true; });
+  function frame(now) {
     if (!root.isConnected && root.dataset.started) return;
     root.dataset.started = '1';
     if (playing) {
-      const target = live ? run.received : Math.min(run.received, cursor.at + SPEEDS[speed]);
-      if (target !== cursor.at) {
-        cursor.moveTo(target);
-        dirty = true;
-      }
+      const target = live ? run.count : Math.min(run.count, at + SPEEDS[speed]);
+      if (target !== at) goto(target);
+      if (!live && at === run.count && closing()) playing = false;
     }
+    if (at < run.first()) goto(run.first());
     if (dirty) {
-      drawGrid();
-      drawChart();
-      drawText();
-      dirty = false;
+      const r = returned && at === run.count ? resultBoard() : null;
+      const board = r || run.board(at);
+      drawGrid(board);
+      drawText(board);
+      // the chart at most ten times a second while steps pour in, at once when only the view moved
+      if (!dataChanged || !chartDrawn || (now || 0) - chartDrawn > 100) {
+        chart.draw(at);
+        chartDrawn = now || 1;
+        dataChanged = false;
+      }
+      dirty = dataChanged;
     }
     requestAnimationFrame(frame);
   }
 
+  const close = (c) => {
+    if (c && (c.end || c.cut)) {
+      run.closing = c;
+      dirty = true;
+    }
+  };
   model.on('msg:custom', (msg) => {
-    if (msg.steps) for (const line of msg.steps) run.add(line);
-    if (msg.end) run.end = msg.end;
-    dirty = true;
+    if (msg.live) intake.offer(msg.live);
+    if (msg.closing) intake.queue.then(() => close(msg.closing));
   });
-  frame();
+  model.on('change:archive', () => intake.archive(model.get('archive')));
+  model.on('change:closing', () => intake.queue.then(() => close(model.get('closing'))));
+  intake.archive(model.get('archive')).then(() => close(model.get('closing')));
+  requestAnimationFrame(frame);
+  // for tests and people: the run as the view holds it
+  root.sudoscope = { run, at: () => at };
   return () => { playing = false; };
 }
 

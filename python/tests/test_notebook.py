@@ -53,31 +53,88 @@ class OutsideANotebook(unittest.TestCase):
             self.assertIsNone(t._view)
 
 
-class Batching(unittest.TestCase):
-    """The view's side in the kernel, with a stand-in widget: steps go out in batches."""
+class Widget(object):
+    """A stand-in for the anywidget widget: what the view sends, and its synced state."""
 
-    def test_a_fast_search_sends_a_few_batches_not_a_message_a_step(self):
-        sent = []
+    def __init__(self, header, words):
+        self.header, self.words = header, words
+        self.archive, self.archived, self.closing = [], 0, {}
+        self.sent = []
 
-        class Widget(object):
-            def send(self, msg):
-                sent.append(msg)
+    def send(self, msg):
+        self.sent.append(msg)
 
-        view = notebook.View.__new__(notebook.View)
-        view.widget = Widget()
-        view._pending = []
-        view._last = 0.0
+
+class Sending(unittest.TestCase):
+    """The view's side in the kernel, with a stand-in widget: steps go out in batches, and the
+    archive holds every step, packed."""
+
+    def test_a_fast_search_sends_a_few_batches_and_an_archive_of_every_step(self):
+        view = notebook.View({"algorithm": "x"}, [0] * 81, 9, lang="es", display=False,
+                             widget=Widget)
         board = [1] * 81
         for i in range(20000):
             board[i % 81] = 1 + i % 9
-            view.step({"step": i + 1, "changed": [[i % 81, 1 + i % 9]]}, list(board))
+            view.step({"step": i + 1, "changed": [[i % 81, 1 + i % 9]], "move": "m",
+                       "metrics": {"temperature": 0.5 ** (i % 60)}}, list(board))
         view.end({"end": "stuck", "steps": 20000})
-        steps = [s for m in sent for s in m.get("steps", [])]
-        self.assertEqual(len(steps), 20000)
-        self.assertEqual([s["step"] for s in steps], list(range(1, 20001)))
-        self.assertEqual(sent[-1], {"end": {"end": "stuck", "steps": 20000}})
+        live = [m["live"] for m in view.widget.sent if "live" in m]
+        # in order, once: each batch begins where the one before ended
+        self.assertEqual(live[0]["first"], 0)
+        for a, b in zip(live, live[1:]):
+            self.assertEqual(b["first"], a["first"] + a["n"])
+        self.assertEqual(sum(b["n"] for b in live), 20000)
         # a batch at most every 1/30 s: far fewer messages than steps
-        self.assertLess(len(sent), 2000, len(sent))
+        self.assertLess(len(view.widget.sent), 2000, len(view.widget.sent))
+        self.assertEqual(view.widget.sent[-1], {"closing": {"end": "stuck", "steps": 20000}})
+        # the archive: every step, in sealed chunks of 4,096 and the last one
+        import base64, zlib
+        chunks = [json.loads(zlib.decompress(base64.b64decode(c))) for c in view.widget.archive]
+        self.assertEqual([c["n"] for c in chunks], [4096] * 4 + [20000 - 4 * 4096])
+        self.assertEqual([c["first"] for c in chunks], [0, 4096, 8192, 12288, 16384])
+        self.assertEqual(view.widget.archived, 20000)
+        self.assertEqual(view.widget.closing, {"end": "stuck", "steps": 20000})
+        # numbers to six significant digits; a change as cell and value in base 36
+        self.assertEqual(chunks[0]["met"]["temperature"][:3], [1, 0.5, 0.25])
+        self.assertEqual(chunks[0]["ch"].split(",")[1], "012")
+
+    def test_a_population_is_counted_from_its_boards(self):
+        boards = [[1] * 81, [1] * 80 + [2]]
+        pop = notebook.population(boards, None, 2, 9)
+        self.assertEqual(pop["t"], 2)
+        self.assertEqual(pop["k"], 1)
+        # all ones: 8 missing in each of 27 units; one 2 brings three units a value each
+        self.assertEqual((pop["b"], pop["w"]), (213, 216))
+        self.assertEqual(pop["d"], 1.0)
+        self.assertEqual(pop["pc"], "1" * 80 + "2")
+        self.assertEqual(notebook.population(None, [3.5, 1.5], 2, 9),
+                         {"t": 2, "k": 0, "b": 1.5, "m": 2.5, "w": 3.5})
+
+
+class Language(unittest.TestCase):
+    def test_the_class_language_from_the_environment_else_the_system(self):
+        saved = {k: os.environ.pop(k, None) for k in ("SUDOSCOPE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
+        try:
+            os.environ["LANG"] = "es_AR.UTF-8"
+            self.assertEqual(notebook.language(), "es")
+            os.environ["SUDOSCOPE_LANG"] = "pt"
+            self.assertEqual(notebook.language(), "pt")
+            del os.environ["SUDOSCOPE_LANG"], os.environ["LANG"]
+            # no variable: the system's locale, as Windows and macOS name it
+            for said, code in (("es-AR", "es"), ("Spanish_Argentina", "es"), ("pt_BR", "pt"),
+                               ("Portuguese_Brazil", "pt"), ("", "en"), ("de_DE", "en")):
+                real = notebook.system_locale
+                notebook.system_locale = lambda: said
+                try:
+                    self.assertEqual(notebook.language(), code, said)
+                finally:
+                    notebook.system_locale = real
+        finally:
+            for k, v in saved.items():
+                if v is not None:
+                    os.environ[k] = v
+                else:
+                    os.environ.pop(k, None)
 
 
 NOTEBOOK = {
@@ -121,11 +178,16 @@ class InANotebook(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr)
         with open(os.path.join(work, "done.ipynb"), encoding="utf-8") as f:
             cell = json.load(f)["cells"][0]
-        kinds = [k for o in cell["outputs"] for k in o.get("data", {})]
-        self.assertIn("application/vnd.jupyter.widget-view+json", kinds, cell["outputs"])
+        # the run ended: its view became a page of its own, holding every step
+        pages = [o["data"]["text/html"] for o in cell["outputs"] if "text/html" in o.get("data", {})]
+        self.assertEqual(len(pages), 1, cell["outputs"])
+        page = "".join(pages[0])
+        self.assertIn("sudoscope-page", page)
+        self.assertIn('"archived":300', page)
+        # nothing on standard error: no error box for a note
         said = "".join("".join(o.get("text", "")) for o in cell["outputs"]
                        if o.get("name") == "stderr")
-        self.assertNotIn("pip install", said)
+        self.assertEqual(said, "")
         # and the trace file was written as without the view
         with open(os.path.join(work, "run.jsonl"), encoding="utf-8") as f:
             self.assertEqual(sum(1 for _ in f), 302)

@@ -85,7 +85,7 @@ class Sending(unittest.TestCase):
         self.assertEqual(got["path"], "/trace?name=Ana%20Mar%C3%ADa")
         self.assertEqual(got["auth"], "Bearer abc123")
         lines = got["lines"]
-        self.assertEqual(lines[0]["sudoscope_trace"], "1.1")
+        self.assertEqual(lines[0]["sudoscope_trace"], "1.2")
         self.assertEqual(lines[-1], {"end": "stuck", "steps": 200})
         steps = lines[1:-1]
         # every step sent carries its whole board: the board needs no history to draw it

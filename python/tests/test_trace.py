@@ -97,7 +97,7 @@ class Lines(unittest.TestCase):
         t.step("9" * 81)
         t.end("budget_spent", cost=2)
         header, zero, one, two, three, end = read_lines(self.path)
-        self.assertEqual(header["sudoscope_trace"], "1.1")
+        self.assertEqual(header["sudoscope_trace"], "1.2")
         self.assertEqual((header["algorithm"], header["neighbourhood"], header["seed"]),
                          ("mine", "swap_box", 7))
         self.assertEqual(header["params"], {"k": 3})
@@ -116,7 +116,39 @@ class Lines(unittest.TestCase):
         header = read_lines(self.path)[0]
         self.assertEqual(header["puzzle"], "top95:3")
         self.assertNotIn("givens", header)
-        self.assertEqual(read_lines(self.path)[-1]["end"], "stuck")
+        # a with block left without trace.end() is cut short: no outcome it did not say
+        self.assertNotIn("end", read_lines(self.path)[-1])
+
+    def test_every_way_a_run_stops_closes_it(self):
+        # an exception in the with block: failed, with what was raised
+        with self.assertRaises(ZeroDivisionError):
+            with Trace(SUDOKU_7, "mine", path=self.path) as t:
+                t.step(SUDOKU_7)
+                1 / 0
+        self.assertEqual(read_lines(self.path)[-1],
+                         {"end": "failed", "steps": 1, "error": "ZeroDivisionError: division by zero"})
+        # Ctrl-C: interrupted
+        with self.assertRaises(KeyboardInterrupt):
+            with Trace(SUDOKU_7, "mine", path=self.path) as t:
+                t.step(SUDOKU_7)
+                t.step(SUDOKU_7)
+                raise KeyboardInterrupt
+        self.assertEqual(read_lines(self.path)[-1], {"end": "interrupted", "steps": 2})
+        # collected before its end: the file is closed, cut short
+        t = Trace(SUDOKU_7, "mine", path=self.path)
+        t.step(SUDOKU_7)
+        del t
+        import gc
+        gc.collect()
+        self.assertEqual(len(read_lines(self.path)), 2)
+        self.assertNotIn("end", read_lines(self.path)[-1])
+        # the interpreter's end after an uncaught exception: failed
+        script = ("import sys; sys.path.insert(0, %r); from sudoscope import Trace\n"
+                  "t = Trace(%r, 'x', path=%r); t.step(%r)\nraise RuntimeError('the search broke')\n"
+                  % (ROOT, SUDOKU_7, self.path, SUDOKU_7))
+        subprocess.run([sys.executable, "-c", script], cwd=self.dir, capture_output=True)
+        self.assertEqual(read_lines(self.path)[-1],
+                         {"end": "failed", "steps": 1, "error": "RuntimeError: the search broke"})
 
     def test_under_watch_the_lines_go_to_standard_output(self):
         code = ("import sys; sys.path.insert(0, %r); from sudoscope import Trace; "

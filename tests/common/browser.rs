@@ -205,6 +205,25 @@ impl Browser {
         );
     }
 
+    /// Keys pressed together, the first held while the next go down and up (`["\u{E008}",
+    /// "\u{E007}"]` is Shift+Enter).
+    pub fn chord(&self, keys: &[&str]) {
+        let mut actions: Vec<Value> = keys
+            .iter()
+            .map(|k| json!({ "type": "keyDown", "value": k }))
+            .collect();
+        actions.extend(
+            keys.iter()
+                .rev()
+                .map(|k| json!({ "type": "keyUp", "value": k })),
+        );
+        self.call(
+            "POST",
+            "/actions",
+            json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": actions }]}),
+        );
+    }
+
     pub fn resize(&self, width: u32, height: u32) {
         self.call(
             "POST",

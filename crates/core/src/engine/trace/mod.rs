@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 /// The format's version, `MAJOR.MINOR`. A reader takes any minor version of its major one
 /// (fields it does not know are ignored) and refuses another major one.
-pub const VERSION: &str = "1.1";
+pub const VERSION: &str = "1.2";
 /// The major version this program reads.
 pub const MAJOR: u32 = 1;
 /// The header's key that holds the version; it marks the header line.

@@ -196,6 +196,17 @@ pub struct TraceEnd {
     /// The board the search returns, when it says (the course's annealing returns its best
     /// state, which need not be the last board): success is judged on it.
     pub result: Option<Vec<u8>>,
+    /// What went wrong, for a search that ended `failed` (format 1.2): the exception's name and
+    /// message, as the Python helper writes them.
+    pub error: Option<String>,
+}
+
+impl TraceEnd {
+    /// Whether the search says it did not end by itself: `interrupted` (Ctrl-C, a kernel's
+    /// interrupt) or `failed` (it raised), format 1.2: the run was cut short, in its own words.
+    pub fn broken(&self) -> bool {
+        matches!(self.outcome.as_str(), "interrupted" | "failed")
+    }
 }
 
 /// The longest move in words kept (the step log shows one line).
@@ -279,6 +290,7 @@ struct RawLine<'a> {
     words: Option<String>,
     metrics: Option<BTreeMap<String, f64>>,
     end: Option<String>,
+    error: Option<String>,
     steps: Option<u64>,
     #[serde(borrow)]
     result: Option<std::borrow::Cow<'a, str>>,
@@ -423,6 +435,7 @@ pub fn line(text: &str, number: usize, puzzle: &Puzzle) -> Result<TraceLine, Tra
             steps: raw.steps,
             cost: raw.cost,
             result,
+            error: raw.error.map(|e| e.chars().take(500).collect()),
         }));
     }
     let mut step = TraceStep {
@@ -610,6 +623,7 @@ mod tests {
                 steps: Some(9),
                 cost: Some(0.0),
                 result: None,
+                error: None,
             })
         );
     }

@@ -271,7 +271,12 @@ impl Replay {
             return;
         }
         let (said, result) = match &how {
-            Closed::End(e) => (Some(e.outcome.clone()), e.result.clone()),
+            Closed::End(e) => {
+                if let Some(error) = &e.error {
+                    self.closing.push(Note::LastWords(error.clone()));
+                }
+                (Some(e.outcome.clone()), e.result.clone())
+            }
             Closed::Cut { why, last_words } => {
                 self.closing.push(Note::Cut(why.clone()));
                 if let Some(l) = last_words {
@@ -314,7 +319,11 @@ impl Replay {
                 Note::NotSolved(cost)
             });
         }
-        let cut = matches!(how, Closed::Cut { .. });
+        // cut short: by the reader (no closing line), or in the search's own words
+        let cut = match &how {
+            Closed::Cut { .. } => true,
+            Closed::End(e) => e.broken(),
+        };
         self.progress.ended = Some(if solved {
             Outcome::Solved
         } else if cut {

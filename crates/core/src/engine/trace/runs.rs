@@ -272,7 +272,14 @@ fn one(plan: &CommandPlan, run: usize, stop: &AtomicBool) -> Option<CommandRun> 
             Closed::Cut { why, .. } => Some(why),
             Closed::End(_) => None,
         }),
-        _ => None,
+        // the search's own word that it did not end by itself
+        (Some(_), _) => feed.closed().and_then(|c| match c {
+            Closed::End(e) if e.broken() => Some(match &e.error {
+                Some(error) => format!("the search said it {}: {error}", e.outcome),
+                None => format!("the search said it was {}", e.outcome),
+            }),
+            _ => None,
+        }),
     };
     if let Some(reason) = reason {
         let mut r = failed(Some(puzzle), &name, reason, exit, Some(&source));
