@@ -6,128 +6,22 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tungstenite::Message;
 use tungstenite::protocol::frame::coding::CloseCode;
 
-const PASSWORD: &str = "test-class";
+#[path = "common/board_watch.rs"]
+mod board_watch;
 #[path = "common/browser.rs"]
 mod browser;
+#[path = "common/web_server.rs"]
+mod web_server;
 
 use browser::{Browser, PATIENCE, http};
-
-/// A `sudoscope web` process, stopped (SIGTERM, then SIGKILL) when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    dir: tempfile::TempDir,
-}
-
-impl Server {
-    fn start(extra: &[&str]) -> Server {
-        let dir = tempfile::tempdir().unwrap();
-        let banner = std::fs::File::create(dir.path().join("banner.txt")).unwrap();
-        let log = dir.path().join("serve.log");
-        let child = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
-            .args(["web", "--listen", "127.0.0.1", "--port", "0", "--password"])
-            .arg(PASSWORD)
-            .arg("--log")
-            .arg(&log)
-            .args(extra)
-            .env("LANG", "C")
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .stdin(Stdio::null())
-            .stdout(banner)
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let mut s = Server {
-            child,
-            port: 0,
-            dir,
-        };
-        let text = s.wait_for_log("(browsers)");
-        let rest = text.split("listening on 127.0.0.1:").nth(1).unwrap();
-        s.port = rest
-            .chars()
-            .take_while(|c| c.is_ascii_digit())
-            .collect::<String>()
-            .parse()
-            .unwrap();
-        s
-    }
-
-    fn log(&self) -> String {
-        std::fs::read_to_string(self.dir.path().join("serve.log")).unwrap_or_default()
-    }
-
-    fn banner(&self) -> String {
-        std::fs::read_to_string(self.dir.path().join("banner.txt")).unwrap_or_default()
-    }
-
-    /// The link with the token the banner prints.
-    fn link(&self) -> String {
-        let began = Instant::now();
-        loop {
-            if let Some(l) = self
-                .banner()
-                .split_whitespace()
-                .find(|w| w.starts_with("http://") && w.contains("#k="))
-            {
-                return l.to_string();
-            }
-            assert!(began.elapsed() < PATIENCE, "no link in the banner");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn token(&self) -> String {
-        self.link().split("#k=").nth(1).unwrap().to_string()
-    }
-
-    fn wait_for_log(&mut self, what: &str) -> String {
-        let began = Instant::now();
-        loop {
-            let log = self.log();
-            if log.contains(what) {
-                return log;
-            }
-            if let Ok(Some(status)) = self.child.try_wait() {
-                panic!("the server exited ({status}); log:\n{log}");
-            }
-            assert!(
-                began.elapsed() < PATIENCE,
-                "the log never said {what:?}:\n{log}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// How many times the log says `what`.
-    fn count(&self, what: &str) -> usize {
-        self.log().matches(what).count()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        // SAFETY: kill sends a signal to our own child.
-        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
-        let began = Instant::now();
-        while began.elapsed() < Duration::from_secs(5) {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use web_server::{PASSWORD, Server};
 
 /// A program's WebSocket to the server, with its screen kept by an in-memory terminal.
 struct Tab {
@@ -405,10 +299,20 @@ fn in_chromium_the_screen_is_text_that_follows_keys_and_the_windows_size() {
     assert!(text.lines().all(|l| l.chars().count() as u64 <= c2));
     let (w, widest) = browser.widest_row();
     assert!(widest <= w, "a row {widest}px wide in a {w}px window");
-    // a dropped connection is made again: a new session, the screen back
+    // a dropped connection is made again to the same session: still paused on the same step
+    let paused = browser.screen();
     browser.eval("window.sudoscope.drop()");
-    server.wait_for_log("session 2 starts");
-    browser.shows("sudoku_7");
+    server.wait_for_log("browser back to its session");
+    let back = browser.until("the session as it was", |t| {
+        t.contains("[paused") && step(t) == step(&paused)
+    });
+    assert_eq!(
+        server.count("session 2 starts"),
+        0,
+        "no new session:\n{}",
+        server.log()
+    );
+    assert!(back.contains("sudoku_7"));
 }
 
 #[test]
@@ -416,11 +320,31 @@ fn on_a_phone_sized_screen_the_touch_keys_work_and_the_browser_picks_the_languag
     let server = Server::start(&[]);
     let browser = Browser::phone("es-AR", 390, 844);
     browser.go(&server.link());
-    browser.shows("sudoku_7");
+    let text = browser.shows("sudoku_7");
     let (cols, _) = browser.size();
     assert!(
         cols >= 60,
         "the font shrinks so the screen fits a phone: {cols} columns"
+    );
+    // held upright, the grid goes across the screen and the panels are below it
+    let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let top = lines
+        .iter()
+        .position(|l| l.iter().collect::<String>().contains("┌ sudoku_7"))
+        .unwrap_or_else(|| panic!("no grid:\n{text}"));
+    let left = lines[top].iter().position(|&c| c == '┌').unwrap();
+    let right = lines[top].iter().position(|&c| c == '┐').unwrap();
+    assert!(
+        (right - left + 1) * 5 >= cols as usize * 4,
+        "the grid {} of {cols} columns wide:\n{text}",
+        right - left + 1
+    );
+    let bottom = (top + 1..lines.len())
+        .find(|&r| lines[r].get(left) == Some(&'└'))
+        .unwrap_or_else(|| panic!("the grid has no bottom:\n{text}"));
+    assert!(
+        (bottom + 1..lines.len()).any(|r| lines[r].first() == Some(&'┌')),
+        "no panel below the grid:\n{text}"
     );
     // every row fits the phone's width: nothing cut at the right
     let (w, widest) = browser.widest_row();
@@ -452,54 +376,25 @@ fn without_the_token_the_page_asks_for_the_password() {
 
 // ---- the class board ----
 
-/// The board's pictures over its WebSocket until one satisfies `check`; that picture.
-fn board_until(port: u16, token: &str, what: &str, check: impl Fn(&Value) -> bool) -> Value {
-    let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_millis(200)))
-        .unwrap();
-    let (mut ws, _) =
-        tungstenite::client(format!("ws://127.0.0.1:{port}/board/ws"), stream).unwrap();
-    ws.send(Message::text(
-        json!({ "hello": { "token": token } }).to_string(),
-    ))
-    .unwrap();
-    let began = Instant::now();
-    let mut last = Value::Null;
-    loop {
-        match ws.read() {
-            Ok(Message::Text(t)) => {
-                last = serde_json::from_str(&t).unwrap();
-                if check(&last) {
-                    return last;
-                }
-            }
-            Ok(Message::Close(c)) => panic!("the board closed: {c:?}"),
-            _ => {}
-        }
-        assert!(
-            began.elapsed() < PATIENCE,
-            "the board never showed {what}: {last}"
-        );
-    }
-}
-
-fn entry<'a>(picture: &'a Value, name: &str) -> Option<&'a Value> {
-    picture["entries"]
-        .as_array()?
-        .iter()
-        .find(|e| e["name"] == name)
+/// The step a screen shows (`step 7451`), if any.
+fn step_on(screen: &str) -> Option<u64> {
+    screen
+        .split("step ")
+        .filter_map(|r| r.split_whitespace().next())
+        .find_map(|n| n.parse::<u64>().ok())
 }
 
 #[test]
 fn a_students_own_search_shows_on_the_class_board_and_garbage_is_refused() {
     let server = Server::start(&[]);
     let token = server.token();
-    // ana's own tab, opened first with the link the helper prints
-    let browser = Browser::open("en-US", 1200, 800);
-    let follow = format!("http://127.0.0.1:{}/#k={token}&t=ana", server.port);
-    browser.go(&follow);
-    browser.shows("ana: waiting for a search sent to the class board");
+    let lecturer = server.lecturer_token();
+    assert_ne!(
+        token, lecturer,
+        "the students' link does not open the board"
+    );
+    // the course's steepest descent, over in well under a second, sent with the helper's own
+    // code
     let work = tempfile::tempdir().unwrap();
     let example = format!("{}/python/examples/steepest.py", env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("python3")
@@ -508,29 +403,46 @@ fn a_students_own_search_shows_on_the_class_board_and_garbage_is_refused() {
         .current_dir(work.path())
         .env("SUDOSCOPE_TO", server.link())
         .env("SUDOSCOPE_STUDENT", "ana")
+        .env("SUDOSCOPE_KEY", "ana-secret-0123456789")
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .output()
         .expect("python3 runs");
     assert!(out.status.success(), "{out:?}");
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(!said.contains("did not take"), "{out:?}");
-    // the helper says where to watch it; that tab showed the run, to its end
-    assert!(said.contains(&follow), "{said}");
-    let shown = browser.shows("gradiente descendente");
-    assert!(!shown.contains("waiting for a search"), "{shown}");
-    let picture = board_until(server.port, &token, "ana's finished run", |p| {
-        entry(p, "ana").is_some_and(|e| e["state"] != "running")
+    let mut board =
+        board_watch::BoardWatch::open(server.port, &lecturer).expect("the lecturer's board");
+    let cards = board.until("ana's finished run", |c| {
+        c.iter()
+            .any(|e| e["name"] == "ana" && e["state"] != "running")
     });
-    let ana = entry(&picture, "ana").unwrap();
+    let ana = cards.iter().find(|e| e["name"] == "ana").unwrap();
     assert!(ana["state"] == "stuck" || ana["state"] == "solved", "{ana}");
     assert_eq!(ana["n"], 9);
     assert_eq!(ana["board"].as_str().unwrap().len(), 81);
     assert_eq!(ana["puzzle"], "sudoku_7");
-    assert!(ana["step"].as_u64().unwrap() > 0);
+    let steps = ana["step"].as_u64().unwrap();
+    assert!(steps > 0);
     assert!(ana["curve"].as_array().unwrap().len() > 1);
     let best = ana["best"].as_u64().unwrap();
     let last_in_curve = ana["curve"].as_array().unwrap().last().unwrap().as_u64();
     assert!(best <= last_in_curve.unwrap());
+    // the link the helper printed, opened after the run ended: the run, replayed from its
+    // start, to the same step the board says
+    let follow = said
+        .split_whitespace()
+        .find(|w| w.starts_with("http://") && w.contains("t=ana"))
+        .unwrap_or_else(|| panic!("no link to watch the run: {said}"));
+    assert!(
+        follow.contains("&s="),
+        "the link names its sender: {follow}"
+    );
+    let browser = Browser::open("en-US", 1200, 800);
+    browser.go(follow);
+    let shown = browser.until("the whole run, to its last step", |t| {
+        t.contains("gradiente descendente") && step_on(t) == Some(steps)
+    });
+    assert!(!shown.contains("waiting for a search"), "{shown}");
     // not the class's: refused before a line is read
     let r = http(
         server.port,
@@ -549,13 +461,21 @@ fn a_students_own_search_shows_on_the_class_board_and_garbage_is_refused() {
         "import os\nos.system('echo pwned')\n",
     );
     assert!(r.starts_with("HTTP/1.1 200"), "{r}");
-    let picture = board_until(server.port, &token, "eve refused", |p| {
-        entry(p, "eve").is_some_and(|e| e["state"] == "refused")
+    let cards = board.until("eve refused", |c| {
+        c.iter()
+            .any(|e| e["name"] == "eve" && e["state"] == "refused")
     });
-    let eve = entry(&picture, "eve").unwrap();
+    let eve = cards.iter().find(|e| e["name"] == "eve").unwrap();
     assert!(eve["note"].as_str().unwrap().starts_with("line 1"), "{eve}");
-    // the lecturer's page: a card per search, one opened whole
+    // the students' link does not open the board, and the page says why
+    assert_eq!(
+        board_watch::BoardWatch::open(server.port, &token).err(),
+        Some(Some(4003))
+    );
     browser.go(&format!("http://127.0.0.1:{}/board#k={token}", server.port));
+    browser.until_visible("badlink");
+    // the lecturer's page: a card per search, one opened whole
+    browser.go(&server.lecturer_link());
     let cards = || {
         browser
             .eval("return document.getElementById('cards').innerText")
@@ -569,6 +489,8 @@ fn a_students_own_search_shows_on_the_class_board_and_garbage_is_refused() {
         std::thread::sleep(Duration::from_millis(50));
     }
     assert!(cards().contains("not a trace"), "{}", cards());
+    // what is not a trace comes last
+    assert!(cards().find("ana") < cards().find("eve"), "{}", cards());
     browser.click(".card.refused");
     browser.until_visible("whole");
 }
@@ -577,7 +499,7 @@ fn a_students_own_search_shows_on_the_class_board_and_garbage_is_refused() {
 fn with_keep_the_lecturer_keeps_each_run_sent_to_the_board() {
     let kept = tempfile::tempdir().unwrap();
     let folder = kept.path().join("runs");
-    let server = Server::start(&["--keep", folder.to_str().unwrap()]);
+    let server = Server::start(&["--keep", folder.to_str().unwrap(), "--keep-max-files", "2"]);
     let token = server.token();
     let trace = "{\"sudoscope_trace\":\"1.0\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"mine\"}\n\
                  {\"step\":1,\"changed\":[[1,2]]}\n{\"end\":\"stuck\",\"steps\":1}\n";
@@ -592,6 +514,19 @@ fn with_keep_the_lecturer_keeps_each_run_sent_to_the_board() {
     let files: Vec<_> = std::fs::read_dir(&folder).unwrap().flatten().collect();
     assert_eq!(files.len(), 1, "{files:?}");
     assert_eq!(std::fs::read_to_string(files[0].path()).unwrap(), trace);
+    // past its cap on files, the board goes on and the log says the folder is full, once
+    for name in ["bea", "cai"] {
+        let r = http(
+            server.port,
+            "POST",
+            &format!("/trace?name={name}"),
+            &[("Authorization", &format!("Bearer {token}"))],
+            trace,
+        );
+        assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+    }
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 2);
+    assert_eq!(server.count("--keep is full"), 1, "{}", server.log());
 }
 
 /// A trace sent as the Python helper sends it: one chunked POST, written a piece at a time.
@@ -708,4 +643,150 @@ fn a_tab_watches_the_lecturers_mirror_and_t_goes_on_alone() {
     lecturer.keys(&["q"]);
     lecturer.keys(&["q"]);
     assert_eq!(tab.closed(), Some(1001));
+}
+
+/// Read from `s` until the server closes it; how long that took.
+fn closed_after(mut s: TcpStream, dribble: bool) -> Duration {
+    let began = Instant::now();
+    s.set_read_timeout(Some(Duration::from_millis(500)))
+        .unwrap();
+    let mut buf = [0u8; 1024];
+    loop {
+        assert!(
+            began.elapsed() < PATIENCE,
+            "the server kept the connection open"
+        );
+        if dribble {
+            // a header a byte at a time, never ended
+            if s.write_all(b"x").is_err() {
+                return began.elapsed();
+            }
+        }
+        match s.read(&mut buf) {
+            Ok(0) => return began.elapsed(),
+            Ok(_) => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => return began.elapsed(),
+        }
+    }
+}
+
+#[test]
+fn idle_connections_and_slow_headers_are_closed() {
+    let server = Server::start(&[]);
+    let port = server.port;
+    let silent = std::thread::spawn(move || {
+        closed_after(TcpStream::connect(("127.0.0.1", port)).unwrap(), false)
+    });
+    let slow = std::thread::spawn(move || {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        s.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            .unwrap();
+        closed_after(s, true)
+    });
+    // a request answered, then nothing more on its connection
+    let kept = std::thread::spawn(move || {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        s.write_all(b"GET /style.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            .unwrap();
+        closed_after(s, false)
+    });
+    for (what, t) in [
+        ("silent", silent),
+        ("slow", slow),
+        ("idle after a request", kept),
+    ] {
+        let took = t.join().unwrap();
+        // closed after the server's 10 s for a request's headers, not at once
+        assert!(
+            took >= Duration::from_secs(5),
+            "{what}: closed after {took:?}"
+        );
+    }
+    // and the server still serves
+    let r = http(port, "GET", "/style.css", &[], "");
+    assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+}
+
+/// A trace's first line, sent from `forwarded` (as a proxy says it) by its own sender; the
+/// status line of the answer when the server refuses it at once, else `None` (taken).
+fn trace_from(port: u16, token: &str, name: &str, forwarded: &str) -> (Option<String>, TcpStream) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let head = format!(
+        "POST /trace?name={name} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Authorization: Bearer {token}\r\nX-Sudoscope-Key: {name}-secret-0123456789\r\n\
+         X-Forwarded-For: {forwarded}\r\nTransfer-Encoding: chunked\r\n\r\n"
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    let line = "{\"sudoscope_trace\":\"1.0\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"mine\"}\n";
+    s.write_all(format!("{:x}\r\n{line}\r\n", line.len()).as_bytes())
+        .unwrap();
+    s.set_read_timeout(Some(Duration::from_millis(1500)))
+        .unwrap();
+    let mut buf = [0u8; 512];
+    let said = match s.read(&mut buf) {
+        Ok(n) if n > 0 => Some(
+            String::from_utf8_lossy(&buf[..n])
+                .lines()
+                .next()
+                .unwrap_or("")
+                .to_string(),
+        ),
+        _ => None,
+    };
+    (said, s)
+}
+
+#[test]
+fn a_class_behind_one_address_is_limited_by_the_lecturers_option_and_a_trusted_proxy() {
+    // behind a proxy the lecturer names: each student's own address counts
+    let server = Server::start(&["--traces-per-address", "2", "--trust-proxy", "127.0.0.1"]);
+    let token = server.token();
+    let (a, _a) = trace_from(server.port, &token, "ana", "10.0.0.1");
+    let (b, _b) = trace_from(server.port, &token, "bea", "10.0.0.1");
+    assert_eq!(
+        (a, b),
+        (None, None),
+        "two from one student's address are taken"
+    );
+    let (c, _c) = trace_from(server.port, &token, "cai", "10.0.0.1");
+    assert_eq!(c.as_deref(), Some("HTTP/1.1 429 Too Many Requests"));
+    let (d, _d) = trace_from(server.port, &token, "dan", "10.0.0.2");
+    assert_eq!(d, None, "another student behind the proxy is taken");
+    // without --trust-proxy, what a client says it forwards is not believed
+    let plain = Server::start(&["--traces-per-address", "2"]);
+    let token = plain.token();
+    let (a, _a) = trace_from(plain.port, &token, "ana", "10.0.0.1");
+    let (b, _b) = trace_from(plain.port, &token, "bea", "10.0.0.2");
+    let (c, _c) = trace_from(plain.port, &token, "cai", "10.0.0.3");
+    assert_eq!((a, b), (None, None));
+    assert_eq!(c.as_deref(), Some("HTTP/1.1 429 Too Many Requests"));
+}
+
+#[test]
+fn a_tab_that_watches_its_students_runs_is_never_closed_as_idle() {
+    let server = Server::start(&["--idle-timeout", "2s"]);
+    let token = server.token();
+    let mut hello = hello_token(&token);
+    hello["follow"] = json!("ana");
+    let mut watching = Tab::open(server.port, hello);
+    watching
+        .until("ana: waiting for a search sent to the class board")
+        .unwrap();
+    let mut plain = Tab::open(server.port, hello_token(&token));
+    plain.until("sudoku_7").unwrap();
+    // a session with no key for the idle time is closed...
+    assert_eq!(plain.closed(), Some(1000));
+    // ...the one that watches, as long without a key, still shows the run that comes
+    let mut run = Sending::start(server.port, "ana", &token);
+    run.lines(
+        "{\"sudoscope_trace\":\"1.0\",\"puzzle\":\"sudoku_7\",\"algorithm\":\"ana's late run\"}\n",
+    );
+    watching.until("ana's late run").unwrap();
+    run.lines("{\"end\":\"stuck\",\"steps\":0}\n");
+    assert!(run.finish().starts_with("HTTP/1.1 200"));
 }

@@ -338,6 +338,7 @@ serve-banner-ssh = sudoscope serve: listening on { $address } (SSH)
 serve-banner-web = sudoscope web: listening on { $address } (browsers)
 serve-banner-type = students type:  ssh -p { $port } class@{ $host }
 serve-banner-open = students open:  { $link }
+serve-banner-board = the class board, for you alone:  { $link }
 serve-banner-scan = or scan with a phone:
 serve-banner-host-key = host key:       { $fingerprint }{ $new ->
     [yes] {" "}(new)
@@ -375,6 +376,15 @@ web-state-solved = solved
 web-state-stuck = stuck
 web-state-cut = cut off
 web-state-refused = not a trace
+web-wrong-link = This link's key is not this class's (an old or mistyped link): enter the class password, or ask for the link again.
+web-new-session = This is a new session: the one before ended (this tab was away more than %m, or the server was restarted).
+web-server-stopped = The server stopped. This tab joins the class again when it is back.
+web-board-show = Show
+web-board-all = all
+web-board-clear = Clear the ended
+web-board-hide = hide this card
+web-board-silent = silent for %s
+web-board-lecturer-only = This is the lecturer's board: it opens with the lecturer's link, not the class's.
 minutes = { $n ->
     [one] { $n } minute
    *[other] { $n } minutes

@@ -341,6 +341,7 @@ serve-banner-ssh = sudoscope serve: escuchando en { $address } (SSH)
 serve-banner-web = sudoscope web: escuchando en { $address } (navegadores)
 serve-banner-type = los estudiantes escriben:  ssh -p { $port } class@{ $host }
 serve-banner-open = los estudiantes abren:  { $link }
+serve-banner-board = el tablero de la clase, solo para vos:  { $link }
 serve-banner-scan = o escanean con el celular:
 serve-banner-host-key = clave del servidor:  { $fingerprint }{ $new ->
     [yes] {" "}(nueva)
@@ -378,6 +379,15 @@ web-state-solved = resuelto
 web-state-stuck = estancado
 web-state-cut = cortado
 web-state-refused = no es una traza
+web-wrong-link = La clave de este enlace no es la de esta clase (un enlace viejo o mal copiado): escribí la contraseña de la clase, o pedí el enlace de nuevo.
+web-new-session = Esta es una sesión nueva: la anterior terminó (esta pestaña estuvo fuera más de %m, o se reinició el servidor).
+web-server-stopped = El servidor se detuvo. Esta pestaña vuelve a la clase cuando el servidor regrese.
+web-board-show = Mostrar
+web-board-all = todas
+web-board-clear = Quitar las terminadas
+web-board-hide = ocultar esta tarjeta
+web-board-silent = en silencio hace %s
+web-board-lecturer-only = Este es el tablero del docente: se abre con el enlace del docente, no con el de la clase.
 minutes = { $n ->
     [one] { $n } minuto
    *[other] { $n } minutos

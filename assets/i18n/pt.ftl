@@ -342,6 +342,7 @@ serve-banner-ssh = sudoscope serve: escutando em { $address } (SSH)
 serve-banner-web = sudoscope web: escutando em { $address } (navegadores)
 serve-banner-type = os alunos digitam:  ssh -p { $port } class@{ $host }
 serve-banner-open = os alunos abrem:  { $link }
+serve-banner-board = o quadro da turma, só para você:  { $link }
 serve-banner-scan = ou escaneiam com o celular:
 serve-banner-host-key = chave do servidor:  { $fingerprint }{ $new ->
     [yes] {" "}(nova)
@@ -379,6 +380,15 @@ web-state-solved = resolvido
 web-state-stuck = travado
 web-state-cut = interrompido
 web-state-refused = não é um rastro
+web-wrong-link = A chave deste link não é a desta turma (um link antigo ou mal copiado): digite a senha da turma, ou peça o link de novo.
+web-new-session = Esta é uma sessão nova: a anterior terminou (esta aba ficou fora mais de %m, ou o servidor foi reiniciado).
+web-server-stopped = O servidor parou. Esta aba volta à aula quando o servidor voltar.
+web-board-show = Mostrar
+web-board-all = todas
+web-board-clear = Tirar as terminadas
+web-board-hide = ocultar este cartão
+web-board-silent = em silêncio há %s
+web-board-lecturer-only = Este é o quadro do professor: abre com o link do professor, não com o da turma.
 minutes = { $n ->
     [one] { $n } minuto
    *[other] { $n } minutos

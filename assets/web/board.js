@@ -1,6 +1,9 @@
-// The class board: every student's search as a card (their board, cost curve and state),
-// redrawn from the pictures the server sends a few times a second. Selecting a card shows it
-// whole, for the projector.
+// The class board, the lecturer's page: every student's search as a card (their board, cost
+// curve and state), kept up to date in place from the changes the server sends a few times a
+// second, so a click or a key on a card is never lost while the class's searches run. The
+// cards are laid out to fit the window (40 on a 1920x1080 projector without scrolling);
+// selecting one shows it whole, digits large enough for the back of the room. The lecturer
+// filters the cards by state, hides a card, or clears the ones that ended.
 'use strict';
 
 (function () {
@@ -8,14 +11,24 @@
   const emptyEl = document.getElementById('empty');
   const countEl = document.getElementById('count');
   const sortEl = document.getElementById('sort');
+  const filtersEl = document.getElementById('filters');
+  const clearEl = document.getElementById('clear');
   const wholeEl = document.getElementById('whole');
   const wholeCardEl = document.getElementById('whole-card');
   const words = document.getElementById('words').dataset;
   const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
-  const ORDER = { running: 0, stuck: 1, cut: 2, refused: 3, solved: 4 };
+  // the order of states when sorting by state; what is not a trace always comes last
+  const ORDER = { running: 0, stuck: 1, cut: 2, solved: 3, refused: 4 };
+  const STATES = ['running', 'solved', 'stuck', 'cut', 'refused'];
 
-  let entries = [];
+  const cards = new Map(); // id -> { data, el, parts, at }
+  let filter = 'all';
   let opened = null;
+  let pressing = false; // a pointer is down on the board: the order waits
+  let handAt = -Infinity; // when the pointer last moved over the cards
+  let holdTimer = null;
+  const HOLD = 1500; // ms the order waits after the hand last moved
+  let link = null;
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -24,103 +37,341 @@
     return e;
   }
 
-  // the board as text: givens bold, conflicts red, boxes apart
-  function grid(entry) {
-    const pre = el('div', 'grid');
-    const n = entry.n;
-    const b = Math.round(Math.sqrt(n));
-    for (let r = 0; r < n; r++) {
-      if (r > 0 && r % b === 0) pre.appendChild(document.createTextNode('\n'));
-      for (let c = 0; c < n; c++) {
-        const i = r * n + c;
-        const ch = entry.board[i] || '.';
-        const kind = entry.givens[i] === '1' ? 'g' : entry.conflicts[i] === '1' ? 'x' : 'v';
-        if (c > 0) pre.appendChild(document.createTextNode(c % b === 0 ? '  ' : ' '));
-        pre.appendChild(el('span', kind, ch === '.' ? '·' : ch));
-      }
-      pre.appendChild(document.createTextNode('\n'));
-    }
-    return pre;
+  function setText(e, text) {
+    if (e.textContent !== text) e.textContent = text;
   }
 
-  // the cost curve, drawn as a line from the first cost down to zero
-  function curve(entry) {
+  // conflicts: four cells a hexadecimal digit
+  function conflicted(hex, i) {
+    const d = parseInt(hex[i >> 2] || '0', 16);
+    return (d >> (i & 3)) & 1;
+  }
+
+  // "1 min 20 s", "45 s"
+  function span(seconds) {
+    const m = Math.floor(seconds / 60);
+    const s = Math.floor(seconds % 60);
+    return m > 0 ? `${m} min ${s} s` : `${s} s`;
+  }
+
+  // the grid's cells, made once a card; boxes apart by a wider gap
+  function makeGrid(n) {
+    const g = el('div', 'grid');
+    const b = Math.round(Math.sqrt(n));
+    g.style.setProperty('--n', n);
+    const spans = [];
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const s = el('span', 'v');
+        if (c > 0 && c % b === 0) s.classList.add('bl');
+        if (r > 0 && r % b === 0) s.classList.add('bt');
+        g.appendChild(s);
+        spans.push(s);
+      }
+    }
+    return { g, spans };
+  }
+
+  function drawGrid(d, spans) {
+    for (let i = 0; i < spans.length; i++) {
+      const ch = d.board[i] || '.';
+      const kind = d.givens[i] === '1' ? 'g' : conflicted(d.x || '', i) ? 'x' : 'v';
+      const s = spans[i];
+      setText(s, ch === '.' ? '·' : ch);
+      const want = kind + (s.classList.contains('bl') ? ' bl' : '') + (s.classList.contains('bt') ? ' bt' : '');
+      if (s.className !== want) s.className = want;
+    }
+  }
+
+  // the cost curve, from the first cost down towards zero
+  function makeCurve() {
     const ns = 'http://www.w3.org/2000/svg';
     const svg = document.createElementNS(ns, 'svg');
-    const pts = entry.curve;
-    const top = Math.max(1, ...pts);
-    const w = Math.max(1, pts.length - 1);
     svg.setAttribute('viewBox', '0 0 100 40');
     svg.setAttribute('preserveAspectRatio', 'none');
     svg.setAttribute('role', 'img');
-    svg.setAttribute('aria-label', words.cost + ': ' + pts[0] + ' → ' + pts[pts.length - 1]);
     const line = document.createElementNS(ns, 'polyline');
-    line.setAttribute('points', pts.map((v, i) => (100 * i / w).toFixed(2) + ',' + (38 - 36 * v / top).toFixed(2)).join(' '));
     svg.appendChild(line);
-    return svg;
+    return { svg, line };
   }
 
-  function card(entry, tag) {
-    const c = el(tag, 'card ' + entry.state);
-    c.dataset.id = entry.id;
-    c.appendChild(el('span', 'state', words[entry.state] || entry.state));
-    c.appendChild(el('h2', null, entry.name));
-    c.appendChild(el('div', 'numbers', entry.algorithm + ' · ' + entry.puzzle));
-    if (entry.n > 0) c.appendChild(grid(entry));
-    c.appendChild(el('div', 'numbers', words.step + ' ' + entry.step + ' · ' + words.cost + ' ' +
-      entry.cost + ' · ' + words.best + ' ' + entry.best));
-    if (entry.curve.length > 1) c.appendChild(curve(entry));
-    if (entry.state === 'refused' && entry.note) c.appendChild(el('div', 'note', entry.note));
-    return c;
+  function drawCurve(d, curve) {
+    const pts = d.curve;
+    const top = Math.max(1, ...pts);
+    const w = Math.max(1, pts.length - 1);
+    curve.line.setAttribute('points', pts.map((v, i) =>
+      (100 * i / w).toFixed(2) + ',' + (38 - 36 * v / top).toFixed(2)).join(' '));
+    curve.svg.setAttribute('aria-label', words.cost + ': ' + pts[0] + ' → ' + pts[pts.length - 1]);
+    curve.svg.style.display = pts.length > 1 ? '' : 'none';
+  }
+
+  // a card's elements, made once; `whole`: the selected card, shown large
+  function makeCard(d, whole) {
+    const c = el(whole ? 'div' : 'article', 'card');
+    if (!whole) {
+      c.tabIndex = 0;
+      c.setAttribute('role', 'button');
+    }
+    c.dataset.id = d.id;
+    const parts = {
+      state: el('span', 'state'),
+      name: el('h2'),
+      algo: el('div', 'algo'),
+      numbers: el('div', 'figures'),
+      error: el('div', 'note'),
+      quiet: el('div', 'quiet'),
+    };
+    if (!whole) {
+      const hide = el('button', 'hide', '×');
+      hide.type = 'button';
+      hide.title = words.hide;
+      hide.setAttribute('aria-label', words.hide);
+      hide.addEventListener('click', (e) => {
+        e.stopPropagation();
+        if (link) link.send(JSON.stringify({ hide: d.id }));
+      });
+      c.appendChild(hide);
+    }
+    c.append(parts.state, parts.name, parts.algo);
+    if (d.n > 0) {
+      const grid = makeGrid(d.n);
+      parts.spans = grid.spans;
+      c.appendChild(grid.g);
+    }
+    c.appendChild(parts.numbers);
+    parts.curve = makeCurve();
+    c.append(parts.curve.svg, parts.error, parts.quiet);
+    return { c, parts };
+  }
+
+  function drawCard(d, c, parts, quiet) {
+    const kind = 'card ' + d.state;
+    if (c.className !== kind) c.className = kind;
+    setText(parts.state, words[d.state] || d.state);
+    setText(parts.name, d.name);
+    setText(parts.algo, [d.algorithm, d.puzzle].filter(Boolean).join(' · '));
+    if (parts.spans) drawGrid(d, parts.spans);
+    setText(parts.numbers, `${words.step} ${d.step} · ${words.cost} ${d.cost} · ${words.best} ${d.best}`);
+    drawCurve(d, parts.curve);
+    const error = d.state === 'refused' || d.state === 'cut' ? (d.error || d.note || '') : d.error || '';
+    setText(parts.error, error);
+    parts.error.hidden = !error;
+    // a search that has said nothing for a while says how long
+    const silent = d.state === 'running' && quiet >= 10;
+    setText(parts.quiet, silent ? words.silent.replace('%s', span(quiet)) : '');
+    parts.quiet.hidden = !silent;
+  }
+
+  function quietOf(card) {
+    return card.data.quiet + (performance.now() - card.at) / 1000;
+  }
+
+  function take(d) {
+    let card = cards.get(d.id);
+    if (!card) {
+      const data = Object.assign({ curve: [], every: 1 }, d);
+      const made = makeCard(data, false);
+      card = { data, el: made.c, parts: made.parts, at: performance.now() };
+      cards.set(d.id, card);
+      cardsEl.appendChild(card.el);
+    } else {
+      const { more, curve, cells, ...rest } = d;
+      Object.assign(card.data, rest);
+      if (cells) {
+        // the cells that changed, as [index, symbol]
+        const b = card.data.board.split('');
+        for (const [i, ch] of cells) b[i] = ch;
+        card.data.board = b.join('');
+      }
+      if (curve) card.data.curve = curve;
+      if (more) card.data.curve.push(...more);
+      card.at = performance.now();
+    }
+    drawCard(card.data, card.el, card.parts, quietOf(card));
   }
 
   function sorted() {
     const by = sortEl.value;
-    return entries.slice().sort((a, b) => {
-      if (by === 'name') return a.name.localeCompare(b.name) || a.id - b.id;
-      if (by === 'state') return (ORDER[a.state] - ORDER[b.state]) || a.best - b.best;
-      return a.best - b.best || a.id - b.id;
+    return [...cards.values()].sort((a, b) => {
+      const x = a.data, y = b.data;
+      const last = (x.state === 'refused') - (y.state === 'refused');
+      if (last) return last;
+      if (by === 'name') return x.name.localeCompare(y.name) || x.id - y.id;
+      if (by === 'state') return (ORDER[x.state] - ORDER[y.state]) || x.best - y.best || x.id - y.id;
+      return x.best - y.best || x.id - y.id;
     });
   }
 
-  function draw() {
-    emptyEl.hidden = entries.length > 0;
-    countEl.textContent = entries.length ? String(entries.length) : '';
-    const frag = document.createDocumentFragment();
-    for (const e of sorted()) frag.appendChild(card(e, 'button'));
-    cardsEl.replaceChildren(frag);
-    if (opened !== null) {
-      const e = entries.find((x) => x.id === opened);
-      wholeCardEl.replaceChildren(e ? card(e, 'div') : '');
+  // the cards in order and filtered, each moved only when its place changed
+  function arrange() {
+    // a hand on the board (pressing, or moving over the cards in the last moments): the cards
+    // stay where they are, so what it aims at does not move away; they are put in order after
+    const held = pressing || performance.now() - handAt < HOLD;
+    if (held) {
+      clearTimeout(holdTimer);
+      holdTimer = setTimeout(arrange, HOLD);
     }
+    let prev = null;
+    let shown = 0;
+    const counts = { all: cards.size };
+    for (const card of sorted()) {
+      const s = card.data.state;
+      counts[s] = (counts[s] || 0) + 1;
+      const visible = filter === 'all' || s === filter;
+      card.el.hidden = !visible;
+      shown += visible;
+      if (!held || !card.el.parentNode) {
+        const want = prev ? prev.nextSibling : cardsEl.firstChild;
+        if (want !== card.el) cardsEl.insertBefore(card.el, want);
+      }
+      prev = card.el;
+    }
+    for (const b of filtersEl.querySelectorAll('button')) {
+      const k = b.dataset.state;
+      setText(b.querySelector('.n'), String(counts[k] || 0));
+      b.setAttribute('aria-pressed', String(k === filter));
+    }
+    emptyEl.hidden = cards.size > 0;
+    setText(countEl, cards.size ? String(cards.size) : '');
+    fit(shown);
   }
 
-  cardsEl.addEventListener('click', (ev) => {
-    const c = ev.target.closest('.card');
-    if (!c) return;
-    opened = Number(c.dataset.id);
+  // the cards' size: as large as lets every shown card fit the window, columns and rows chosen
+  // for it. A card is as tall as its content (measured, in its own font size) and as wide as
+  // its grid needs to be read (1.15 of its font a cell, and the padding)
+  function fit(n) {
+    const w = cardsEl.clientWidth || window.innerWidth;
+    const h = window.innerHeight - cardsEl.getBoundingClientRect().top - 16;
+    const font = parseFloat(getComputedStyle(cardsEl).fontSize) || 14;
+    let sample = null;
+    let side = 9;
+    for (const card of cards.values()) {
+      if (!card.el.hidden) {
+        sample = card.el;
+        side = Math.max(side, card.data.n || 0);
+        break;
+      }
+    }
+    const tall = sample && sample.offsetHeight > 0 ? sample.offsetHeight / font : 15;
+    const wide = side * 1.15 + 1.3;
+    let best = { size: 0, cols: 1 };
+    for (let cols = 1; cols <= Math.max(1, n); cols++) {
+      const rows = Math.max(1, Math.ceil(n / cols));
+      const size = Math.min((w - 16 - 8 * (cols - 1)) / cols / wide, (h - 8 * (rows - 1)) / rows / tall);
+      if (size > best.size) best = { size, cols };
+    }
+    const size = Math.max(9, Math.min(32, Math.floor(best.size * 10) / 10));
+    cardsEl.style.setProperty('--cols', best.cols);
+    cardsEl.style.setProperty('--card-font', size + 'px');
+  }
+
+  function drawWhole() {
+    if (opened === null) return;
+    const card = cards.get(opened);
+    if (!card) {
+      closeWhole();
+      return;
+    }
+    if (!wholeCardEl.firstChild || wholeCardEl.firstChild.dataset.id !== String(opened)) {
+      const made = makeCard(card.data, true);
+      wholeCardEl.replaceChildren(made.c);
+      wholeCardEl.parts = made.parts;
+    }
+    drawCard(card.data, wholeCardEl.firstChild, wholeCardEl.parts, quietOf(card));
+  }
+
+  function open(id) {
+    opened = id;
     wholeEl.hidden = false;
-    draw();
-  });
-  document.getElementById('close').addEventListener('click', () => {
+    drawWhole();
+    document.getElementById('close').focus();
+  }
+
+  function closeWhole() {
+    const was = opened;
     opened = null;
     wholeEl.hidden = true;
+    wholeCardEl.replaceChildren();
+    const card = was !== null && cards.get(was);
+    if (card) card.el.focus();
+  }
+
+  function apply(msg) {
+    if (msg.whole) {
+      for (const card of cards.values()) card.el.remove();
+      cards.clear();
+    }
+    for (const id of msg.gone || []) {
+      const card = cards.get(id);
+      if (card) {
+        card.el.remove();
+        cards.delete(id);
+      }
+    }
+    for (const d of msg.cards || []) take(d);
+    arrange();
+    drawWhole();
+  }
+
+  cardsEl.addEventListener('pointerdown', () => { pressing = true; });
+  cardsEl.addEventListener('pointermove', () => { handAt = performance.now(); });
+  const released = () => {
+    if (!pressing) return;
+    pressing = false;
+    setTimeout(arrange, 0);
+  };
+  document.addEventListener('pointerup', released);
+  document.addEventListener('pointercancel', released);
+  cardsEl.addEventListener('click', (ev) => {
+    const c = ev.target.closest('.card');
+    if (c) open(Number(c.dataset.id));
   });
-  document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && opened !== null) {
-      opened = null;
-      wholeEl.hidden = true;
+  cardsEl.addEventListener('keydown', (ev) => {
+    const c = ev.target.closest('.card');
+    if (c && (ev.key === 'Enter' || ev.key === ' ')) {
+      ev.preventDefault();
+      open(Number(c.dataset.id));
     }
   });
-  sortEl.addEventListener('change', draw);
+  document.getElementById('close').addEventListener('click', closeWhole);
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && opened !== null) closeWhole();
+  });
+  sortEl.addEventListener('change', arrange);
+  for (const k of ['all', ...STATES]) {
+    const b = el('button', 'filter');
+    b.type = 'button';
+    b.dataset.state = k;
+    b.append(el('span', null, k === 'all' ? words.all : (words[k] || k) + ' '), el('span', 'n', '0'));
+    if (k === 'all') b.firstChild.textContent += ' ';
+    b.addEventListener('click', () => {
+      filter = k;
+      arrange();
+    });
+    filtersEl.appendChild(b);
+  }
+  clearEl.addEventListener('click', () => {
+    if (link) link.send(JSON.stringify({ clear: 'ended' }));
+  });
+  window.addEventListener('resize', arrange);
+  // how long silent searches have been silent, every second
+  setInterval(() => {
+    for (const card of cards.values()) {
+      if (card.data.state === 'running') drawCard(card.data, card.el, card.parts, quietOf(card));
+    }
+    drawWhole();
+  }, 1000);
 
-  const link = window.sudoscopeLink('/board/ws', {
+  link = window.sudoscopeLink('/board/ws', {
     message(m) {
-      entries = JSON.parse(m.data).entries || [];
-      draw();
+      apply(JSON.parse(m.data));
     },
     // the page going away
-    ended: (code) => code === 1001,
+    lecturer: true,
+    // a stopped server is tried again until it is back
+    ended: () => false,
   });
+  // for tests: the cards as the page holds them
+  window.sudoscopeBoard = { cards: () => [...cards.values()].map((c) => c.data) };
   link.connect();
 })();

@@ -12,18 +12,22 @@
 //   opened()      the first message came: the page is in;
 //   message(m)    every message;
 //   ended(code)   the server ended the connection for good: true when the page says so
-//                 itself (no attempt again).
+//                 itself (no attempt again);
+//   lecturer      the page opens with the lecturer's link alone: no password is asked, and a
+//                 missing or wrong link is said to be one (#badlink).
 window.sudoscopeLink = function (path, page) {
   const statusEl = document.getElementById('status');
   const loginEl = document.getElementById('login');
   const passwordEl = document.getElementById('password');
   const wrongEl = document.getElementById('wrong');
+  const badLinkEl = document.getElementById('badlink');
   const words = document.getElementById('words').dataset;
   let token = new URLSearchParams(location.hash.slice(1)).get('k');
   let password = null;
   let ws = null;
   let retry = 0;
   let timer = null;
+  let heldUntil = 0; // a test's dropped line stays down until then
 
   function say(text) {
     statusEl.textContent = text || '';
@@ -32,6 +36,10 @@ window.sudoscopeLink = function (path, page) {
 
   function connect() {
     clearTimeout(timer);
+    if (page.lecturer && !token) {
+      refused();
+      return;
+    }
     if (!token && password === null) {
       loginEl.hidden = false;
       passwordEl.focus();
@@ -62,8 +70,12 @@ window.sudoscopeLink = function (path, page) {
     socket.onclose = (e) => {
       if (ws !== socket) return;
       ws = null;
-      if (e.code === 4001) {
-        // no token, or a wrong one: the password, asked here
+      if (page.lecturer && (e.code === 4001 || e.code === 4003)) {
+        refused();
+      } else if (e.code === 4001) {
+        // no token, or a wrong one: the password, asked here (and, when the link had a key,
+        // said that the link is not this class's)
+        if (badLinkEl) badLinkEl.hidden = !token;
         token = null;
         wrongEl.hidden = password === null;
         password = null;
@@ -75,7 +87,8 @@ window.sudoscopeLink = function (path, page) {
         say('');
       } else {
         // dropped, or the class full (4029): again, a little later each time
-        const wait = e.code === 4029 ? 2000 : Math.min(5000, 250 * 2 ** retry);
+        const wait = Math.max(e.code === 4029 ? 2000 : Math.min(5000, 250 * 2 ** retry),
+          heldUntil - Date.now());
         retry += 1;
         say(e.code === 4029 ? words.busy : words.reconnecting);
         timer = setTimeout(connect, wait);
@@ -83,12 +96,23 @@ window.sudoscopeLink = function (path, page) {
     };
   }
 
+  // the lecturer's page without the lecturer's link
+  function refused() {
+    say('');
+    if (badLinkEl) badLinkEl.hidden = false;
+  }
+
   loginEl.addEventListener('submit', (e) => {
     e.preventDefault();
     password = passwordEl.value;
     loginEl.hidden = true;
+    if (badLinkEl) badLinkEl.hidden = true;
     connect();
   });
+
+  // another link pasted into the same tab (the page is not loaded again for a new fragment):
+  // start over with it
+  window.addEventListener('hashchange', () => location.reload());
 
   return {
     connect,
@@ -100,9 +124,12 @@ window.sudoscopeLink = function (path, page) {
     send(data) {
       if (ws && ws.readyState === WebSocket.OPEN) ws.send(data);
     },
-    // drop the line as a network would (for tests)
-    drop() {
+    // drop the line as a network would, down for `hold` ms at least (for tests)
+    drop(hold) {
+      heldUntil = Date.now() + (hold || 0);
       if (ws) ws.close(4000, 'dropped');
     },
+    // say something over the page (a note, not an error)
+    say,
   };
 };

@@ -8,6 +8,8 @@
 (function () {
   const screenEl = document.getElementById('screen');
   const endedEl = document.getElementById('ended');
+  const endedTextEl = document.getElementById('ended-text');
+  const noticeEl = document.getElementById('notice');
   const againEl = document.getElementById('again');
   const keysEl = document.getElementById('keys');
   const loginEl = document.getElementById('login');
@@ -442,8 +444,18 @@
   }
 
   // ---- the connection ----
-  // t=NAME: this tab shows the searches sent to the class board under that name
+  // t=NAME: this tab shows the searches sent to the class board under that name (by the
+  // sender s=ID, the helper's own, when the link gives it)
   const follow = new URLSearchParams(location.hash.slice(1)).get('t');
+  const sender = new URLSearchParams(location.hash.slice(1)).get('s');
+  const SESSION = 'sudoscope-session';
+  let noticeTimer = null;
+  function notice(text) {
+    noticeEl.textContent = text;
+    noticeEl.hidden = false;
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => { noticeEl.hidden = true; }, 10000);
+  }
   let size = null;
   const encoder = new TextEncoder();
   let decoder = null;
@@ -458,21 +470,42 @@
     hello() {
       const hello = { cols: size.cols, rows: size.rows, lang: navigator.language || '' };
       if (follow) hello.follow = follow;
+      if (sender) hello.sender = sender;
+      // the session this tab had: a dropped line (or a reload) comes back to it
+      const kept = sessionStorage.getItem(SESSION);
+      if (kept) hello.resume = kept;
       return hello;
     },
     opened() {
+      endedEl.hidden = true;
       screenEl.focus();
     },
     message(m) {
-      if (typeof m.data !== 'string') term.write(decoder.decode(m.data, { stream: true }));
+      if (typeof m.data === 'string') {
+        // the session's id, and whether this tab came back to its own
+        const said = JSON.parse(m.data);
+        if (said.session) {
+          sessionStorage.setItem(SESSION, said.session);
+          if (said.asked && !said.resumed) {
+            const g = said.grace;
+            notice(noticeEl.dataset.fresh.replace('%m', g >= 60 ? Math.round(g / 60) + ' min' : g + ' s'));
+          }
+        }
+        return;
+      }
+      term.write(decoder.decode(m.data, { stream: true }));
       schedule();
     },
-    // the session ended (q), the server stopping, or the class closed to this tab
+    // the session ended (q), the server stopping, or the class closed to this tab; a stopped
+    // server is tried again until it is back (restarted with the same password, the link
+    // is the same)
     ended(code) {
       if (code !== 1000 && code !== 1001 && code !== 4503) return false;
+      sessionStorage.removeItem(SESSION);
+      endedTextEl.textContent = code === 1001 ? endedTextEl.dataset.stopped : endedTextEl.dataset.ended;
       endedEl.hidden = false;
       againEl.focus();
-      return true;
+      return code !== 1001;
     },
   });
 
@@ -482,11 +515,15 @@
 
   againEl.addEventListener('click', () => {
     endedEl.hidden = true;
+    sessionStorage.removeItem(SESSION);
     link.again();
   });
 
   document.addEventListener('keydown', (e) => {
     if (!loginEl.hidden || !endedEl.hidden || e.metaKey || e.isComposing) return;
+    // Ctrl+C copies when text is selected, Ctrl+F is the browser's find: both the browser's
+    if (e.ctrlKey && !e.altKey && (e.key === 'f' || e.key === 'F')) return;
+    if (e.ctrlKey && !e.altKey && (e.key === 'c' || e.key === 'C') && String(window.getSelection()).length > 0) return;
     const bytes = keyBytes(e);
     if (bytes === null) return;
     e.preventDefault();
@@ -560,7 +597,7 @@
   // for tests and for anyone curious: the screen's size in cells, and a way to drop the line
   window.sudoscope = {
     size: () => (term ? { cols: term.cols, rows: term.rows } : null),
-    drop: () => link.drop(),
+    drop: (hold) => link.drop(hold),
   };
 
   link.connect();

@@ -1,20 +1,32 @@
 """Sending a trace to the lecturer's class board (``sudoscope web``), beside writing it.
 
-The search never waits for the network: each step only leaves its board for a thread of its
-own, which sends the latest one ten times a second (the board needs no more), then the closing
-line. If the board cannot be reached, the helper says so once and the search goes on.
+The search never waits for the network: each step only leaves its line in a queue for a thread
+of its own, which sends what has come ten times a second, every line of the trace as it is
+written, then the closing line. The queue is bounded: when the network cannot keep up (more
+than ``QUEUED`` bytes waiting), the waiting steps give way to the latest, sent with its whole
+board, each numbered as the search numbered it, so the board and a student's own tab still
+agree on the step. If the board cannot be reached, the helper says so once and the search goes
+on.
+
+A card on the board is its sender's: the helper sends a secret of its own (kept in the user's
+configuration folder, so that a run sent again replaces its card, from any network), and no
+one else's run can replace it.
 """
 
+import hashlib
 import http.client
 import json
+import os
 import sys
 import threading
 import urllib.parse
 
-# how often the board is told where the search stands, in seconds
+# how often the board is sent what has come, in seconds
 PERIOD = 0.1
 # how long the end of a run waits for the board to take its closing line
 LAST_WORDS = 3.0
+# bytes waiting for the network at most; past them, the waiting steps give way to the latest
+QUEUED = 4 << 20
 
 
 def where(to):
@@ -31,14 +43,50 @@ def where(to):
 
 # the links already given in this process (a notebook runs its cells again and again)
 _TOLD = set()
+_KEY = []
 
 
-def watch_link(to, student):
-    """The link that shows the runs sent under ``student`` in a browser tab of the lecturer's
-    server: the board's link with ``t=NAME`` beside its token."""
+def sender_key():
+    """This sender's secret: ``$SUDOSCOPE_KEY``, else the one kept in the user's configuration
+    folder (made there the first time), else one for this process."""
+    if _KEY:
+        return _KEY[0]
+    key = os.environ.get("SUDOSCOPE_KEY", "").strip()
+    if not key:
+        base = os.environ.get("APPDATA") or os.environ.get("XDG_CONFIG_HOME") \
+            or os.path.join(os.path.expanduser("~"), ".config")
+        path = os.path.join(base, "sudoscope", "board-key")
+        try:
+            with open(path, encoding="ascii") as f:
+                key = f.read().strip()
+        except OSError:
+            key = ""
+        if len(key) < 16:
+            key = os.urandom(16).hex()
+            try:
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                with os.fdopen(fd, "w", encoding="ascii") as f:
+                    f.write(key + "\n")
+            except OSError:  # no folder to keep it in: this process's own
+                pass
+    _KEY.append(key)
+    return key
+
+
+def public_id(key):
+    """What a student's own tab names its sender by (the server works it out the same way):
+    not the secret itself."""
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
+
+
+def watch_link(to, student, key=None):
+    """The link that shows the runs sent under ``student`` (by this sender) in a browser tab
+    of the lecturer's server: the board's link with ``t=NAME`` and ``s=ID`` beside its token."""
     base, _, fragment = to.strip().partition("#")
     said = urllib.parse.parse_qs(fragment)
     said["t"] = [student]
+    said["s"] = [public_id(key or sender_key())]
     return base + "#" + urllib.parse.urlencode({k: v[0] for k, v in said.items()})
 
 
@@ -50,20 +98,22 @@ class Sender(object):
         self._to = to
         self._student = student or ""
         self._password = password
+        self._key = sender_key()
         self._dumps = dumps or json.dumps
         self._line = line
         self._lock = threading.Lock()
         self._header = None
-        self._latest = None
-        self._sent = None
+        self._queue = []       # (text, (line, cells)) of the steps waiting
+        self._queued = 0       # their bytes
         self._end = None
+        self._closing = False
         self._wake = threading.Event()
         self._thread = threading.Thread(target=self._run, name="sudoscope-board", daemon=True)
         self._thread.start()
         if self._student and (to, self._student) not in _TOLD:
             _TOLD.add((to, self._student))
             self._say("sudoscope: on the class board as %s; to watch it in your browser, open %s\n"
-                      % (self._student, watch_link(to, self._student)))
+                      % (self._student, watch_link(to, self._student, self._key)))
 
     def header(self, obj):
         with self._lock:
@@ -71,12 +121,31 @@ class Sender(object):
         self._wake.set()
 
     def step(self, line, cells):
-        """The step just made: ``line`` without its board, ``cells`` the board (a fresh list)."""
-        self._latest = (line, cells)
+        """The step just made: ``line`` as written, ``cells`` the board after it. A step's
+        population stays here (the board draws the board, not the members)."""
+        if "members" in line or "member_costs" in line:
+            line = {k: v for k, v in line.items()
+                    if k not in ("members", "member_costs", "members_total")}
+        text = self._text(line)
+        with self._lock:
+            self._queue.append((text, (line, cells)))
+            self._queued += len(text)
+            if self._queued > QUEUED:
+                # the network cannot keep up: the latest step alone, with its whole board
+                latest, cells = self._queue[-1][1]
+                whole = dict(latest)
+                whole.pop("changed", None)
+                whole["board"] = self._line(cells)
+                text = self._text(whole)
+                self._queue = [(text, (latest, cells))]
+                self._queued = len(text)
 
     def end(self, line):
+        """The closing line; ``None`` for a run cut short (its connection closes without one,
+        and the board shows it cut)."""
         with self._lock:
             self._end = line
+            self._closing = True
         self._wake.set()
         self._thread.join(LAST_WORDS)
 
@@ -84,23 +153,18 @@ class Sender(object):
         return self._dumps(obj, separators=(",", ":"), ensure_ascii=False) + "\n"
 
     def _pending(self):
-        out = []
         with self._lock:
+            out = []
             if self._header is not None:
                 out.append(self._text(self._header))
                 self._header = None
-            latest = self._latest
-            if latest is not None and latest is not self._sent:
-                line, cells = latest
-                step = dict(line)
-                step.pop("changed", None)
-                step["board"] = self._line(cells)
-                out.append(self._text(step))
-                self._sent = latest
+            out.extend(text for text, _ in self._queue)
+            self._queue = []
+            self._queued = 0
             end = self._end
             if end is not None:
                 out.append(self._text(end))
-        return "".join(out), end is not None
+        return "".join(out), self._closing
 
     def _run(self):
         conn = None
@@ -111,6 +175,7 @@ class Sender(object):
             conn.putrequest("POST", "/trace?name=" + urllib.parse.quote(self._student))
             conn.putheader("Content-Type", "application/x-ndjson")
             conn.putheader("Transfer-Encoding", "chunked")
+            conn.putheader("X-Sudoscope-Key", self._key)
             if self._token:
                 conn.putheader("Authorization", "Bearer " + self._token)
             elif self._password:

@@ -252,7 +252,7 @@ class _Run(object):
         if line is not None:
             self.write(line)
         if self.board is not None:
-            self.board.end(line if line is not None else {"end": "cut"})
+            self.board.end(line)
         if self.view is not None:
             self.view.end(view_closing if view_closing is not None else line)
         if self.own_file:
@@ -434,7 +434,7 @@ class Trace(object):
             self._n = self._n or _side_of(len(self._cells))
             run.write({"step": 0, "board": _line(self._cells)})
             if run.board is not None:
-                run.board.step({"step": 0}, self._cells)
+                run.board.step({"step": 0, "board": _line(self._cells)}, self._cells)
         # the live view in a notebook's cell, once the side is known (a puzzle given by name
         # says it with its first board)
         self._header = header

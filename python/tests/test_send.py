@@ -1,12 +1,15 @@
-"""Sending a run to the class board: what the helper sends (the header, the latest board a few
-times a second, the closing line), with the token or password, and that a board that cannot be
-reached never stops or slows the search. A small HTTP server on 127.0.0.1 plays the board."""
+"""Sending a run to the class board: what the helper sends (the header, every step as written,
+the closing line), with the token or password and its own secret, that a network too slow for
+the search gets the latest step whole instead of a queue without end, and that a board that
+cannot be reached never stops or slows the search. A small HTTP server on 127.0.0.1 plays the
+board."""
 
 import contextlib
 import http.server
 import io
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import threading
@@ -40,6 +43,7 @@ class Board(http.server.BaseHTTPRequestHandler):
             "path": self.path,
             "auth": self.headers.get("Authorization"),
             "password": self.headers.get("X-Sudoscope-Password"),
+            "key": self.headers.get("X-Sudoscope-Key"),
             "lines": [json.loads(l) for l in body.decode("utf-8").splitlines() if l.strip()],
         })
         self.send_response(200)
@@ -69,33 +73,55 @@ class Sending(unittest.TestCase):
         self.dir = tempfile.mkdtemp()
         self.path = os.path.join(self.dir, "run.jsonl")
 
-    def run_search(self, steps, **kwargs):
+    def run_search(self, steps, start=False, **kwargs):
         board = list(SUDOKU_7.replace(".", "1"))
-        with Trace(SUDOKU_7, "mine", path=self.path, **kwargs) as t:
+        with Trace(SUDOKU_7, "mine", path=self.path, start="".join(board) if start else None,
+                   **kwargs) as t:
             for i in range(steps):
                 board[1] = str(1 + i % 9)
                 t.step("".join(board), cost=steps - i)
             t.end("stuck")
 
-    def test_the_board_gets_the_header_the_latest_boards_and_the_end_with_the_token(self):
+    def test_the_board_gets_the_whole_trace_with_the_token_and_the_senders_secret(self):
         with board() as port:
-            self.run_search(200, to="http://127.0.0.1:%d/#k=abc123" % port, student="Ana María")
+            self.run_search(200, start=True, to="http://127.0.0.1:%d/#k=abc123" % port,
+                            student="Ana María")
         self.assertEqual(len(Board.received), 1)
         got = Board.received[0]
         self.assertEqual(got["path"], "/trace?name=Ana%20Mar%C3%ADa")
         self.assertEqual(got["auth"], "Bearer abc123")
-        lines = got["lines"]
-        self.assertEqual(lines[0]["sudoscope_trace"], "1.2")
-        self.assertEqual(lines[-1], {"end": "stuck", "steps": 200})
-        steps = lines[1:-1]
-        # every step sent carries its whole board: the board needs no history to draw it
-        for s in steps:
-            self.assertEqual(len(s["board"]), 81)
-            self.assertNotIn("changed", s)
-        self.assertEqual(steps, sorted(steps, key=lambda s: s["step"]))
-        # the file has every step, as without the board
+        self.assertGreaterEqual(len(got["key"]), 16, "the sender's own secret")
+        # the trace as written, line for line, the board it starts from included
         with open(self.path, encoding="utf-8") as f:
-            self.assertEqual(sum(1 for _ in f), 202)
+            written = [json.loads(l) for l in f]
+        self.assertEqual(got["lines"], written)
+        self.assertEqual(got["lines"][1], {"step": 0, "board": SUDOKU_7.replace(".", "1")})
+        self.assertEqual(got["lines"][-1], {"end": "stuck", "steps": 200})
+
+    def test_a_network_too_slow_for_the_search_gets_its_latest_step_whole(self):
+        from sudoscope import send
+        sent = send.Sender.__new__(send.Sender)
+        import threading as th
+        sent._lock = th.Lock()
+        sent._queue, sent._queued, sent._dumps = [], 0, json.dumps
+        sent._line = lambda cells: "".join(map(str, cells))
+        saved, send.QUEUED = send.QUEUED, 2000
+        try:
+            cells = [1] * 81
+            for i in range(1, 200):
+                cells[i % 81] = 1 + i % 9
+                sent.step({"step": i, "changed": [[i % 81, 1 + i % 9]],
+                           "members": ["x" * 81] * 10}, list(cells))
+        finally:
+            send.QUEUED = saved
+        waiting = [json.loads(t) for t, _ in sent._queue]
+        self.assertLessEqual(sent._queued, 2000 + 200)
+        self.assertTrue(all("members" not in w for w in waiting), "the population stays here")
+        # numbered as the search numbered them, the first after a gap with its whole board
+        self.assertEqual(waiting[-1]["step"], 199)
+        self.assertIn("board", waiting[0])
+        self.assertEqual(waiting[0]["board"], "".join(map(str, cells)) if len(waiting) == 1
+                         else waiting[0]["board"])
 
     def test_the_password_from_the_environment_when_the_link_has_no_token(self):
         os.environ["SUDOSCOPE_PASSWORD"] = "class words"
@@ -134,9 +160,29 @@ class Sending(unittest.TestCase):
         finally:
             sys.stderr = stderr
         said = err.getvalue()
-        link = "http://127.0.0.1:%d/#k=abc123&t=Ana+Mar%%C3%%ADa" % port
+        from sudoscope.send import public_id, sender_key
+        link = "http://127.0.0.1:%d/#k=abc123&t=Ana+Mar%%C3%%ADa&s=%s" % (port, public_id(sender_key()))
         self.assertEqual(said.count(link), 1, said)
-        self.assertEqual(watch_link("http://lab:8080/", "bo"), "http://lab:8080/#t=bo")
+        self.assertEqual(watch_link("http://lab:8080/", "bo", "k"),
+                         "http://lab:8080/#t=bo&s=" + public_id("k"))
+
+    def test_the_senders_secret_is_kept_in_the_users_folder_and_read_back(self):
+        code = ("import sys; sys.path.insert(0, %r); from sudoscope.send import sender_key; "
+                "print(sender_key())" % os.path.dirname(HERE))
+        with tempfile.TemporaryDirectory() as home:
+            env = dict(os.environ, XDG_CONFIG_HOME=home)
+            env.pop("SUDOSCOPE_KEY", None)
+            env.pop("APPDATA", None)
+            keys = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                   text=True, check=True).stdout.strip() for _ in range(2)]
+            path = os.path.join(home, "sudoscope", "board-key")
+            self.assertEqual(keys[0], keys[1], "the same secret in the next process")
+            self.assertGreaterEqual(len(keys[0]), 32)
+            self.assertEqual(os.stat(path).st_mode & 0o777, 0o600, "the user's alone")
+            env["SUDOSCOPE_KEY"] = "from-the-environment-0123"
+            said = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                  text=True, check=True).stdout.strip()
+            self.assertEqual(said, "from-the-environment-0123")
 
     def test_a_link_that_is_not_one_is_refused_at_once(self):
         for bad in ["ftp://lab/", "lab:8080", "http:///#k=1"]:

@@ -357,6 +357,25 @@ pub struct ClassArgs {
     /// it, nothing of a student's run outlives the server).
     #[arg(long, value_name = "DIR")]
     pub keep: Option<std::path::PathBuf>,
+    /// Traces one address may send to the class board at once (a lab behind one router, or a
+    /// proxy, is one address).
+    #[arg(long, default_value_t = 200, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub traces_per_address: u32,
+    /// Megabytes --keep writes at most in all; past them traces are no longer kept (the log
+    /// says so once).
+    #[arg(long, default_value_t = 512, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub keep_max_mb: u64,
+    /// Files --keep writes at most.
+    #[arg(long, default_value_t = 2000, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub keep_max_files: u32,
+    /// The address of the proxy in front of the server (a TLS proxy, a JupyterHub): only
+    /// from it is a client's address read from Forwarded or X-Forwarded-For.
+    #[arg(long, value_name = "ADDRESS")]
+    pub trust_proxy: Option<std::net::IpAddr>,
+    /// How long a browser tab that lost its connection keeps its session for when it comes
+    /// back (a phone locked, a Wi-Fi that roamed).
+    #[arg(long, default_value = "2m", value_name = "TIME", value_parser = parse_duration)]
+    pub resume_grace: std::time::Duration,
     /// Close a connection (or a browser's tab) that has not signed in within this time.
     #[arg(long, default_value = "30s", value_name = "TIME", value_parser = parse_duration)]
     pub login_grace: std::time::Duration,

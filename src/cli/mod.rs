@@ -182,6 +182,10 @@ fn serve(
     class(&args.class, reach, chosen, out)
 }
 
+fn tokens_of(password: &str) -> (String, String) {
+    crate::serve::access::tokens_of(password)
+}
+
 /// `sudoscope web`: the class in browsers.
 fn web(
     args: &args::WebArgs,
@@ -228,11 +232,14 @@ fn class(
         (None, true) => Some(access::make_password()?),
         (None, false) => None,
     };
-    let token = if reach.token {
-        Some(access::make_token()?)
-    } else {
-        None
+    // the links' tokens come from the password, so a server started again with the same one
+    // keeps every link working; without a password (keys only), they are made up
+    let (class_token, lecturer_token) = match &password {
+        Some(p) => tokens_of(p),
+        None => (access::make_token()?, access::make_token()?),
     };
+    let token = reach.token.then_some(class_token);
+    let lecturer_token = reach.web.is_some().then_some(lecturer_token);
     let ssh = match reach.ssh {
         Some((port, _, host_key)) => Some((
             port,
@@ -299,7 +306,16 @@ fn class(
             password,
             keys,
             token,
+            lecturer: lecturer_token,
         },
+        board_limits: crate::serve::web::board::Limits {
+            per_address: args.traces_per_address as usize,
+            keep_bytes: args.keep_max_mb << 20,
+            keep_files: args.keep_max_files as usize,
+            ..Default::default()
+        },
+        trust_proxy: args.trust_proxy,
+        resume_grace: args.resume_grace,
         max_sessions: args.max_sessions as usize,
         idle: args.idle_timeout,
         login_grace: args.login_grace,

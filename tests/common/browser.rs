@@ -251,6 +251,38 @@ impl Browser {
         self.call("POST", &format!("/element/{id}/click"), json!({}));
     }
 
+    /// Press on the middle of the element `css` selects for `ms` milliseconds, as a hand
+    /// does: down, held, up.
+    pub fn press(&self, css: &str, ms: u64) {
+        let id = self.element(css);
+        self.call(
+            "POST",
+            "/actions",
+            json!({ "actions": [{ "type": "pointer", "id": "mouse",
+            "parameters": { "pointerType": "mouse" },
+            "actions": [
+                { "type": "pointerMove", "duration": 0, "x": 0, "y": 0,
+                  "origin": { "element-6066-11e4-a52e-4f735466cecf": id } },
+                { "type": "pointerDown", "button": 0 },
+                { "type": "pause", "duration": ms },
+                { "type": "pointerUp", "button": 0 },
+            ]}]}),
+        );
+    }
+
+    /// Wait until `script` returns something other than false or null; what it returned.
+    pub fn until_js(&self, what: &str, script: &str) -> Value {
+        let began = Instant::now();
+        loop {
+            let v = self.eval(script);
+            if v != json!(false) && !v.is_null() {
+                return v;
+            }
+            assert!(began.elapsed() < PATIENCE, "the page never showed {what}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     pub fn type_in(&self, css: &str, text: &str) {
         let id = self.element(css);
         self.call(

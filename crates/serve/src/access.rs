@@ -62,6 +62,9 @@ pub struct Access {
     pub keys: Vec<PublicKey>,
     /// The token in the link a browser is given (`sudoscope web`), when there is one.
     pub token: Option<String>,
+    /// The token in the lecturer's link to the class board and its controls (students' links
+    /// do not open it).
+    pub lecturer: Option<String>,
 }
 
 impl Access {
@@ -76,6 +79,13 @@ impl Access {
     /// Whether `token` is the link's token (compared as a password is).
     pub fn token_ok(&self, token: &str) -> bool {
         self.token.as_deref().is_some_and(|ours| same(ours, token))
+    }
+
+    /// Whether `token` is the lecturer's (compared as a password is).
+    pub fn lecturer_ok(&self, token: &str) -> bool {
+        self.lecturer
+            .as_deref()
+            .is_some_and(|ours| same(ours, token))
     }
 
     /// Whether `key` is one of the authorized keys.
@@ -196,10 +206,31 @@ fn same(ours: &str, given: &str) -> bool {
 
 /// A token for the link a browser opens: 128 random bits in hexadecimal.
 pub fn make_token() -> Result<String, AccessError> {
-    Ok(random_bytes::<16>()?
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect())
+    Ok(hex(&random_bytes::<16>()?))
+}
+
+/// The class's token and the lecturer's, from the class password: a server started again with
+/// the same password gives the same links, so students' `to=` links and open tabs keep working.
+/// Each is the first 128 bits of SHA-256 over its purpose and the password; a token is worth
+/// the password it comes from, no more.
+pub fn tokens_of(password: &str) -> (String, String) {
+    let of = |purpose: &str| {
+        let mut text = purpose.as_bytes().to_vec();
+        text.push(0);
+        text.extend_from_slice(password.as_bytes());
+        hex(&ring::digest::digest(&ring::digest::SHA256, &text).as_ref()[..16])
+    };
+    (of("sudoscope class link"), of("sudoscope lecturer link"))
+}
+
+/// A short public id for a sender's secret (`X-Sudoscope-Key`): what a student's own tab names
+/// its sender by, without the secret itself.
+pub fn public_id(secret: &str) -> String {
+    hex(&ring::digest::digest(&ring::digest::SHA256, secret.as_bytes()).as_ref()[..6])
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Check a password given with `--password`.
@@ -345,6 +376,16 @@ mod tests {
     }
 
     #[test]
+    fn the_same_password_gives_the_same_links_and_the_lecturers_is_apart() {
+        let (class, lecturer) = tokens_of("cuatro gatos");
+        assert_eq!(tokens_of("cuatro gatos"), (class.clone(), lecturer.clone()));
+        assert_eq!(class.len(), 32);
+        assert_ne!(class, lecturer);
+        assert_ne!(tokens_of("cuatro gatas").0, class);
+        assert_eq!(public_id("a secret").len(), 12);
+    }
+
+    #[test]
     fn passwords_are_three_groups_of_four_and_differ() {
         let a = make_password().unwrap();
         let b = make_password().unwrap();
@@ -362,6 +403,7 @@ mod tests {
             password: Some("abcd-efgh".into()),
             keys: Vec::new(),
             token: Some("0123abcd".into()),
+            lecturer: Some("9999ffff".into()),
         };
         assert!(access.password_ok("abcd-efgh"));
         for wrong in ["", "abcd-efg", "abcd-efghi", "ABCD-EFGH", "abcd-efgx"] {
@@ -375,6 +417,7 @@ mod tests {
             password: None,
             keys: Vec::new(),
             token: None,
+            lecturer: None,
         };
         assert!(!keys_only.password_ok(""));
         assert!(!keys_only.token_ok(""));
@@ -414,6 +457,7 @@ mod tests {
                 password: None,
                 keys,
                 token: None,
+                lecturer: None,
             }
             .key_ok(key.public_key())
         );

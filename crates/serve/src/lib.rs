@@ -66,6 +66,13 @@ pub struct ServeOptions {
     pub log: Option<PathBuf>,
     /// Keep the traces sent to the class board in this folder (`--keep`).
     pub keep: Option<PathBuf>,
+    /// What the class board takes from whom (`--traces-per-address`, `--keep-max-mb`, ...).
+    pub board_limits: web::board::Limits,
+    /// The proxy in front of the server (`--trust-proxy`): only from it is a client's address
+    /// read from `Forwarded` or `X-Forwarded-For`.
+    pub trust_proxy: Option<std::net::IpAddr>,
+    /// How long a tab that lost its connection keeps its session for when it comes back.
+    pub resume_grace: Duration,
     /// Write a statistics line to the log this often.
     pub stats_every: Option<Duration>,
     /// The lecturer chose the language (see [`Class::language_chosen`]).
@@ -353,6 +360,23 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         for link in &links {
             writeln!(say, "  {}", tr!("serve-banner-open", link = link.clone()))?;
         }
+        if let Some(t) = &opts.access.lecturer
+            && let Some(h) = hosts.first()
+        {
+            let h = if h.contains(':') && !h.starts_with('[') {
+                format!("[{h}]")
+            } else {
+                h.clone()
+            };
+            writeln!(
+                say,
+                "  {}",
+                tr!(
+                    "serve-banner-board",
+                    link = format!("http://{h}:{}/board#k={t}", bound.port())
+                )
+            )?;
+        }
         if let Some(code) = links.first().and_then(|l| web::qr(l)) {
             writeln!(say, "  {}", tr!("serve-banner-scan"))?;
             for line in code.lines() {
@@ -365,7 +389,16 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         class.log(&format!("listening on {bound} (browsers)"));
         runtime.spawn(web::serve(
             listener,
-            web::Web::new(Arc::clone(&class), closing_rx.clone(), opts.keep.clone()),
+            web::Web::new(
+                Arc::clone(&class),
+                closing_rx.clone(),
+                web::Serving {
+                    keep: opts.keep.clone(),
+                    limits: opts.board_limits.clone(),
+                    trust_proxy: opts.trust_proxy,
+                    resume_grace: opts.resume_grace,
+                },
+            ),
         ));
     }
     match &opts.access.password {

@@ -289,6 +289,8 @@ fn body(
         theme: info.theme(opts.theme),
         ..opts
     };
+    // a tab that only watches its student's own runs is never idle
+    let watching = opts.source.is_some();
     if std::env::var("SUDOSCOPE_TEST_PANIC").is_ok_and(|v| v == "session") {
         panic!("provoked by SUDOSCOPE_TEST_PANIC=session");
     }
@@ -296,7 +298,7 @@ fn body(
     let host = Host {
         input: input.clone(),
         stop,
-        idle: Some(class.idle),
+        idle: (!watching).then_some(class.idle),
         recorder: None,
         redraw: Some(redraw),
     };

@@ -1,25 +1,58 @@
 //! A student's own search, sent to the class board, shown in that student's own browser
-//! session: the tab asks for the runs sent under a name, and every run sent under it from then
-//! on (a notebook cell run again is a new run) is handed to that session's screen as `watch`
-//! shows a followed file. The trace is read once, by the board; a session's screen gets whole
-//! boards, and one that falls behind (paused) skips steps rather than holding the sender back.
+//! session (a link with `t=NAME`). The board keeps the latest run sent under each name (its
+//! header, its steps as sent, and how it ended, up to [`KEPT_BYTES`] a run), so a tab opened
+//! after the run began, or after it ended, replays it from its start, each step numbered as
+//! sent: the tab and the board agree on every step. A tab that is already following when a run
+//! begins gets it live. A session that falls behind (paused) skips steps rather than holding
+//! the sender back; the replay of a kept run waits for its screen instead, on a thread of its
+//! own.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
-use crate::engine::trace::feed::Closed;
+use crate::engine::trace::feed::{Closed, Item};
 use crate::engine::trace::read::{Header, TraceStep};
 use crate::engine::trace::source::{self, Pusher, Source};
 
 /// Sessions at most that follow one name (every tab of a class at once is far fewer).
 pub const PER_NAME: usize = 16;
+/// A run's steps kept for tabs that open later, in bytes (about 100,000 steps of a local
+/// search); past it the run is kept from a later board on.
+pub const KEPT_BYTES: usize = 8 << 20;
+/// Runs kept at most, one a name: the oldest is forgotten first.
+pub const KEPT_RUNS: usize = 400;
 
 type Shared = Arc<Mutex<Pusher>>;
 
-/// Who follows which name.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The latest run sent under a name, as kept for the tabs that open later.
+struct Kept {
+    header: Header,
+    /// The board before the first step kept.
+    start: Vec<u8>,
+    /// The board after the last step kept.
+    board: Vec<u8>,
+    /// Steps before the first kept (dropped to keep within [`KEPT_BYTES`]).
+    dropped: u64,
+    steps: std::collections::VecDeque<TraceStep>,
+    bytes: usize,
+    /// How it ended, once it has.
+    closed: Option<Closed>,
+    /// The sessions that get its steps as they come.
+    live: Vec<Weak<Mutex<Pusher>>>,
+    /// When it began, to forget the oldest run first.
+    began: u64,
+}
+
+/// Who follows which name, and the latest run of each.
 #[derive(Default)]
 pub struct Followers {
     by_name: Mutex<HashMap<String, Vec<Weak<Mutex<Pusher>>>>>,
+    latest: Mutex<HashMap<String, Arc<Mutex<Kept>>>>,
+    counter: std::sync::atomic::AtomicU64,
 }
 
 /// A session's hold on the runs sent under a name: the screen's source, and what keeps it
@@ -31,8 +64,9 @@ pub struct Follow {
 }
 
 impl Followers {
-    /// Follow the runs sent under `name` from now on; `None` when the name is empty or
-    /// already followed by [`PER_NAME`] sessions.
+    /// Follow the runs sent under `name`: the latest one from its start (replayed on a thread
+    /// of its own, then live while it goes on), and every later one live; `None` when the name
+    /// is empty or already followed by [`PER_NAME`] sessions.
     pub fn follow(&self, name: &str) -> Option<Follow> {
         let name = clean(name);
         if name.is_empty() {
@@ -40,16 +74,22 @@ impl Followers {
         }
         let (source, pusher) = source::pushed(&name);
         let pusher = Arc::new(Mutex::new(pusher));
-        let mut map = self.by_name.lock().unwrap_or_else(|e| e.into_inner());
-        map.retain(|_, v| {
-            v.retain(|w| w.strong_count() > 0);
-            !v.is_empty()
-        });
-        let list = map.entry(name).or_default();
-        if list.len() >= PER_NAME {
-            return None;
+        {
+            let mut map = lock(&self.by_name);
+            map.retain(|_, v| {
+                v.retain(|w| w.strong_count() > 0);
+                !v.is_empty()
+            });
+            let list = map.entry(name.clone()).or_default();
+            if list.len() >= PER_NAME {
+                return None;
+            }
+            list.push(Arc::downgrade(&pusher));
         }
-        list.push(Arc::downgrade(&pusher));
+        let kept = lock(&self.latest).get(&name).cloned();
+        if let Some(kept) = kept {
+            replay(kept, Arc::downgrade(&pusher));
+        }
         Some(Follow {
             source,
             _pusher: pusher,
@@ -58,32 +98,107 @@ impl Followers {
 
     /// The sessions following `name` now.
     fn of(&self, name: &str) -> Vec<Shared> {
-        self.by_name
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
+        lock(&self.by_name)
             .get(name)
             .map(|v| v.iter().filter_map(Weak::upgrade).collect())
             .unwrap_or_default()
     }
+
+    /// A new run under `name`: kept as the latest, and begun for every session following it.
+    fn begin(&self, name: &str, header: Header) -> Arc<Mutex<Kept>> {
+        let start = header.puzzle.givens.cells().to_vec();
+        let began = self
+            .counter
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let kept = Arc::new(Mutex::new(Kept {
+            header: header.clone(),
+            board: start.clone(),
+            start,
+            dropped: 0,
+            steps: Default::default(),
+            bytes: 0,
+            closed: None,
+            live: Vec::new(),
+            began,
+        }));
+        {
+            let mut k = lock(&kept);
+            for p in self.of(name) {
+                lock(&p).begin(header.clone(), None);
+                k.live.push(Arc::downgrade(&p));
+            }
+        }
+        let mut latest = lock(&self.latest);
+        if latest.len() >= KEPT_RUNS && !latest.contains_key(name) {
+            let oldest = latest
+                .iter()
+                .min_by_key(|(_, k)| lock(k).began)
+                .map(|(n, _)| n.clone());
+            if let Some(n) = oldest {
+                latest.remove(&n);
+            }
+        }
+        latest.insert(name.to_string(), Arc::clone(&kept));
+        kept
+    }
 }
 
-/// A name as the board shows it: control characters removed, at most `chars` characters,
-/// trimmed.
+/// Replay `kept` into the session whose pusher is `to`, from its first step kept, waiting for
+/// the session's screen as a file's reader does; then, caught up, it gets the run's steps live.
+fn replay(kept: Arc<Mutex<Kept>>, to: Weak<Mutex<Pusher>>) {
+    let _ = std::thread::Builder::new()
+        .name("follow-replay".into())
+        .spawn(move || {
+            let feed = {
+                let k = lock(&kept);
+                let Some(p) = to.upgrade() else { return };
+                let mut p = lock(&p);
+                p.begin_numbered(k.header.clone(), Some(k.start.clone()), k.dropped);
+                p.feed()
+            };
+            let Some(feed) = feed else { return };
+            let mut at = 0usize;
+            loop {
+                let mut batch: Vec<Item> = {
+                    let mut k = lock(&kept);
+                    // steps dropped meanwhile: go on from the first still kept
+                    let first = k.dropped as usize;
+                    let from = at.saturating_sub(first);
+                    if from >= k.steps.len() {
+                        // caught up: from now on the run's steps come live
+                        match &k.closed {
+                            Some(how) => feed.close(how.clone()),
+                            None => k.live.push(to.clone()),
+                        }
+                        return;
+                    }
+                    let end = (from + 256).min(k.steps.len());
+                    at = first + end;
+                    k.steps.range(from..end).cloned().map(Item::Step).collect()
+                };
+                if !feed.push(&mut batch) {
+                    // no one reads any more
+                    return;
+                }
+            }
+        });
+}
+
+/// A name as the board shows it: control characters and direction overrides removed, at most
+/// `chars` characters, trimmed.
 pub fn clean_to(name: &str, chars: usize) -> String {
-    let kept: String = name.chars().filter(|c| !c.is_control()).collect();
-    kept.trim().chars().take(chars).collect()
+    super::board::clean_text(name, chars)
 }
 
 fn clean(name: &str) -> String {
     clean_to(name, super::board::NAME_CHARS)
 }
 
-/// One run being sent, as its followers get it: begun for each follower as it first comes
-/// (with the board reached so far), then step by step, then ended.
+/// One run being sent, as its followers get it: kept for later tabs, begun for the tabs
+/// following the name, then step by step, then ended.
 pub struct Relay {
     name: String,
-    header: Option<Header>,
-    told: Vec<Weak<Mutex<Pusher>>>,
+    kept: Option<Arc<Mutex<Kept>>>,
 }
 
 impl Relay {
@@ -91,46 +206,74 @@ impl Relay {
     pub fn new(name: &str) -> Relay {
         Relay {
             name: name.to_string(),
-            header: None,
-            told: Vec::new(),
+            kept: None,
         }
     }
 
-    /// The run's header has come: those following the name now see it from its start.
+    /// The run's header has come: it is the name's latest run, and its followers see it from
+    /// its start.
     pub fn header(&mut self, h: Header, followers: &Followers) {
-        for p in followers.of(&self.name) {
-            self.told.push(Arc::downgrade(&p));
-            p.lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .begin(h.clone(), None);
-        }
-        self.header = Some(h);
+        self.end(Closed::Cut {
+            why: "a new run began".into(),
+            last_words: None,
+        });
+        self.kept = Some(followers.begin(&self.name, h));
     }
 
     /// A step has come; `board` is the whole board after it.
-    pub fn step(&mut self, step: &TraceStep, board: &[u8], followers: &Followers) {
-        let Some(h) = &self.header else { return };
-        for p in followers.of(&self.name) {
-            let weak = Arc::downgrade(&p);
-            let mut p = p.lock().unwrap_or_else(|e| e.into_inner());
-            if self.told.iter().any(|w| w.ptr_eq(&weak)) {
-                p.step(TraceStep {
-                    board: Some(board.to_vec()),
-                    changed: Vec::new(),
-                    ..step.clone()
-                });
-            } else {
-                // a follower new to this run starts from the board reached so far
-                p.begin(h.clone(), Some(board.to_vec()));
-                self.told.push(weak);
+    pub fn step(&mut self, step: &TraceStep, board: &[u8], _followers: &Followers) {
+        let Some(kept) = &self.kept else { return };
+        let whole = TraceStep {
+            board: Some(board.to_vec()),
+            changed: Vec::new(),
+            population: None,
+            ..step.clone()
+        };
+        let mut k = lock(kept);
+        k.live.retain(|w| match w.upgrade() {
+            Some(p) => {
+                lock(&p).step(whole.clone());
+                true
             }
+            None => false,
+        });
+        let kept_step = TraceStep {
+            board: None,
+            changed: board
+                .iter()
+                .zip(&k.board)
+                .enumerate()
+                .filter(|&(_, (v, was))| v != was)
+                .map(|(i, (&v, _))| (i as u16, v))
+                .collect(),
+            ..whole
+        };
+        k.board.copy_from_slice(board);
+        let weight = kept_step.weight();
+        k.steps.push_back(kept_step);
+        k.bytes += weight;
+        while k.bytes > KEPT_BYTES {
+            let Some(first) = k.steps.pop_front() else {
+                break;
+            };
+            k.bytes -= first.weight();
+            for &(c, v) in &first.changed {
+                k.start[c as usize] = v;
+            }
+            k.dropped += 1;
         }
     }
 
     /// The run has ended, `how`.
     pub fn end(&mut self, how: Closed) {
-        for p in self.told.drain(..).filter_map(|w| w.upgrade()) {
-            p.lock().unwrap_or_else(|e| e.into_inner()).end(how.clone());
+        if let Some(kept) = self.kept.take() {
+            let mut k = lock(&kept);
+            if k.closed.is_none() {
+                k.closed = Some(how.clone());
+            }
+            for p in k.live.drain(..).filter_map(|w| w.upgrade()) {
+                lock(&p).end(how.clone());
+            }
         }
     }
 }
@@ -149,6 +292,7 @@ mod tests {
     use super::*;
     use crate::engine::trace::read;
     use crate::engine::trace::source::Phase;
+    use std::time::{Duration, Instant};
 
     fn header() -> Header {
         let text = r#"{"sudoscope_trace":"1.0","puzzle":"sudoku_7","algorithm":"mine","neighbourhood":"course"}"#;
@@ -157,14 +301,30 @@ mod tests {
     }
 
     fn feed_of(f: &Follow) -> Arc<crate::engine::trace::feed::Feed> {
-        match f.source.phase().0 {
-            Phase::Ready(feed) => feed,
-            other => panic!("not ready: {other:?}"),
+        let began = Instant::now();
+        loop {
+            if let Phase::Ready(feed) = f.source.phase().0 {
+                return feed;
+            }
+            assert!(began.elapsed() < Duration::from_secs(10), "never ready");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    fn received(feed: &crate::engine::trace::feed::Feed, n: u64) {
+        let began = Instant::now();
+        while feed.received() < n {
+            assert!(
+                began.elapsed() < Duration::from_secs(10),
+                "{} of {n} steps",
+                feed.received()
+            );
+            std::thread::sleep(Duration::from_millis(5));
         }
     }
 
     #[test]
-    fn a_follower_gets_each_run_under_its_name_from_the_board_reached_then_step_by_step() {
+    fn a_follower_gets_each_run_live_and_a_late_one_the_whole_run_from_its_start() {
         let followers = Followers::default();
         let me = followers.follow(" ana\u{7} ").unwrap();
         let other = followers.follow("bruno").unwrap();
@@ -173,48 +333,57 @@ mod tests {
         let givens = h.puzzle.givens.cells().to_vec();
         let mut run = Relay::new("ana");
         run.header(h.clone(), &followers);
-        // following from before the header: the run from its start
         let feed = feed_of(&me);
         assert_eq!(feed.start_board(), givens);
-        // a follower that comes midway starts from the board reached
-        let late = followers.follow("ana").unwrap();
         let mut board = givens.clone();
         let empty = board.iter().position(|&v| v == 0).unwrap();
-        board[empty] = 5;
-        let step = TraceStep {
-            step: Some(7),
-            changed: vec![(empty as u16, 5)],
-            ..TraceStep::default()
-        };
-        run.step(&step, &board, &followers);
-        assert_eq!(feed.received(), 1);
+        for (n, v) in [(1, 5), (2, 6), (3, 7)] {
+            board[empty] = v;
+            let step = TraceStep {
+                step: Some(n),
+                changed: vec![(empty as u16, v)],
+                ..TraceStep::default()
+            };
+            run.step(&step, &board, &followers);
+        }
+        received(&feed, 3);
+        // a follower that comes midway gets the run from its start, every step numbered as sent
+        let late = followers.follow("ana").unwrap();
         let joined = feed_of(&late);
-        assert_eq!(joined.start_board(), board, "begun from step 7's board");
-        assert_eq!(joined.received(), 0);
-        board[empty] = 6;
+        assert_eq!(joined.start_board(), givens, "from the run's start");
+        received(&joined, 3);
+        let w = joined.window(0, 0, Duration::ZERO);
+        let numbers: Vec<Option<u64>> = (0..3).map(|i| w.step(i).unwrap().step).collect();
+        assert_eq!(numbers, [Some(1), Some(2), Some(3)]);
+        drop(w);
+        // and then live
+        board[empty] = 8;
         run.step(
             &TraceStep {
-                step: Some(8),
-                ..step.clone()
+                step: Some(4),
+                ..TraceStep::default()
             },
             &board,
             &followers,
         );
-        // the next step comes as a whole board, numbered as sent
-        let w = feed.window(0, 0, std::time::Duration::ZERO);
-        let got = w.step(1).unwrap();
-        assert_eq!(got.step, Some(8));
-        assert_eq!(got.board.as_deref(), Some(&board[..]));
-        assert!(got.changed.is_empty());
-        drop(w);
+        received(&joined, 4);
+        received(&feed, 4);
         // another name's follower saw none of it
         assert!(matches!(other.source.phase().0, Phase::Waiting));
-        // the run ends as sent; a cell run again is a new run for the same follower
+        // ended; a tab opened afterwards gets it whole, ended
         run.end(Closed::Cut {
             why: "x".into(),
             last_words: None,
         });
-        assert!(feed.closed().is_some());
+        let after = followers.follow("ana").unwrap();
+        let whole = feed_of(&after);
+        received(&whole, 4);
+        let began = Instant::now();
+        while whole.closed().is_none() {
+            assert!(began.elapsed() < Duration::from_secs(10));
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // a cell run again is a new run for the same follower
         let mut again = Relay::new("ana");
         again.header(h, &followers);
         assert_eq!(me.source.phase().1, 2, "a second run");

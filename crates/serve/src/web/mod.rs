@@ -4,20 +4,22 @@
 //! keys, mouse, limits, languages and refusals. The page draws the screen as text in its DOM.
 
 pub mod board;
+pub mod cards;
 pub mod follow;
 pub mod page;
+pub mod resume;
 pub mod tab;
 pub mod wall;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use tokio::sync::watch;
 
 use crate::Class;
@@ -31,22 +33,81 @@ pub struct Web {
     class: Arc<Class>,
     closing: watch::Receiver<bool>,
     board: Arc<board::ClassBoard>,
+    trust_proxy: Option<IpAddr>,
+    resumes: Arc<resume::Resumes>,
+}
+
+/// How the browsers are served: the class board's folder and limits, the proxy trusted with
+/// clients' addresses, the grace a tab has to come back to its session.
+pub struct Serving {
+    /// Where the class board keeps its traces (`--keep`), if anywhere.
+    pub keep: Option<std::path::PathBuf>,
+    /// What the class board takes from whom.
+    pub limits: board::Limits,
+    /// The proxy in front (`--trust-proxy`).
+    pub trust_proxy: Option<IpAddr>,
+    /// How long a session waits for its tab to come back.
+    pub resume_grace: Duration,
 }
 
 impl Web {
-    /// Serving state for `class`; every tab ends when `closing` turns true; the class board
-    /// keeps its traces in `keep`, when given.
-    pub fn new(
-        class: Arc<Class>,
-        closing: watch::Receiver<bool>,
-        keep: Option<std::path::PathBuf>,
-    ) -> Web {
+    /// Serving state for `class`; every tab ends when `closing` turns true.
+    pub fn new(class: Arc<Class>, closing: watch::Receiver<bool>, serving: Serving) -> Web {
         Web {
             class,
             closing,
-            board: Arc::new(board::ClassBoard::keeping(keep)),
+            board: Arc::new(board::ClassBoard::keeping(serving.keep, serving.limits)),
+            trust_proxy: serving.trust_proxy,
+            resumes: Arc::new(resume::Resumes::new(serving.resume_grace)),
         }
     }
+
+    /// The client's address: the connection's, or, when it comes from the proxy the lecturer
+    /// trusts, the last address the proxy put in `Forwarded` or `X-Forwarded-For` (the one it
+    /// saw; what a client wrote before it is the client's own word, and not taken).
+    pub fn client(&self, peer: SocketAddr, headers: &HeaderMap) -> SocketAddr {
+        if self.trust_proxy != Some(peer.ip()) {
+            return peer;
+        }
+        forwarded(headers).map_or(peer, |ip| SocketAddr::new(ip, peer.port()))
+    }
+}
+
+/// The last client address a proxy added: `Forwarded: for=…` (RFC 7239), else
+/// `X-Forwarded-For`.
+fn forwarded(headers: &HeaderMap) -> Option<IpAddr> {
+    let strip = |v: &str| -> Option<IpAddr> {
+        let v = v.trim().trim_matches('"');
+        let v = v
+            .strip_prefix('[')
+            .map_or(v, |r| r.split(']').next().unwrap_or(r));
+        v.parse()
+            .ok()
+            .or_else(|| v.rsplit_once(':').and_then(|(ip, _)| ip.parse().ok()))
+    };
+    if let Some(f) = headers
+        .get_all("forwarded")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .next_back()
+    {
+        let last = f.split(',').next_back()?;
+        return last
+            .split(';')
+            .find_map(|p| {
+                p.trim()
+                    .strip_prefix("for=")
+                    .or_else(|| p.trim().strip_prefix("For="))
+            })
+            .and_then(strip);
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .next_back()
+        .and_then(|v| v.split(',').next_back())
+        .and_then(strip)
 }
 
 /// How a claim to be in the class went.
@@ -67,14 +128,28 @@ pub async fn admit(
     token: Option<&str>,
     password: Option<&str>,
 ) -> Admitted {
+    admit_as(web, peer, token, password, false).await
+}
+
+/// As [`admit`]; with `lecturer`, only the lecturer's token passes (the class board).
+pub async fn admit_as(
+    web: &Web,
+    peer: SocketAddr,
+    token: Option<&str>,
+    password: Option<&str>,
+    lecturer: bool,
+) -> Admitted {
     let ip = peer.ip();
     let Some(wait) = web.class.throttle.attempt(ip).await else {
         return Admitted::Busy;
     };
     tokio::time::sleep(wait).await;
     let access = &web.class.access;
-    let passed = token.is_some_and(|t| access.token_ok(t))
-        || password.is_some_and(|p| access.password_ok(p));
+    let passed = if lecturer {
+        token.is_some_and(|t| access.lecturer_ok(t))
+    } else {
+        token.is_some_and(|t| access.token_ok(t)) || password.is_some_and(|p| access.password_ok(p))
+    };
     web.class.throttle.end_attempt(ip, passed);
     if passed {
         Admitted::Yes
@@ -135,17 +210,64 @@ where
         .on_upgrade(serve)
 }
 
+/// How long a connection may take to send a request's headers, and how long it may stay open
+/// between requests: an idle or dribbling connection ends after it.
+pub const HEADER_TIME: Duration = Duration::from_secs(10);
+
 /// Serve on `listener` until `closing` turns true; every connection is tuned as
-/// [`crate::platform::tune`] says (`TCP_NODELAY`, a dead network given up on in 20 s).
+/// [`crate::platform::tune`] says (`TCP_NODELAY`, a dead network given up on in 20 s) and
+/// ends when its headers take longer than [`HEADER_TIME`] (idle between requests included;
+/// a WebSocket, once upgraded, is the tab's to end).
 pub async fn serve(listener: tokio::net::TcpListener, web: Web) {
+    use tower_service::Service;
     let mut closing = web.closing.clone();
-    let app = router(web).into_make_service_with_connect_info::<SocketAddr>();
-    let listener = listener.tap_io(|tcp| crate::platform::tune(tcp));
-    let _ = axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            let _ = closing.wait_for(|c| *c).await;
-        })
-        .await;
+    let app = router(web);
+    loop {
+        let (tcp, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                // out of descriptors or a connection reset before it was taken: go on
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+            () = closed(&mut closing) => return,
+        };
+        crate::platform::tune(&tcp);
+        let app = app.clone();
+        let mut closing = closing.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(
+                move |mut req: axum::extract::Request<hyper::body::Incoming>| {
+                    req.extensions_mut().insert(ConnectInfo(peer));
+                    let mut app = app.clone();
+                    async move { app.call(req.map(axum::body::Body::new)).await }
+                },
+            );
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(HEADER_TIME);
+            let conn = builder
+                .serve_connection(hyper_util::rt::TokioIo::new(tcp), service)
+                .with_upgrades();
+            let mut conn = std::pin::pin!(conn);
+            let ending = tokio::select! {
+                _ = conn.as_mut() => false,
+                () = closed(&mut closing) => true,
+            };
+            if ending {
+                conn.as_mut().graceful_shutdown();
+                let _ = tokio::time::timeout(Duration::from_secs(1), conn).await;
+            }
+        });
+    }
+}
+
+/// Until the server closes (or whoever would say so is gone).
+async fn closed(closing: &mut watch::Receiver<bool>) {
+    let _ = closing.wait_for(|c| *c).await;
 }
 
 /// `text` as a QR code drawn with half blocks, two rows of modules per line, dark on light
@@ -194,5 +316,28 @@ mod tests {
         assert_eq!(lines.len(), w.div_ceil(2));
         // the quiet zone is light: full blocks along the top line
         assert!(lines[0].chars().all(|c| c == '█'));
+    }
+
+    #[test]
+    fn a_clients_address_comes_from_the_proxy_trusted_and_no_one_else() {
+        use axum::http::HeaderValue;
+        let mut h = HeaderMap::new();
+        h.insert(
+            "x-forwarded-for",
+            HeaderValue::from_static("6.6.6.6, 10.1.2.3"),
+        );
+        assert_eq!(
+            forwarded(&h),
+            Some("10.1.2.3".parse().unwrap()),
+            "the one the proxy saw"
+        );
+        let mut f = HeaderMap::new();
+        f.insert(
+            "forwarded",
+            HeaderValue::from_static("for=6.6.6.6, for=\"[2001:db8::7]:4711\";proto=https"),
+        );
+        assert_eq!(forwarded(&f), Some("2001:db8::7".parse().unwrap()));
+        f.insert("forwarded", HeaderValue::from_static("for=192.0.2.60:8080"));
+        assert_eq!(forwarded(&f), Some("192.0.2.60".parse().unwrap()));
     }
 }

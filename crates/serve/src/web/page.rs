@@ -54,6 +54,15 @@ pub const WORDS: &[&str] = &[
     "web-state-stuck",
     "web-state-cut",
     "web-state-refused",
+    "web-wrong-link",
+    "web-new-session",
+    "web-server-stopped",
+    "web-board-show",
+    "web-board-all",
+    "web-board-clear",
+    "web-board-hide",
+    "web-board-silent",
+    "web-board-lecturer-only",
 ];
 
 /// The page's language: the lecturer's when they chose one, else the browser's first that

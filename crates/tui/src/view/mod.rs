@@ -20,6 +20,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use super::app::{App, GridPlace, Pane};
 use super::dialog::Dialog;
 use super::keys;
+use crate::theme::Theme;
 use grid::GridLayout;
 
 /// Columns the panels beside a single grid keep at least.
@@ -290,22 +291,45 @@ fn fit(app: &App, w: u16, h: u16) -> GridLayout {
         .unwrap_or(GridLayout::smallest(n))
 }
 
+/// A screen taller than it is wide (a phone held upright: a character is about twice as tall
+/// as it is wide), with room below the grid for the panels.
+fn portrait(area: Rect) -> bool {
+    area.height >= 40 && u32::from(area.height) * 2 > u32::from(area.width) * 5 / 4
+}
+
 fn single(f: &mut Frame, area: Rect, app: &App, bordered: bool) -> Option<GridPlace> {
-    let theme = app.theme();
     if app.focus_layout() {
         return focus(f, area, app);
     }
-    // the grid takes what the panels leave, up to three fifths of the width (more for a large
-    // grid, whose panels give way)
-    let panels = panels_min(app.race().puzzle().geometry().n);
     let border = if bordered { 2 } else { 0 };
-    let room = (area.width.saturating_sub(panels)).min(area.width * 3 / 5);
-    let layout = fit(app, room + 2 - border, area.height + 2 - border);
-    let (gw, gh) = (layout.width() + border, layout.height() + border);
-    let [left, right] =
-        Layout::horizontal([Constraint::Length(gw), Constraint::Min(panels)]).areas(area);
-    let [grid_area, info_area] =
-        Layout::vertical([Constraint::Length(gh), Constraint::Min(0)]).areas(left);
+    let (layout, grid_area, info_area, right) = if portrait(area) {
+        // upright: the grid across the width, up to three fifths of the height; the panels
+        // below it
+        let layout = fit(
+            app,
+            area.width + 2 - border,
+            area.height * 3 / 5 + 2 - border,
+        );
+        let (gw, gh) = (layout.width() + border, layout.height() + border);
+        let [top, below] =
+            Layout::vertical([Constraint::Length(gh), Constraint::Min(0)]).areas(area);
+        let [grid_area, info_area] =
+            Layout::horizontal([Constraint::Length(gw), Constraint::Min(0)]).areas(top);
+        (layout, grid_area, info_area, below)
+    } else {
+        // the grid takes what the panels leave, up to three fifths of the width (more for a
+        // large grid, whose panels give way)
+        let panels = panels_min(app.race().puzzle().geometry().n);
+        let room = (area.width.saturating_sub(panels)).min(area.width * 3 / 5);
+        let layout = fit(app, room + 2 - border, area.height + 2 - border);
+        let (gw, gh) = (layout.width() + border, layout.height() + border);
+        let [left, right] =
+            Layout::horizontal([Constraint::Length(gw), Constraint::Min(panels)]).areas(area);
+        let [grid_area, info_area] =
+            Layout::vertical([Constraint::Length(gh), Constraint::Min(0)]).areas(left);
+        (layout, grid_area, info_area, right)
+    };
+    let theme = app.theme();
     let origin = grid_block(
         f,
         grid_area,
@@ -315,24 +339,33 @@ fn single(f: &mut Frame, area: Rect, app: &App, bordered: bool) -> Option<GridPl
         true,
         bordered,
     );
-    panel::cell_info(f, info_area, app, &theme);
+    // beside an upright grid, the cell's words only where they have room to be read
+    if info_area.width >= 16 {
+        panel::cell_info(f, info_area, app, &theme);
+    }
+    panels(f, right, app, &theme);
+    Some((origin.0, origin.1, layout))
+}
+
+/// The single search's metrics, cost chart and log (or neighbourhood) in `area`.
+fn panels(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let pane = &app.race().panes()[0];
     // on a short screen the metrics and then the log give up rows before the chart does: 9
     // each from 26 rows up, 7 and 6 on an 80×24 terminal
-    let short = 26u16.saturating_sub(right.height);
+    let short = 26u16.saturating_sub(area.height);
     let metrics_h = 9 - short.min(2);
-    let mut log_h = (9 + right.height.saturating_sub(40) / 3) - short.saturating_sub(2).min(5);
+    let mut log_h = (9 + area.height.saturating_sub(40) / 3) - short.saturating_sub(2).min(5);
     if app.race().landscape() {
         // the neighbourhood panel takes the room of the second chart: eight rows stay for cost
-        log_h = log_h.max(right.height.saturating_sub(metrics_h + 8));
+        log_h = log_h.max(area.height.saturating_sub(metrics_h + 8));
     }
     let [head, chart_area, log_area] = Layout::vertical([
         Constraint::Length(metrics_h),
         Constraint::Min(6),
         Constraint::Length(log_h),
     ])
-    .areas(right);
-    panel::metrics(f, head, app, pane, &theme);
+    .areas(area);
+    panel::metrics(f, head, app, pane, theme);
     if let Some(report) = &pane.report {
         chart::draw(
             f,
@@ -340,15 +373,14 @@ fn single(f: &mut Frame, area: Rect, app: &App, bordered: bool) -> Option<GridPl
             &report.history,
             &report.series,
             !app.race().landscape(),
-            &theme,
+            theme,
         );
         if app.race().landscape() {
-            panel::landscape(f, log_area, report, &theme);
+            panel::landscape(f, log_area, report, theme);
         } else {
-            panel::log(f, log_area, report, &theme);
+            panel::log(f, log_area, report, theme);
         }
     }
-    Some((origin.0, origin.1, layout))
 }
 
 /// The focus layout (`f`): the grid as large as it goes, the cost chart beside it, and the

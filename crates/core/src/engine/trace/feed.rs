@@ -179,6 +179,8 @@ pub struct Feed {
     ahead: u64,
     state: Mutex<State>,
     changed: Condvar,
+    /// Steps of the run before its first here ([`Feed::number_from`]).
+    from: std::sync::atomic::AtomicU64,
 }
 
 impl std::fmt::Debug for Feed {
@@ -291,11 +293,23 @@ impl Feed {
                 closed: None,
             }),
             changed: Condvar::new(),
+            from: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Count this run's steps from `from` on: its first step is step `from` + 1 (a run shown
+    /// from a later board).
+    pub fn number_from(&self, from: u64) {
+        self.from.store(from, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Steps before the first this run holds, counted in its step numbers.
+    pub fn numbered_from(&self) -> u64 {
+        self.from.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The puzzle the trace is of.

@@ -117,6 +117,10 @@ pub struct Replay {
     next: u64,
     /// Steps before this replay began (they count in `steps`).
     offset: u64,
+    /// Steps of the run before the feed's first ([`Feed::numbered_from`]): they count too.
+    from: u64,
+    /// Steps are counted as their lines number them (a run handed over by the program).
+    numbered: bool,
     /// Notes taken from the feed so far (the next one's number).
     noted: u64,
     progress: Progress,
@@ -162,6 +166,9 @@ impl Replay {
         let tracker = CostTracker::new(&g, Counted::ALL);
         let c = tracker.cost();
         let mut progress = Progress::new(&cells, c);
+        let from = feed.numbered_from();
+        let numbered = matches!(feed.source, super::feed::SourceSpec::Pushed(_));
+        progress.steps = from + next.saturating_sub(offset.min(next));
         // a trace ends when its stream says so, never because its first board is solved
         progress.ended = None;
         // a replay that starts past a step shows that step's figures and population, as the
@@ -179,6 +186,8 @@ impl Replay {
             tracker,
             // steps() counts from `offset`, so a replay that had to skip ahead counts the skip
             offset: offset.min(next),
+            from,
+            numbered,
             next,
             noted,
             metrics: Vec::new(),
@@ -365,7 +374,14 @@ impl Replay {
         }
         let c = self.tracker.cost();
         self.progress.best.offer(&self.cells, c);
-        self.progress.steps = self.next + 1 - self.offset;
+        self.progress.steps = self.from + self.next + 1 - self.offset;
+        // a run handed over by the program (the class board's) is numbered as its sender
+        // numbered it, whatever steps the network left out
+        if self.numbered
+            && let Some(n) = s.step
+        {
+            self.progress.steps = n;
+        }
     }
 
     /// The step's named numbers, for the screen; with its population's counted in the

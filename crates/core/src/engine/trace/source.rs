@@ -376,6 +376,26 @@ impl Pusher {
         }
     }
 
+    /// A new run as [`Pusher::begin`] begins one, whose first step is numbered `from` + 1: the
+    /// run is shown from a later board, each step counted as its sender counted it.
+    pub fn begin_numbered(
+        &mut self,
+        header: super::read::Header,
+        board: Option<Vec<u8>>,
+        from: u64,
+    ) {
+        self.begin(header, board);
+        if let Some(f) = &self.feed {
+            f.number_from(from);
+        }
+    }
+
+    /// The feed of the run begun last, for a sender that replays a kept run into it and may
+    /// wait for its screen ([`Feed::push`]).
+    pub fn feed(&self) -> Option<Arc<Feed>> {
+        self.feed.clone()
+    }
+
     /// Whether a run is open.
     pub fn open(&self) -> bool {
         self.feed.is_some()
