@@ -162,6 +162,53 @@ def webdriver(port, method, path, body=None):
         return json.loads(r.read())["value"]
 
 
+class Chromium(object):
+    """Headless Chromium through chromedriver on 127.0.0.1, for as long as the ``with``."""
+
+    def __enter__(self):
+        self.port = free_port()
+        self.profile = tempfile.mkdtemp()
+        self.driver = subprocess.Popen(["/usr/bin/chromedriver", "--port=%d" % self.port],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update",
+                     "--disable-sync", "--enable-precise-memory-info", "--window-size=1400,1000",
+                     "--user-data-dir=" + self.profile]}}}}
+        try:
+            self.session = webdriver(self.port, "POST", "/session", caps)["sessionId"]
+            webdriver(self.port, "POST", "/session/%s/timeouts" % self.session,
+                      {"script": 600000})
+        except Exception:
+            self.driver.terminate()
+            raise
+        return self
+
+    def go(self, url):
+        webdriver(self.port, "POST", "/session/%s/url" % self.session, {"url": url})
+
+    def run(self, script, *args):
+        return webdriver(self.port, "POST", "/session/%s/execute/sync" % self.session,
+                         {"script": script, "args": list(args)})
+
+    def run_async(self, script, *args):
+        return webdriver(self.port, "POST", "/session/%s/execute/async" % self.session,
+                         {"script": script, "args": list(args)})
+
+    def __exit__(self, *exc):
+        try:
+            webdriver(self.port, "DELETE", "/session/%s" % self.session)
+        finally:
+            self.driver.terminate()
+
+
 def main():
     steps = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
     print("making %d steps through the helper's view code..." % steps, flush=True)
@@ -202,35 +249,15 @@ def main():
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    driver_port = free_port()
-    profile = tempfile.mkdtemp()
-    driver = subprocess.Popen(["/usr/bin/chromedriver", "--port=%d" % driver_port],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", driver_port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
-            "binary": "/usr/bin/chromium",
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update",
-                     "--disable-sync", "--enable-precise-memory-info", "--window-size=1400,1000",
-                     "--user-data-dir=" + profile]}}}}
-        session = webdriver(driver_port, "POST", "/session", caps)["sessionId"]
-        webdriver(driver_port, "POST", "/session/%s/url" % session,
-                  {"url": "http://127.0.0.1:%d/" % server.server_address[1]})
-        began = time.time()
-        result = None
-        while result is None and time.time() - began < 600:
-            time.sleep(1)
-            result = webdriver(driver_port, "POST", "/session/%s/execute/sync" % session,
-                               {"script": "return window.result", "args": []})
-        webdriver(driver_port, "DELETE", "/session/%s" % session)
+        with Chromium() as browser:
+            browser.go("http://127.0.0.1:%d/" % server.server_address[1])
+            began = time.time()
+            result = None
+            while result is None and time.time() - began < 600:
+                time.sleep(1)
+                result = browser.run("return window.result")
     finally:
-        driver.terminate()
         server.shutdown()
     if result is None:
         sys.exit("the page did not finish in ten minutes")

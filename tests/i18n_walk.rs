@@ -11,7 +11,6 @@ mod words;
 
 use std::collections::BTreeSet;
 
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use screen::{options, render, settled, text, wait};
 use sudoscope::engine::trace::feed::Closed;
 use sudoscope::engine::trace::read::{self, Population, TraceEnd, TraceStep};
@@ -19,6 +18,7 @@ use sudoscope::engine::trace::source;
 use sudoscope::i18n::{self, Lang};
 use sudoscope::search::{ALGORITHMS, Preset};
 use sudoscope::tui::app::App;
+use sudoscope::tui::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use words::{english_only, screen_words};
 
 /// Where the words are checked: the classic terminal and a projector's.

@@ -93,9 +93,9 @@ fn counts_take_the_languages_plurals() {
 /// edit in Spanish. (This binary's only test that sets the language: the others name theirs.)
 #[test]
 fn the_parameter_editor_reads_and_writes_a_decimal_comma_in_spanish() {
-    use ratatui::crossterm::event::{KeyCode, KeyEvent};
     use sudoscope::tui::dialog::Reply;
     use sudoscope::tui::dialog::parameters::ParamEditor;
+    use sudoscope::tui::event::{KeyCode, KeyEvent};
 
     i18n::set(Lang::Es);
     let algo = sudoscope::search::find("annealing").unwrap();

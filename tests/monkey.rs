@@ -14,15 +14,15 @@ use std::time::Duration;
 use crossbeam_channel::{Receiver, bounded};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
 use sudoscope::catalog::resolve_one;
 use sudoscope::engine::runner::Report;
 use sudoscope::rng::Rng;
 use sudoscope::run::{Method, RunSpec};
 use sudoscope::search::{Preset, find};
 use sudoscope::tui::app::{App, Launch};
+use sudoscope::tui::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use sudoscope::tui::keys::{BINDINGS, Key};
 use sudoscope::tui::lesson;
 use sudoscope::tui::theme::{Palette, Theme};

@@ -705,6 +705,25 @@ fn numbers_of_any_size_are_drawn_and_every_key_still_works() {
 }
 
 #[test]
+fn a_daemon_left_holding_the_output_is_ended_when_the_screen_says_so() {
+    let m = marker("daemon-left");
+    let t = viewer(
+        "daemon-left",
+        &format!("watch -- python3 {} {m}", hostile("daemon_left.py")),
+    );
+    t.wait_for("left behind (trace)");
+    // the command has gone; what it left holds the output open: ended, and said so
+    t.wait_for("left behind");
+    until(
+        Duration::from_secs(20),
+        "the screen says what it left behind was ended",
+        || t.screen().contains("was ended"),
+    );
+    gone(&m);
+    t.keys(&["q"]);
+}
+
+#[test]
 fn what_leaves_the_group_is_ended_on_every_way_out() {
     // q
     let m = marker("daemon-q");

@@ -11,12 +11,12 @@ use std::collections::BTreeMap;
 
 use crossbeam_channel::Receiver;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use screen::{mark_pos, options, render, settled, shown_value, text, wait};
 use sudoscope::engine::runner::Report;
 use sudoscope::search::Preset;
 use sudoscope::tui::app::App;
+use sudoscope::tui::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use sudoscope::tui::keys::Action;
 use sudoscope::tui::lesson;
 use sudoscope::tui::recording::{RecordOptions, record};

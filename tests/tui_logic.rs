@@ -8,7 +8,6 @@ mod screen;
 
 use clap::Parser;
 use crossbeam_channel::Receiver;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use screen::{options, render, settled, text, wait};
 use sudoscope::board::{EMPTY, Grid};
 use sudoscope::cli::args::{Cli, Command};
@@ -17,6 +16,7 @@ use sudoscope::run::PaneSpec;
 use sudoscope::search::Preset;
 use sudoscope::tui::app::App;
 use sudoscope::tui::dialog::Dialog;
+use sudoscope::tui::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use sudoscope::tui::keys::Action;
 
 fn press(app: &mut App, code: KeyCode) {

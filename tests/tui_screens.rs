@@ -5,10 +5,10 @@
 #[path = "common/screen.rs"]
 mod screen;
 
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 use ratatui::style::Modifier;
 use screen::{mark_pos, options, render, settled, shown_value, text};
 use sudoscope::search::Preset;
+use sudoscope::tui::event::{Event, KeyCode, KeyEvent};
 use sudoscope::tui::keys::Action;
 
 #[test]
@@ -171,7 +171,7 @@ fn givens_conflicts_and_changes_carry_modifiers() {
 
 #[test]
 fn selecting_a_cell_with_the_mouse_shows_its_candidates() {
-    use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    use sudoscope::tui::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
     render(&mut app, 120, 40);
     let (x, y) = mark_pos(&app, 1); // r1c2

@@ -474,6 +474,12 @@ fn a_students_own_search_shows_on_the_class_board_and_garbage_is_refused() {
     );
     browser.go(&format!("http://127.0.0.1:{}/board#k={token}", server.port));
     browser.until_visible("badlink");
+    // a key that is not this server's: said to be an old or mistyped link
+    browser.go(&format!(
+        "http://127.0.0.1:{}/board#k=0123456789abcdef0123456789abcdef",
+        server.port
+    ));
+    browser.until_visible("badkey");
     // the lecturer's page: a card per search, one opened whole
     browser.go(&server.lecturer_link());
     let cards = || {

@@ -175,6 +175,7 @@ status-last-scene = this is the last scene
 status-first-scene = this is the first scene
 status-watched-experiment = restarts of a watched search: sudoscope experiment --command 'COMMAND {"{"}seed{"}"}'
 status-scene-command = this scene's command did not start: { $reason }
+status-scene-no-command = this scene runs a program ({ $command }), which a web page cannot: open the lesson in sudoscope to see it.
 command-written = written to { $path } on one line (and copied to the clipboard where the terminal allows it)
 cannot-write = cannot write { $path }: { $reason }
 command-appended = appended as scene { $n } of { $path }
@@ -339,6 +340,7 @@ serve-banner-web = sudoscope web: listening on { $address } (browsers)
 serve-banner-type = students type:  ssh -p { $port } class@{ $host }
 serve-banner-open = students open:  { $link }
 serve-banner-board = the class board, for you alone:  { $link }
+serve-banner-page = each browser computing its own searches:  { $link }
 serve-banner-scan = or scan with a phone:
 serve-banner-host-key = host key:       { $fingerprint }{ $new ->
     [yes] {" "}(new)
@@ -385,6 +387,7 @@ web-board-clear = Clear the ended
 web-board-hide = hide this card
 web-board-silent = silent for %s
 web-board-lecturer-only = This is the lecturer's board: it opens with the lecturer's link, not the class's.
+web-board-wrong-link = This board link's key is not this server's (an old or mistyped link): the server's banner prints the lecturer's link.
 minutes = { $n ->
     [one] { $n } minute
    *[other] { $n } minutes
@@ -482,6 +485,7 @@ notes-none = this scene has no speaker notes
 ## A still of the screen (W)
 key-still = a still of the screen for a slide: SVG and PNG at this size, in this theme
 still-written = still written: { $svg } and { $png }
+still-downloaded = still saved by the browser, as an SVG file (see its downloads)
 
 ## Handouts (puzzles --sheet)
 sheet-answers = Answers
@@ -654,5 +658,15 @@ nb-cut-with = cut short: the with block ended without trace.end()
 nb-cut-cell = cut short: the cell ended without trace.end()
 nb-cut-program = cut short: the program ended without trace.end()
 nb-cut-collected = cut short: the trace was collected before trace.end()
+nb-untrusted = This is the run as text: trust the notebook (or run its cell again) to see it drawn, step by step.
+nb-open-cell = open: its cell ended without trace.end() (a later cell may step it on, or end it)
+nb-silent = live, no news for %s s (the search is busy or waiting, or the kernel stopped)
 nb-outcome-interrupted = interrupted
 nb-outcome-failed = failed
+
+## the visualiser as a web page (`sudoscope site`)
+page-open-lesson = Open a lesson…
+page-loading = Loading sudoscope…
+page-cannot-load = This browser could not load sudoscope:
+page-cannot-start = sudoscope could not start:
+page-no-wasm = this browser does not run WebAssembly

@@ -178,6 +178,7 @@ status-last-scene = es la última escena
 status-first-scene = es la primera escena
 status-watched-experiment = reinicios de una búsqueda observada: sudoscope experiment --command 'COMANDO {"{"}seed{"}"}'
 status-scene-command = el comando de esta escena no arrancó: { $reason }
+status-scene-no-command = esta escena ejecuta un programa ({ $command }), y una página web no puede: abre la lección en sudoscope para verla.
 command-written = guardado en { $path } en una línea (y copiado al portapapeles si la terminal lo permite)
 cannot-write = no se puede escribir { $path }: { $reason }
 command-appended = sumado como escena { $n } de { $path }
@@ -342,6 +343,7 @@ serve-banner-web = sudoscope web: escuchando en { $address } (navegadores)
 serve-banner-type = los estudiantes escriben:  ssh -p { $port } class@{ $host }
 serve-banner-open = los estudiantes abren:  { $link }
 serve-banner-board = el tablero de la clase, solo para vos:  { $link }
+serve-banner-page = cada navegador calculando sus búsquedas:  { $link }
 serve-banner-scan = o escanean con el celular:
 serve-banner-host-key = clave del servidor:  { $fingerprint }{ $new ->
     [yes] {" "}(nueva)
@@ -388,6 +390,7 @@ web-board-clear = Quitar las terminadas
 web-board-hide = ocultar esta tarjeta
 web-board-silent = en silencio hace %s
 web-board-lecturer-only = Este es el tablero del docente: se abre con el enlace del docente, no con el de la clase.
+web-board-wrong-link = La clave de este enlace al tablero no es la de este servidor (un enlace viejo o mal copiado): el mensaje del servidor al arrancar muestra el enlace del docente.
 minutes = { $n ->
     [one] { $n } minuto
    *[other] { $n } minutos
@@ -485,6 +488,7 @@ notes-none = esta escena no tiene notas del docente
 ## Una imagen fija de la pantalla (W)
 key-still = una imagen fija de la pantalla para una diapositiva: SVG y PNG en este tamaño y este tema
 still-written = imagen guardada: { $svg } y { $png }
+still-downloaded = imagen guardada por el navegador, como archivo SVG (ver sus descargas)
 
 ## Hojas para la clase (puzzles --sheet)
 sheet-answers = Soluciones
@@ -656,5 +660,15 @@ nb-cut-with = cortada: el bloque with terminó sin trace.end()
 nb-cut-cell = cortada: la celda terminó sin trace.end()
 nb-cut-program = cortada: el programa terminó sin trace.end()
 nb-cut-collected = cortada: la traza se descartó antes de trace.end()
+nb-untrusted = Esta es la corrida en texto: confiá en el cuaderno (o ejecutá su celda de nuevo) para verla dibujada, paso a paso.
+nb-open-cell = abierta: su celda acabó sin trace.end() (otra celda puede seguirla o cerrarla)
+nb-silent = en vivo, sin novedades hace %s s (la búsqueda está ocupada o esperando, o el kernel se detuvo)
 nb-outcome-interrupted = interrumpida
 nb-outcome-failed = falló
+
+## the visualiser as a web page (`sudoscope site`)
+page-open-lesson = Abrir una lección…
+page-loading = Cargando sudoscope…
+page-cannot-load = Este navegador no pudo cargar sudoscope:
+page-cannot-start = sudoscope no pudo empezar:
+page-no-wasm = este navegador no ejecuta WebAssembly

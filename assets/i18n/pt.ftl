@@ -179,6 +179,7 @@ status-last-scene = esta é a última cena
 status-first-scene = esta é a primeira cena
 status-watched-experiment = recomeços de uma busca observada: sudoscope experiment --command 'COMANDO {"{"}seed{"}"}'
 status-scene-command = o comando desta cena não começou: { $reason }
+status-scene-no-command = esta cena executa um programa ({ $command }), e uma página web não pode: abra a lição no sudoscope para vê-la.
 command-written = salvo em { $path } numa linha (e copiado para a área de transferência se o terminal permitir)
 cannot-write = não é possível salvar { $path }: { $reason }
 command-appended = somado como cena { $n } de { $path }
@@ -343,6 +344,7 @@ serve-banner-web = sudoscope web: escutando em { $address } (navegadores)
 serve-banner-type = os alunos digitam:  ssh -p { $port } class@{ $host }
 serve-banner-open = os alunos abrem:  { $link }
 serve-banner-board = o quadro da turma, só para você:  { $link }
+serve-banner-page = cada navegador calculando suas buscas:  { $link }
 serve-banner-scan = ou escaneiam com o celular:
 serve-banner-host-key = chave do servidor:  { $fingerprint }{ $new ->
     [yes] {" "}(nova)
@@ -389,6 +391,7 @@ web-board-clear = Tirar as terminadas
 web-board-hide = ocultar este cartão
 web-board-silent = em silêncio há %s
 web-board-lecturer-only = Este é o quadro do professor: abre com o link do professor, não com o da turma.
+web-board-wrong-link = A chave deste link do quadro não é a deste servidor (um link antigo ou copiado errado): a mensagem do servidor ao iniciar mostra o link do professor.
 minutes = { $n ->
     [one] { $n } minuto
    *[other] { $n } minutos
@@ -486,6 +489,7 @@ notes-none = esta cena não tem notas do professor
 ## Uma imagem fixa da tela (W)
 key-still = uma imagem fixa da tela para um slide: SVG e PNG neste tamanho e neste tema
 still-written = imagem salva: { $svg } e { $png }
+still-downloaded = imagem salva pelo navegador, como arquivo SVG (veja seus downloads)
 
 ## Folhas para a aula (puzzles --sheet)
 sheet-answers = Soluções
@@ -657,5 +661,15 @@ nb-cut-with = interrompida: o bloco with terminou sem trace.end()
 nb-cut-cell = interrompida: a célula terminou sem trace.end()
 nb-cut-program = interrompida: o programa terminou sem trace.end()
 nb-cut-collected = interrompida: o rastro foi descartado antes de trace.end()
+nb-untrusted = Esta é a execução em texto: confie no caderno (ou execute a célula de novo) para vê-la desenhada, passo a passo.
+nb-open-cell = aberta: a célula terminou sem trace.end() (outra célula pode continuá-la, ou terminá-la)
+nb-silent = ao vivo, sem novidades há %s s (a busca está ocupada ou esperando, ou o kernel parou)
 nb-outcome-interrupted = interrompida
 nb-outcome-failed = falhou
+
+## the visualiser as a web page (`sudoscope site`)
+page-open-lesson = Abrir uma lição…
+page-loading = Carregando o sudoscope…
+page-cannot-load = Este navegador não conseguiu carregar o sudoscope:
+page-cannot-start = O sudoscope não conseguiu começar:
+page-no-wasm = este navegador não executa WebAssembly

@@ -71,7 +71,7 @@ window.sudoscopeLink = function (path, page) {
       if (ws !== socket) return;
       ws = null;
       if (page.lecturer && (e.code === 4001 || e.code === 4003)) {
-        refused();
+        refused(e.code);
       } else if (e.code === 4001) {
         // no token, or a wrong one: the password, asked here (and, when the link had a key,
         // said that the link is not this class's)
@@ -96,10 +96,14 @@ window.sudoscopeLink = function (path, page) {
     };
   }
 
-  // the lecturer's page without the lecturer's link
-  function refused() {
+  // the lecturer's page without the lecturer's link: a student's link (4003), none, or a key
+  // that is not this server's (4001: an old or mistyped link)
+  function refused(code) {
     say('');
-    if (badLinkEl) badLinkEl.hidden = false;
+    const badKeyEl = document.getElementById('badkey');
+    const wrongKey = code === 4001 && badKeyEl;
+    if (badLinkEl) badLinkEl.hidden = !!wrongKey;
+    if (badKeyEl) badKeyEl.hidden = !wrongKey;
   }
 
   loginEl.addEventListener('submit', (e) => {

@@ -14,9 +14,10 @@
   const keysEl = document.getElementById('keys');
   const loginEl = document.getElementById('login');
 
-  // The screen is at least this many cells when the window allows it at the smallest font.
-  const MIN_COLS = 72;
-  const MIN_ROWS = 24;
+  // The screen is at least this many cells when the window allows it at the smallest font
+  // (more when the visualiser says it needs more: a race, `window.sudoscope.need`).
+  let MIN_COLS = 72;
+  let MIN_ROWS = 24;
   const FONT_MAX = 15;
   const FONT_MIN = 5;
 
@@ -448,7 +449,8 @@
   // sender s=ID, the helper's own, when the link gives it)
   const follow = new URLSearchParams(location.hash.slice(1)).get('t');
   const sender = new URLSearchParams(location.hash.slice(1)).get('s');
-  const SESSION = 'sudoscope-session';
+  // the session kept for this tab's link: another student's link pasted in gets its own
+  const SESSION = 'sudoscope-session:' + (follow || '') + ':' + (sender || '');
   let noticeTimer = null;
   function notice(text) {
     noticeEl.textContent = text;
@@ -598,6 +600,15 @@
   window.sudoscope = {
     size: () => (term ? { cols: term.cols, rows: term.rows } : null),
     drop: (hold) => link.drop(hold),
+    // the visualiser needs at least `cols` x `rows`: the font shrinks to give it them
+    need(cols, rows) {
+      const c = Math.max(72, cols || 0);
+      const r = Math.max(24, rows || 0);
+      if (c === MIN_COLS && r === MIN_ROWS) return;
+      MIN_COLS = c;
+      MIN_ROWS = r;
+      resized();
+    },
   };
 
   link.connect();

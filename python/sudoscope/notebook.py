@@ -23,6 +23,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import zlib
 
@@ -277,6 +278,10 @@ class View(object):
         self._last = 0.0
         self._ended = False
         self._handle = None
+        # steps made and then a pause (a search waiting, a sleep, a kernel about to die): what
+        # waits is sent a period later all the same, from a timer
+        self._lock = threading.RLock()
+        self._timer = None
         if display:
             from IPython.display import display as show
             self._handle = show(self.widget, display_id=True)
@@ -284,34 +289,58 @@ class View(object):
     def step(self, line, cells, pop=None):
         """The step just written: ``line`` as in the trace, ``cells`` the board after it,
         ``pop`` its population reduced (:func:`population`)."""
-        before = self._cells
-        if before is None:
-            changes = [(i, v) for i, v in enumerate(cells) if v]
-        else:
-            changes = [(i, v) for i, (a, v) in enumerate(zip(before, cells)) if a != v]
-        self._cells = list(cells)
-        self._open.add(changes, line, pop)
-        self._batch.add(changes, line, pop)
-        self._steps += 1
-        if self._open.n >= CHUNK:
-            self._sealed.append(_pack(self._open.value()))
-            self._open = Chunk(self._steps)
-        now = time.monotonic()
-        if now - self._last >= PERIOD:
-            self.flush(now)
+        with self._lock:
+            before = self._cells
+            if before is None:
+                changes = [(i, v) for i, v in enumerate(cells) if v]
+            else:
+                changes = [(i, v) for i, (a, v) in enumerate(zip(before, cells)) if a != v]
+            self._cells = list(cells)
+            self._open.add(changes, line, pop)
+            self._batch.add(changes, line, pop)
+            self._steps += 1
+            if self._open.n >= CHUNK:
+                self._sealed.append(_pack(self._open.value()))
+                self._open = Chunk(self._steps)
+            now = time.monotonic()
+            if now - self._last >= PERIOD:
+                self.flush(now)
+            elif self._timer is None:
+                self._timer = threading.Timer(PERIOD, self._late)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def _late(self):
+        """A period after steps that no later step sent: send them."""
+        with self._lock:
+            self._timer = None
+            if not self._ended and self._batch.n:
+                try:
+                    self.flush()
+                except Exception:  # the kernel is going: nothing more to say
+                    pass
 
     def flush(self, now=None):
         """Send what is waiting, and the archive when it is due."""
-        now = now if now is not None else time.monotonic()
-        if self._batch.n:
-            self.widget.send({"live": self._batch.value()})
-            self._batch = Chunk(self._steps)
-        self._last = now
-        size = sum(len(s) for s in self._sealed)
-        synced, when = self._synced
-        if (self._steps and self.widget.archived == 0) or size >= 2 * max(synced, 1) \
-                or (size < SMALL and now - when >= 1.0):
-            self.sync(now)
+        with self._lock:
+            now = now if now is not None else time.monotonic()
+            if self._batch.n:
+                self.widget.send({"live": self._batch.value()})
+                self._batch = Chunk(self._steps)
+            self._last = now
+            size = sum(len(s) for s in self._sealed)
+            synced, when = self._synced
+            if (self._steps and self.widget.archived == 0) or size >= 2 * max(synced, 1) \
+                    or (size < SMALL and now - when >= 1.0):
+                self.sync(now)
+
+    def between_cells(self):
+        """The cell that stepped the run ended without its end: it stays open (a later cell may
+        step it on, or end it), and the view says so."""
+        with self._lock:
+            if not self._ended:
+                self.flush()
+                self.widget.send({"open": "cell"})
 
     def archive(self):
         """The whole run so far, packed."""
@@ -332,11 +361,15 @@ class View(object):
         """The run has ended, as ``closing`` says (the closing line, with ``result`` the board
         it returns as numbers; or ``{"cut": why}``): everything is sent, and the cell's output
         becomes the run's own page."""
-        if self._ended:
-            return
-        self._ended = True
-        self.flush()
-        self.sync()
+        with self._lock:
+            if self._ended:
+                return
+            self._ended = True
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            self.flush()
+            self.sync()
         self.widget.closing = closing
         self.widget.send({"closing": closing})
         if self._handle is not None:
@@ -353,13 +386,36 @@ class View(object):
         data = {"header": self.header, "words": self.words, "archive": self.archive(),
                 "archived": self._steps, "closing": closing}
         blob = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-        blob = blob.replace("</", "<\\/")
+        # no "<" at all inside the script element ("</script>", "<!--" would end or hide it)
+        blob = blob.replace("<", "\\u003c")
         key = "sudoscope-%x%x" % (id(self), int(time.time() * 1000))
-        return _PAGE % {"key": key, "data": blob, "code": _code_packed()}
+        return _PAGE % {"key": key, "data": blob, "code": _code_packed(),
+                        "still": self.still(closing)}
+
+    def still(self, closing):
+        """What the page shows where its script does not run (a notebook not trusted here):
+        the run in words and its last board as text, and how to see the rest."""
+        import html
+        symbols = "123456789ABCDEFGHIJKLMNOP"
+        n = self.n
+        cells = self._cells or self.header["givens"]
+        rows = [" ".join(symbols[v - 1] if 0 < v <= len(symbols) else "." for v in cells[r * n:(r + 1) * n])
+                for r in range(n)]
+        if closing.get("cut"):
+            how = self.words.get("nb-cut", "cut short")
+        else:
+            end = closing.get("end", "")
+            how = self.words.get("nb-ended", "ended") + ": " + \
+                self.words.get("nb-outcome-" + end, end)
+        said = "%s · %s · %d %s" % (self.header["algorithm"], how, self._steps,
+                                    self.words.get("nb-received", "steps"))
+        return ("<p>%s</p><pre>%s</pre><p><em>%s</em></p>"
+                % (html.escape(said), html.escape("\n".join(rows)),
+                   html.escape(self.words.get("nb-untrusted", ""))))
 
 
 # the page of a run: its data, and a loader that inflates the view's code and renders it
-_PAGE = """<div class="sudoscope-page" id="%(key)s"></div>
+_PAGE = """<div class="sudoscope-page" id="%(key)s">%(still)s</div>
 <script type="application/json" id="%(key)s-data">%(data)s</script>
 <script type="module">
 const bytes = (t) => Uint8Array.from(atob(t), (c) => c.charCodeAt(0));
@@ -368,7 +424,9 @@ const inflate = (t) => new Response(new Blob([bytes(t)]).stream()
 const code = await inflate('%(code)s');
 const view = await import(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
 const data = JSON.parse(document.getElementById('%(key)s-data').textContent);
-view.default.render({ model: view.pageModel(data), el: document.getElementById('%(key)s') });
+const el = document.getElementById('%(key)s');
+el.replaceChildren();
+view.default.render({ model: view.pageModel(data), el });
 </script>"""
 
 _PACKED = []

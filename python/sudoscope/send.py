@@ -200,6 +200,13 @@ class Sender(object):
             if conn is not None and conn.sock is not None:
                 try:
                     reply = conn.getresponse()
+                    if reply.status == 200:
+                        # it took the run until the line broke (the server stopping, a
+                        # network gone): what was sent is on the board, the rest is not
+                        self._say("sudoscope: the class board at %s stopped taking this run "
+                                  "midway (%s); what was sent before is on it, and the search "
+                                  "goes on\n" % (self._to.split("#")[0], str(e) or type(e).__name__))
+                        return
                     said = "%d %s" % (reply.status, reply.read(200).decode("utf-8", "replace").strip())
                 except Exception:
                     pass

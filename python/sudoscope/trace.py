@@ -168,17 +168,21 @@ _LARGEST = 2.0 ** 53
 
 
 def _number(x, what="a metric"):
-    """A cost or metric as JSON takes it (numpy numbers too); anything else is refused here, at
-    the call, with what was wrong, rather than written for the viewer to drop."""
+    """A cost or metric as a trace writes it (numpy numbers too): a number; one JSON cannot
+    hold (``float('inf')``, a NaN, an integer past a float's range) as the word the viewer reads
+    as that number, ``"inf"``, ``"-inf"`` or ``"nan"``; an integer past 2**53 as the float
+    nearest it. Anything that is not a number is refused here, at the call, with what it is."""
     if hasattr(x, "item") and not isinstance(x, (str, bytes)):
         x = x.item()
     if isinstance(x, bool) or not isinstance(x, (int, float)):
         raise TypeError("%s is a number, not %s %r" % (what, type(x).__name__, x))
+    if isinstance(x, int) and abs(x) > _LARGEST:
+        try:
+            x = float(x)
+        except OverflowError:
+            return "inf" if x > 0 else "-inf"
     if isinstance(x, float) and not math.isfinite(x):
-        raise ValueError("%s is a finite number, not %r" % (what, x))
-    if abs(x) > _LARGEST:
-        raise ValueError("%s of %s is out of range: a trace's numbers are within 2**53"
-                         % (what, ("%.3g" % x) if isinstance(x, float) else "%d digits" % len(str(abs(x)))))
+        return "nan" if math.isnan(x) else ("inf" if x > 0 else "-inf")
     return x
 
 
@@ -320,14 +324,20 @@ _PREVIOUS_HOOK = [sys.excepthook]
 
 
 def _after_cell(result=None):
-    """After a notebook cell: a run that took steps in it and was left open is closed, as
-    interrupted, failed (the exception's name) or cut short (no trace.end())."""
+    """After a notebook cell: a run that took steps in a cell that raised is closed, as
+    interrupted or failed (the exception's name). One left open by a cell that ended well stays
+    open (a later cell may step it on, or end it; a search in a thread of its own goes on), and
+    its view says so; it is cut short when its trace is collected (the cell run again) or the
+    kernel ends."""
     error = getattr(result, "error_in_exec", None) if result is not None else None
     kind = type(error) if error is not None else None
     why, text = _why(kind, error)
     for run in list(_OPEN):
         if run.stepped:
-            run.abandon(why or "cell", text)
+            if why is not None:
+                run.abandon(why, text)
+            elif run.view is not None:
+                run.view.between_cells()
     for run in list(_OPEN):
         run.stepped = False
 
@@ -376,9 +386,10 @@ class Trace(object):
 
     Every way a run stops closes it: ``trace.end(...)``; as a context manager (``with
     Trace(...) as trace:``), ``interrupted`` on Ctrl-C or the kernel's interrupt and ``failed``
-    (with the exception) on an error; in a notebook, the same at the end of the cell that left it
-    open; at the interpreter's end; and when the trace is collected. A run left open without an
-    error is cut short (no closing line), never given an outcome it did not say.
+    (with the exception) on an error; in a notebook, the same when the cell that stepped it
+    raises (one a cell leaves open without an error stays open for a later cell, and its view
+    says so); at the interpreter's end; and when the trace is collected. A run left open without
+    an error is cut short (no closing line), never given an outcome it did not say.
     """
 
     def __init__(self, puzzle, algorithm="my search", params=None, seed=None,

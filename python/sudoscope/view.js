@@ -665,7 +665,10 @@ function render({ model, el: root }) {
     let where;
     // a page of a run that has ended, or a view opened late, says so until it has read the run
     if ((model.get('archived') || 0) > run.count) where = w('nb-loading');
-    else if (!c) where = live ? w('nb-running') : w('nb-paused');
+    else if (!c && openAfterCell) where = w('nb-open-cell');
+    else if (!c && live && performance.now() - heard > SILENT) {
+      where = w('nb-silent').replace('%s', String(Math.round((performance.now() - heard) / 1000)));
+    } else if (!c) where = live ? w('nb-running') : w('nb-paused');
     else if (c.cut) where = w('nb-cut');
     else where = w('nb-ended') + ': ' + w('nb-outcome-' + c.end, c.end);
     state.textContent = ` ${where} · ${run.count} ${w('nb-received')}`;
@@ -704,6 +707,12 @@ function render({ model, el: root }) {
     slider.value = String(at);
   }
 
+  // when the kernel last said something, and whether the cell that stepped the run ended
+  // leaving it open
+  const SILENT = 5000;
+  let heard = performance.now();
+  let openAfterCell = false;
+  let silentShown = 0;
   const intake = new Intake(run, () => { dataChanged = true; dirty = true; });
   function frame(now) {
     if (!root.isConnected && root.dataset.started) return;
@@ -714,6 +723,11 @@ function render({ model, el: root }) {
       if (!live && at === run.count && closing()) playing = false;
     }
     if (at < run.first()) goto(run.first());
+    // a silent run says for how long, once a second
+    if (!closing() && performance.now() - heard > SILENT && (now || 0) - silentShown > 1000) {
+      silentShown = now || 1;
+      dirty = true;
+    }
     if (dirty) {
       const r = returned && at === run.count ? resultBoard() : null;
       const board = r || run.board(at);
@@ -737,7 +751,15 @@ function render({ model, el: root }) {
     }
   };
   model.on('msg:custom', (msg) => {
-    if (msg.live) intake.offer(msg.live);
+    heard = performance.now();
+    if (msg.live) {
+      openAfterCell = false;
+      intake.offer(msg.live);
+    }
+    if (msg.open) {
+      openAfterCell = true;
+      dirty = true;
+    }
     if (msg.closing) intake.queue.then(() => close(msg.closing));
   });
   model.on('change:archive', () => intake.archive(model.get('archive')));

@@ -98,6 +98,40 @@ class Sending(unittest.TestCase):
         self.assertEqual(chunks[0]["met"]["temperature"][:3], [1, 0.5, 0.25])
         self.assertEqual(chunks[0]["ch"].split(",")[1], "012")
 
+    def test_steps_before_a_pause_are_sent_a_period_later_all_the_same(self):
+        import time
+        view = notebook.View({"algorithm": "x"}, [0] * 81, 9, display=False, widget=Widget)
+        board = [1] * 81
+        for i in range(3):
+            board[i] = 2
+            view.step({"step": i + 1, "changed": [[i, 2]]}, list(board))
+        # the search pauses here: no later step sends what waits; a timer does
+        deadline = time.monotonic() + 10
+        while sum(m["live"]["n"] for m in view.widget.sent if "live" in m) < 3:
+            self.assertLess(time.monotonic(), deadline, view.widget.sent)
+            time.sleep(0.01)
+        view.end({"end": "stuck", "steps": 3})
+
+    def test_a_run_a_cell_leaves_open_stays_open_and_a_raising_cell_closes_it(self):
+        from sudoscope import trace as module
+        path = os.path.join(tempfile.mkdtemp(), "run.jsonl")
+        t = Trace(SUDOKU_7, "mine", path=path)
+        t._run.view = notebook.View({"algorithm": "mine"}, [0] * 81, 9, display=False,
+                                    widget=Widget)
+        t.step(SUDOKU_7.replace(".", "1"))
+        module._after_cell(None)
+        self.assertIn({"open": "cell"}, t._run.view.widget.sent)
+        self.assertFalse(t._run.closed, "a later cell may step it on")
+        # the next cell steps it on, and raises: failed, with what it raised
+        t.step(SUDOKU_7.replace(".", "2"))
+
+        class Raised(object):
+            error_in_exec = ValueError("a bug")
+        module._after_cell(Raised())
+        self.assertTrue(t._run.closed)
+        self.assertEqual(t._run.view.widget.closing,
+                         {"end": "failed", "steps": 2, "error": "ValueError: a bug"})
+
     def test_a_population_is_counted_from_its_boards(self):
         boards = [[1] * 81, [1] * 80 + [2]]
         pop = notebook.population(boards, None, 2, 9)

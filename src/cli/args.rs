@@ -96,6 +96,10 @@ pub enum Command {
     /// Serve the visualiser to browsers (phones and tablets too): every student opens one link
     /// (or scans its code) and gets their own session, as with `serve`.
     Web(WebArgs),
+    /// Write the visualiser as a web page that needs no server: a folder of static files
+    /// (index.html and what it loads) and the same page as one self-contained file
+    /// (sudoscope.html) that works opened from the disk.
+    Site(SiteArgs),
     /// Print a shell completion script (see README for where to put it).
     Completions {
         /// The shell.
@@ -376,6 +380,11 @@ pub struct ClassArgs {
     /// back (a phone locked, a Wi-Fi that roamed).
     #[arg(long, default_value = "2m", value_name = "TIME", value_parser = parse_duration)]
     pub resume_grace: std::time::Duration,
+    /// Also serve at /page/ the page that computes its own searches in each browser: the
+    /// folder `sudoscope site` writes (`cargo site`: target/site). A tab of it costs the server
+    /// its files, once.
+    #[arg(long, value_name = "DIR")]
+    pub page: Option<std::path::PathBuf>,
     /// Close a connection (or a browser's tab) that has not signed in within this time.
     #[arg(long, default_value = "30s", value_name = "TIME", value_parser = parse_duration)]
     pub login_grace: std::time::Duration,
@@ -509,6 +518,19 @@ pub struct WatchArgs {
     /// viewer.
     #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<String>,
+}
+
+/// `sudoscope site`.
+#[derive(Args, Debug, Clone)]
+pub struct SiteArgs {
+    /// The folder to write the page into.
+    #[arg(long, default_value = "target/site", value_name = "DIR")]
+    pub out: std::path::PathBuf,
+    /// The page's WebAssembly module, already built (`cargo build --release --lib -p
+    /// sudoscope-page --target wasm32-unknown-unknown`). Without it, run from the source
+    /// through cargo (`cargo site`), it is built first.
+    #[arg(long, value_name = "FILE")]
+    pub wasm: Option<std::path::PathBuf>,
 }
 
 /// `sudoscope generate`.
@@ -702,6 +724,9 @@ pub enum Suite {
     /// A class on loopback (`--sessions`, `--transport`): frames per second a session, key
     /// latency, the server's CPU and memory (not part of `all`).
     Serve,
+    /// Each family's steps per second, measured as the web page measures them in WebAssembly
+    /// (`python3 python/bench_wasm.py` compares the two; not part of `all`).
+    Families,
     /// Every suite but memory, large, trace and serve.
     All,
 }

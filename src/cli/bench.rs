@@ -75,6 +75,9 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         };
         return super::bench_serve::run(out, class, args.seconds).map(|_| crate::cli::exit::OK);
     }
+    if args.suite == Suite::Families {
+        families(out, args.seconds)?;
+    }
     if args.suite == Suite::Memory {
         memory(out, args.seconds)?;
     }
@@ -222,13 +225,7 @@ fn shorten(s: &str) -> String {
     }
 }
 
-/// Rounds of a throughput measurement; the best is kept.
-const THROUGHPUT_ROUNDS: u32 = 5;
-
-/// Steps per second of one search, restarting it (seeds 1, 2, ...) when it ends: the best of
-/// [`THROUGHPUT_ROUNDS`] rounds sharing `seconds`, each from seed 1 again, so every round does
-/// the same work and the machine's slow moments (this is a shared VM) only lose rounds.
-/// `overrides` set parameters (`name=value`).
+/// Steps per second of one search (see [`crate::engine::throughput`]).
 fn throughput(
     algo: &str,
     preset: Preset,
@@ -236,26 +233,25 @@ fn throughput(
     puzzle: &Puzzle,
     seconds: f64,
 ) -> anyhow::Result<f64> {
-    let round = seconds / THROUGHPUT_ROUNDS as f64;
-    let mut best = 0.0f64;
-    for _ in 0..THROUGHPUT_ROUNDS {
-        let mut steps = 0u64;
-        let start = Instant::now();
-        let mut seed = 1;
-        while start.elapsed().as_secs_f64() < round {
-            let mut s = build(algo, preset, overrides, puzzle, seed, None)?;
-            while s.ended().is_none() && s.steps() < 50_000_000 {
-                s.advance(1024);
-                if start.elapsed().as_secs_f64() >= round {
-                    break;
-                }
-            }
-            steps += s.steps();
-            seed += 1;
-        }
-        best = best.max(steps as f64 / start.elapsed().as_secs_f64());
+    Ok(crate::engine::throughput::steps_per_second(
+        algo, preset, overrides, puzzle, seconds,
+    )?)
+}
+
+/// Each family's steps per second on sudoku_7 (tuned), measured as the web page measures them
+/// in WebAssembly (`python3 python/bench_wasm.py` compares the two).
+fn families(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "\neach family's steps per second on sudoku_7 (tuned, one core, best of {} rounds)",
+        crate::engine::throughput::ROUNDS
+    )?;
+    let s7 = catalog::resolve_one("sudoku_7")?;
+    for algo in crate::engine::throughput::families() {
+        let sps = throughput(algo, Preset::Tuned, &[], &s7, seconds)?;
+        writeln!(out, "  {algo:<12} {sps:>14.0}")?;
     }
-    Ok(best)
+    Ok(())
 }
 
 /// Mean seconds per complete run (until the search ends) over `runs` seeds.
@@ -271,7 +267,8 @@ fn per_run(algo: &str, puzzle: &Puzzle, runs: u64) -> anyhow::Result<f64> {
 fn search(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
     writeln!(
         out,
-        "\nlocal search throughput (one core; best of {THROUGHPUT_ROUNDS} rounds)"
+        "\nlocal search throughput (one core; best of {} rounds)",
+        crate::engine::throughput::ROUNDS
     )?;
     let hard = catalog::resolve_one("top95:1")?;
     // singles alone, as every earlier figure was measured: the default propagation settles

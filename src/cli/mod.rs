@@ -19,6 +19,7 @@ mod man;
 pub mod plot;
 mod puzzles;
 pub mod sheet;
+mod site;
 mod solve_exact;
 mod solve_search;
 mod watch;
@@ -89,6 +90,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::Bench(args)) => bench::run(&args, &mut out)?,
         Some(Command::Record(args)) => record(&args, &mut out)?,
         Some(Command::Generate(args)) => generate::run(&args, &mut out)?,
+        Some(Command::Site(args)) => site::run(&args, &mut out)?,
         Some(Command::Completions { shell }) => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "sudoscope", &mut out);
@@ -316,6 +318,7 @@ fn class(
         },
         trust_proxy: args.trust_proxy,
         resume_grace: args.resume_grace,
+        page: args.page.clone(),
         max_sessions: args.max_sessions as usize,
         idle: args.idle_timeout,
         login_grace: args.login_grace,

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use ratatui::crossterm::event::Event;
+use crate::tui::event::Event;
 use russh::keys::PublicKey;
 use russh::server::{
     Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Session, VerifiedPublicKey,

@@ -73,6 +73,9 @@ pub struct ServeOptions {
     pub trust_proxy: Option<std::net::IpAddr>,
     /// How long a tab that lost its connection keeps its session for when it comes back.
     pub resume_grace: Duration,
+    /// The folder `sudoscope site` wrote, served at `/page/` (`--page`): a tab that computes
+    /// its own searches.
+    pub page: Option<PathBuf>,
     /// Write a statistics line to the log this often.
     pub stats_every: Option<Duration>,
     /// The lecturer chose the language (see [`Class::language_chosen`]).
@@ -210,11 +213,20 @@ pub enum ServeError {
     /// The lecturer's screen failed.
     #[error(transparent)]
     Screen(#[from] crate::tui::TuiError),
+    /// The folder of `--page` is not a page `sudoscope site` wrote.
+    #[error("{0}")]
+    Page(String),
 }
 
 /// Serve until the lecturer quits the mirrored screen or the server gets Ctrl-C, SIGTERM or
 /// SIGHUP. Prints what students type or open first, in the class's language.
 pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
+    let own_page = match &opts.page {
+        Some(dir) => Some(Arc::new(
+            web::own_page::OwnPage::read(dir).map_err(ServeError::Page)?,
+        )),
+        None => None,
+    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     gate::install(cores);
     let host_key = match &opts.ssh {
@@ -377,6 +389,23 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
                 )
             )?;
         }
+        if own_page.is_some()
+            && let Some(h) = hosts.first()
+        {
+            let h = if h.contains(':') && !h.starts_with('[') {
+                format!("[{h}]")
+            } else {
+                h.clone()
+            };
+            writeln!(
+                say,
+                "  {}",
+                tr!(
+                    "serve-banner-page",
+                    link = format!("http://{h}:{}/page/", bound.port())
+                )
+            )?;
+        }
         if let Some(code) = links.first().and_then(|l| web::qr(l)) {
             writeln!(say, "  {}", tr!("serve-banner-scan"))?;
             for line in code.lines() {
@@ -397,6 +426,7 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
                     limits: opts.board_limits.clone(),
                     trust_proxy: opts.trust_proxy,
                     resume_grace: opts.resume_grace,
+                    own_page: own_page.clone(),
                 },
             ),
         ));

@@ -7,12 +7,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use crate::tui::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossbeam_channel::{Receiver, Sender, bounded, select, tick};
 use ratatui::Terminal;
 use ratatui::crossterm::cursor::{Hide, Show};
-use ratatui::crossterm::event::{
-    DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, KeyModifiers,
-};
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::crossterm::{execute, queue};
 use ratatui::layout::Rect;
@@ -266,11 +265,12 @@ fn body(
         return Outcome::Failed(e.to_string());
     }
     let opts = match (&class.mirror, source) {
-        // the student's own search, shown as it is sent (as fast as it comes; pausing it
-        // skips steps, it never holds the sender back)
+        // the student's own search, shown as it is sent, up to the speed at which every
+        // step is still recorded (its log, its rewind: a run that ended is replayed from its
+        // start in seconds); pausing it skips steps, it never holds the sender back
         (_, Some(source)) => {
             let mut opts = class.template.clone();
-            opts.run.speed = None;
+            opts.run.speed = Some(crate::engine::runner::WATCHED_SPEED);
             opts.run.paused = false;
             opts.run.race.clear();
             Launch {

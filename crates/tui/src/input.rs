@@ -5,7 +5,7 @@
 //! Home/End, PageUp/PageDown, Insert/Delete and F1–F12 with their modifiers, and SGR and X10
 //! mouse reports. Anything else is dropped without a fuss: garbage never ends a session.
 
-use ratatui::crossterm::event::{
+use crate::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 

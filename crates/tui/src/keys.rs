@@ -5,7 +5,7 @@
 //! The table covers the main screen; an open dialog (a picker, the parameter editor, the puzzle
 //! prompt) reads its own few keys, which it shows in its own box.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crate::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::i18n::{self, Lang};
 

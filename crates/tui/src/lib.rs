@@ -10,6 +10,9 @@
 //! [`recording`] the recordings. Errors are returned typed; the command line chooses the exit
 //! code.
 
+// a web page's build: no call that needs an operating system (clippy.toml)
+#![cfg_attr(not(feature = "native"), deny(clippy::disallowed_methods))]
+
 // the floors below, under the names the visualiser's modules have always used
 pub use sudoscope_core::{
     board, catalog, cpu, engine, generate, rng, run, search, signals, suggest,
@@ -17,16 +20,22 @@ pub use sudoscope_core::{
 #[macro_use]
 pub extern crate sudoscope_i18n as i18n;
 
+pub mod ansi;
 pub mod app;
 pub mod cast;
 pub mod dialog;
+pub mod event;
 pub mod input;
 pub mod keys;
 pub mod lesson;
+#[cfg(feature = "native")]
 pub mod recording;
+#[cfg(feature = "native")]
 pub mod remote;
 mod screen_svg;
+#[cfg(feature = "native")]
 mod terminal_keys;
+#[cfg(feature = "native")]
 mod watchdog;
 
 pub mod step_log;
@@ -35,33 +44,55 @@ pub mod theme;
 pub mod view;
 pub mod words;
 
+#[cfg(feature = "native")]
 use std::io::{IsTerminal, Write};
+#[cfg(feature = "native")]
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
+#[cfg(feature = "native")]
+use std::sync::OnceLock;
+#[cfg(feature = "native")]
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
+#[cfg(feature = "native")]
 use std::thread::ThreadId;
-use std::time::{Duration, Instant};
+#[cfg(feature = "native")]
+use std::time::Duration;
 
-use crossbeam_channel::{Receiver, bounded, select, tick};
+use crossbeam_channel::{Receiver, bounded};
+#[cfg(feature = "native")]
+use crossbeam_channel::{select, tick};
+#[cfg(feature = "native")]
 use ratatui::Terminal;
+#[cfg(feature = "native")]
 use ratatui::backend::CrosstermBackend;
+#[cfg(feature = "native")]
 use ratatui::crossterm::cursor::Show;
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
+#[cfg(feature = "native")]
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+#[cfg(feature = "native")]
 use ratatui::crossterm::execute;
+#[cfg(feature = "native")]
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::layout::Rect;
 
 pub use app::{App, Launch};
+pub use event::Event;
+pub use sudoscope_core::clock;
 
+#[cfg(feature = "native")]
+use crate::clock::Instant;
 use crate::engine::runner::{RUNNER_THREAD, Report};
+#[cfg(feature = "native")]
 use cast::{Cast, Recorder, Tee};
 
 /// Threads whose panics stay inside them: a runner's is shown in its pane, a served session's
 /// ends that session only. The screen must stay as it is.
 pub const CONTAINED_THREADS: &[&str] = &[RUNNER_THREAD, "session-", "viewer-"];
 
+#[cfg(feature = "native")]
 /// The thread drawing this process's own terminal, whose panic restores it.
 static LOCAL_SCREEN: OnceLock<ThreadId> = OnceLock::new();
 
@@ -78,6 +109,7 @@ pub enum TuiError {
     Io(#[from] std::io::Error),
 }
 
+#[cfg(feature = "native")]
 /// Whether there is a terminal to draw on and read keys from: standard output is one, and keys
 /// come from standard input or, when that holds a puzzle or a trace, from the terminal itself.
 pub fn has_terminal() -> bool {
@@ -118,6 +150,7 @@ pub fn base64(bytes: &[u8]) -> String {
     out
 }
 
+#[cfg(feature = "native")]
 /// Give the terminal back as it was: mouse capture off, the normal screen, the cursor shown,
 /// raw mode off. Every exit path comes here, panics included.
 pub fn restore() {
@@ -176,6 +209,7 @@ pub enum Ended {
 }
 
 /// Where a screen's loop runs: its keys, and what ends it from outside.
+#[cfg(feature = "native")]
 pub struct Host<'a> {
     /// Keys, clicks and resizes.
     pub input: Receiver<Event>,
@@ -198,6 +232,7 @@ pub fn drawn_size(w: u16, h: u16) -> Rect {
     Rect::new(0, 0, w.clamp(1, MAX_SIZE.0), h.clamp(1, MAX_SIZE.1))
 }
 
+#[cfg(feature = "native")]
 /// Run the visualiser until the person quits; with `record`, the session is also written to
 /// that file as asciicast v2. Returns the signal that ended it, if one did (SIGINT, SIGTERM or
 /// SIGHUP: the caller exits with 128 + its number, as a shell expects).
@@ -206,6 +241,7 @@ pub fn run(opts: Launch, record: Option<PathBuf>) -> Result<Option<i32>, TuiErro
     run_stage(&stage, reports, record)
 }
 
+#[cfg(feature = "native")]
 /// As [`run`], on a stage others may look at (`serve --mirror`).
 pub fn run_stage(
     stage: &Stage,
@@ -276,6 +312,7 @@ pub fn run_stage(
     result.map(|()| crate::signals::caught())
 }
 
+#[cfg(feature = "native")]
 /// This terminal's keys, read on a thread of their own ([`terminal_keys`]): the channel closes
 /// when the terminal is gone or its reads keep failing, and the screen's loop then ends.
 fn local_input(stop: Arc<AtomicBool>) -> std::io::Result<Receiver<Event>> {
@@ -286,6 +323,7 @@ fn local_input(stop: Arc<AtomicBool>) -> std::io::Result<Receiver<Event>> {
     Ok(input_rx)
 }
 
+#[cfg(feature = "native")]
 /// The screen's loop: keys, runner reports and a frame tick at once, drawing only when
 /// something shown changed, until the person quits or the host ends it. Any terminal that
 /// takes bytes will do: this process's own, or a served session's channel.

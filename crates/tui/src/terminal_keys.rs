@@ -12,8 +12,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use crate::event::Event;
 use crossbeam_channel::Sender;
-use ratatui::crossterm::event::Event;
 
 /// Failed reads in a row after which the terminal counts as gone.
 pub const FAILURES: u32 = 10;
@@ -194,6 +194,10 @@ pub fn read(stop: &AtomicBool, tx: &Sender<Event>) {
         match event::poll(Duration::from_millis(50)) {
             Ok(true) => match event::read() {
                 Ok(e) => {
+                    // crossterm's event, as the visualiser's own
+                    let Some(e) = crate::event::from_crossterm(e) else {
+                        continue;
+                    };
                     if tx.send(e).is_err() {
                         return;
                     }

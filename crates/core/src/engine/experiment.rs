@@ -1,12 +1,16 @@
-//! Many independent restarts on a rayon pool. Each run is seeded from (base seed, algorithm,
-//! preset, puzzle, run index), and results come back in run order, so the records (all but the
-//! timings) are identical at any thread count.
+//! Many independent restarts on a rayon pool (or, without threads, one after another in turns
+//! on the page's thread). Each run is seeded from (base seed, algorithm, preset, puzzle, run
+//! index), and results come back in run order, so the records (all but the timings) are
+//! identical at any thread count, and in a web page.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+#[cfg(feature = "native")]
 use rayon::prelude::*;
+
+use crate::clock::Instant;
 
 use crossbeam_channel::Receiver;
 
@@ -109,36 +113,37 @@ pub fn run_with(
         })
         .collect();
     let marks = checkpoints(plan.max_steps);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads.max(1))
-        .build()
-        .expect("a thread pool");
-    let results: Vec<Option<RunResult>> = pool.install(|| {
+    let one = |&(a, p, r): &(usize, usize, usize)| {
+        if progress.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let rec = one_run(
+            &plan.arms[a],
+            &plan.puzzles[p],
+            p,
+            r,
+            plan,
+            &marks,
+            progress,
+        );
+        progress.done.fetch_add(1, Ordering::Relaxed);
+        if let Some(r) = &rec {
+            on_record(r);
+        }
+        rec
+    };
+    #[cfg(feature = "native")]
+    let results: Vec<Option<RunResult>> = {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(plan.threads.max(1))
+            .build()
+            .expect("a thread pool");
         // one run per piece of work: a thread that runs out steals single runs, instead of
         // waiting while the other works through a block of runs rayon would not split again
-        jobs.par_iter()
-            .with_max_len(1)
-            .map(|&(a, p, r)| {
-                if progress.stop.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let rec = one_run(
-                    &plan.arms[a],
-                    &plan.puzzles[p],
-                    p,
-                    r,
-                    plan,
-                    &marks,
-                    progress,
-                );
-                progress.done.fetch_add(1, Ordering::Relaxed);
-                if let Some(r) = &rec {
-                    on_record(r);
-                }
-                rec
-            })
-            .collect()
-    });
+        pool.install(|| jobs.par_iter().with_max_len(1).map(one).collect())
+    };
+    #[cfg(not(feature = "native"))]
+    let results: Vec<Option<RunResult>> = jobs.iter().map(one).collect();
     results.into_iter().flatten().collect()
 }
 
@@ -164,37 +169,131 @@ impl Drop for Background {
 }
 
 /// Start `runs` runs of each arm on `puzzle` on a thread of their own, on every core, with at
-/// most `max_steps` steps each; `seed` is the base seed.
+/// most `max_steps` steps each; `seed` is the base seed. Without threads, the runs take turns
+/// on this thread instead ([`spawn_local`]).
 pub fn spawn(arms: Vec<Arm>, puzzle: Puzzle, runs: usize, seed: u64, max_steps: u64) -> Background {
+    #[cfg(not(feature = "native"))]
+    return spawn_local(arms, puzzle, runs, seed, max_steps);
+    #[cfg(feature = "native")]
+    {
+        let labels = arms.iter().map(Arm::label).collect();
+        let total = arms.len() * runs;
+        let progress = Arc::new(Progress::default());
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let worker_progress = Arc::clone(&progress);
+        std::thread::Builder::new()
+            .name("experiment".into())
+            .spawn(move || {
+                let puzzles = [puzzle];
+                // behind a gate (a served session) one thread: the gate shares the cores
+                let threads = if super::gate::permits().is_some() {
+                    1
+                } else {
+                    std::thread::available_parallelism().map_or(1, |n| n.get())
+                };
+                let plan = Plan {
+                    arms: &arms,
+                    puzzles: &puzzles,
+                    runs,
+                    seed,
+                    max_steps,
+                    max_seconds: None,
+                    threads,
+                };
+                run_with(&plan, &worker_progress, &|r| {
+                    let _ = tx.send(r.clone());
+                });
+            })
+            .expect("an experiment thread");
+        Background {
+            labels,
+            runs,
+            total,
+            progress,
+            records: rx,
+        }
+    }
+}
+
+/// As [`spawn`], the runs one after another in turns on this thread ([`super::local`]): each
+/// turn steps the run in progress for its share of the time. The same records, in the same
+/// order, as on threads.
+pub fn spawn_local(
+    arms: Vec<Arm>,
+    puzzle: Puzzle,
+    runs: usize,
+    seed: u64,
+    max_steps: u64,
+) -> Background {
     let labels = arms.iter().map(Arm::label).collect();
     let total = arms.len() * runs;
     let progress = Arc::new(Progress::default());
     let (tx, rx) = crossbeam_channel::unbounded();
+    let marks = checkpoints(max_steps);
     let worker_progress = Arc::clone(&progress);
-    std::thread::Builder::new()
-        .name("experiment".into())
-        .spawn(move || {
-            let puzzles = [puzzle];
-            // behind a gate (a served session) one thread: the gate shares the cores
-            let threads = if super::gate::permits().is_some() {
-                1
-            } else {
-                std::thread::available_parallelism().map_or(1, |n| n.get())
+    let mut next = 0usize;
+    // the run in progress: its arm, index, search, driving and when it began
+    type Current = (usize, usize, Box<dyn Search>, Driving, Instant);
+    let mut current: Option<Current> = None;
+    super::local::add(Box::new(move |budget| {
+        let began = Instant::now();
+        loop {
+            if worker_progress.stop.load(Ordering::Relaxed) {
+                return false;
+            }
+            let (a, r, search, driving, start) = match &mut current {
+                Some(c) => c,
+                None => {
+                    if next >= total {
+                        return false;
+                    }
+                    let (a, r) = (next / runs.max(1), next % runs.max(1));
+                    next += 1;
+                    let arm = &arms[a];
+                    let m = &arm.method;
+                    let s = m.algo.build(
+                        &puzzle,
+                        m.preset,
+                        &m.params,
+                        run_seed(seed, arm, 0, r),
+                        None,
+                    );
+                    current.insert((a, r, s, Driving::new(marks.len()), Instant::now()))
+                }
             };
-            let plan = Plan {
-                arms: &arms,
-                puzzles: &puzzles,
-                runs,
-                seed,
+            let until = began + budget;
+            match driving.go(
+                search.as_mut(),
                 max_steps,
-                max_seconds: None,
-                threads,
-            };
-            run_with(&plan, &worker_progress, &|r| {
-                let _ = tx.send(r.clone());
-            });
-        })
-        .expect("an experiment thread");
+                None,
+                &marks,
+                &worker_progress.stop,
+                Some(until),
+            ) {
+                Driven::Paused => return true,
+                Driven::Stopped => return false,
+                Driven::Ended(ending) => {
+                    let arm = &arms[*a];
+                    let mut rec = record_of(
+                        search.as_ref(),
+                        &puzzle,
+                        arm,
+                        run_seed(seed, arm, 0, *r),
+                        ending,
+                        start.elapsed().as_secs_f64(),
+                    );
+                    rec.run = Some(*r);
+                    rec.curve = std::mem::take(&mut driving.curve);
+                    worker_progress.done.fetch_add(1, Ordering::Relaxed);
+                    let _ = tx.send(rec);
+                    current = None;
+                    if began.elapsed() >= budget {
+                        return true;
+                    }
+                }
+            }
+        }
+    }));
     Background {
         labels,
         runs,
@@ -250,54 +349,104 @@ pub fn drive(
     marks: &[u64],
     stop: &AtomicBool,
 ) -> Option<(Ending, Vec<u32>)> {
-    let start = Instant::now();
-    let mut curve = Vec::with_capacity(marks.len());
-    let mut next_mark = 0;
-    // steps between looks at the clock and at `stop`: doubled while a batch takes under a
-    // millisecond, halved when one takes over ten, so that a budget in seconds or a stop is
-    // seen within about ten milliseconds whatever a step costs (a move or a whole ant)
-    let mut batch: u64 = 64;
-    let ending = loop {
-        while next_mark < marks.len() && marks[next_mark] <= search.steps() {
-            curve.push(search.best_cost());
-            next_mark += 1;
+    let mut driving = Driving::new(marks.len());
+    match driving.go(search, max_steps, max_seconds, marks, stop, None) {
+        Driven::Ended(ending) => Some((ending, driving.curve)),
+        Driven::Stopped | Driven::Paused => None,
+    }
+}
+
+/// A search being driven to its end or a budget, a batch at a time, which may be left and
+/// taken up again ([`Driving::go`]): a web page drives a run a frame's share at a time.
+pub struct Driving {
+    /// The best cost at each mark reached so far (carried forward to every mark at the end).
+    pub curve: Vec<u32>,
+    next_mark: usize,
+    /// Steps between looks at the clock and at the stop.
+    batch: u64,
+    start: Instant,
+}
+
+/// Where driving a search got to.
+pub enum Driven {
+    /// It ended so: its curve is complete.
+    Ended(Ending),
+    /// The stop was raised.
+    Stopped,
+    /// The time given is up: go on later.
+    Paused,
+}
+
+impl Driving {
+    /// A run about to be driven, with `marks` marks to record.
+    pub fn new(marks: usize) -> Driving {
+        Driving {
+            curve: Vec::with_capacity(marks),
+            next_mark: 0,
+            batch: 64,
+            start: Instant::now(),
         }
-        if let Some(o) = search.ended() {
-            break Ending::of(o);
-        }
-        if search.steps() >= max_steps {
-            break Ending::BudgetSpent;
-        }
-        if max_seconds.is_some_and(|s| start.elapsed().as_secs_f64() >= s) {
-            break Ending::TimeSpent;
-        }
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        // up to the next checkpoint or the budget, at most `batch` steps
-        let steps = search.steps();
-        let until = marks
-            .get(next_mark)
-            .map_or(max_steps, |&m| m.min(max_steps));
-        let turn = super::gate::slice();
-        // a turn at the gate (a served screen's experiment) lasts about one slice, as a
-        // runner's does; alone, a batch takes between one and ten milliseconds
-        let (short, long) = match &turn {
-            Some(t) => (t.budget() / 8, t.budget() / 2),
-            None => (Duration::from_millis(1), Duration::from_millis(10)),
+    }
+
+    /// Drive `search` on, until it ends, a budget is spent, `stop` is raised, or the time is
+    /// `until` (then [`Driven::Paused`]).
+    pub fn go(
+        &mut self,
+        search: &mut dyn Search,
+        max_steps: u64,
+        max_seconds: Option<f64>,
+        marks: &[u64],
+        stop: &AtomicBool,
+        until: Option<Instant>,
+    ) -> Driven {
+        // steps between looks at the clock and at `stop`: doubled while a batch takes under a
+        // millisecond, halved when one takes over ten, so that a budget in seconds or a stop
+        // is seen within about ten milliseconds whatever a step costs (a move or a whole ant)
+        let ending = loop {
+            while self.next_mark < marks.len() && marks[self.next_mark] <= search.steps() {
+                self.curve.push(search.best_cost());
+                self.next_mark += 1;
+            }
+            if let Some(o) = search.ended() {
+                break Ending::of(o);
+            }
+            if search.steps() >= max_steps {
+                break Ending::BudgetSpent;
+            }
+            if max_seconds.is_some_and(|s| self.start.elapsed().as_secs_f64() >= s) {
+                break Ending::TimeSpent;
+            }
+            if stop.load(Ordering::Relaxed) {
+                return Driven::Stopped;
+            }
+            if until.is_some_and(|u| Instant::now() >= u) {
+                return Driven::Paused;
+            }
+            // up to the next checkpoint or the budget, at most `batch` steps
+            let steps = search.steps();
+            let goal = marks
+                .get(self.next_mark)
+                .map_or(max_steps, |&m| m.min(max_steps));
+            let turn = super::gate::slice();
+            // a turn at the gate (a served screen's experiment) lasts about one slice, as a
+            // runner's does; alone, a batch takes between one and ten milliseconds
+            let (short, long) = match &turn {
+                Some(t) => (t.budget() / 8, t.budget() / 2),
+                None => (Duration::from_millis(1), Duration::from_millis(10)),
+            };
+            let began = Instant::now();
+            search.advance((goal - steps).clamp(1, self.batch));
+            drop(turn);
+            let took = began.elapsed();
+            if took < short {
+                self.batch = (self.batch * 2).min(1 << 16);
+            } else if took > long {
+                self.batch = (self.batch / 2).max(1);
+            }
         };
-        let began = Instant::now();
-        search.advance((until - steps).clamp(1, batch));
-        drop(turn);
-        let took = began.elapsed();
-        if took < short {
-            batch = (batch * 2).min(1 << 16);
-        } else if took > long {
-            batch = (batch / 2).max(1);
-        }
-    };
-    curve.resize(marks.len(), search.best_cost());
-    Some((ending, curve))
+        self.curve.resize(marks.len(), search.best_cost());
+        Driven::Ended(ending)
+    }
 }
 
 /// The record of a search that ended with `ending` after `seconds`.

@@ -8,9 +8,13 @@
 //! there is no gate and [`slice`] costs one atomic load: `solve`, `experiment` and the local
 //! visualiser work as before.
 
+#[cfg(feature = "native")]
 use std::collections::VecDeque;
+#[cfg(feature = "native")]
 use std::sync::atomic::{AtomicBool, Ordering};
+#[cfg(feature = "native")]
 use std::sync::{Arc, Mutex, OnceLock};
+#[cfg(feature = "native")]
 use std::thread::Thread;
 use std::time::Duration;
 
@@ -31,17 +35,20 @@ pub const ROUND: Duration = Duration::from_millis(15);
 
 /// The niceness every search's thread runs at when a gate is installed (Linux): the threads
 /// drawing screens and serving SSH and browsers come first.
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", feature = "native"))]
 const NICE: i32 = 10;
 
+#[cfg(feature = "native")]
 static GATE: OnceLock<Gate> = OnceLock::new();
 
+#[cfg(feature = "native")]
 /// A fair counting semaphore: permits are handed to waiters in the order they asked.
 pub struct Gate {
     permits: usize,
     state: Mutex<State>,
 }
 
+#[cfg(feature = "native")]
 struct State {
     free: usize,
     queue: VecDeque<Arc<Waiter>>,
@@ -49,16 +56,19 @@ struct State {
     kept: usize,
 }
 
+#[cfg(feature = "native")]
 struct Waiter {
     granted: AtomicBool,
     thread: Thread,
 }
 
+#[cfg(feature = "native")]
 /// One turn at the gate; the next waiter's turn starts when it is dropped.
 pub struct Permit {
     gate: &'static Gate,
 }
 
+#[cfg(feature = "native")]
 impl Permit {
     /// How long this turn should last: [`ROUND`] shared among the searches at the gate now
     /// (holding a turn or waiting for one), between [`MIN_SLICE`] and [`SLICE`].
@@ -67,6 +77,7 @@ impl Permit {
     }
 }
 
+#[cfg(feature = "native")]
 impl Drop for Permit {
     fn drop(&mut self) {
         let mut s = self.gate.state.lock().unwrap_or_else(|e| e.into_inner());
@@ -80,11 +91,13 @@ impl Drop for Permit {
     }
 }
 
+#[cfg(feature = "native")]
 /// A permit kept, not taken in turns: see [`keep`]. Given back when dropped.
 pub struct Kept {
     permit: Option<Permit>,
 }
 
+#[cfg(feature = "native")]
 impl Drop for Kept {
     fn drop(&mut self) {
         if let Some(permit) = self.permit.take() {
@@ -96,6 +109,7 @@ impl Drop for Kept {
     }
 }
 
+#[cfg(feature = "native")]
 /// For a search that does not take turns (the lecturer's own, under `--mirror`) while it runs
 /// at full speed: a permit kept for as long as the [`Kept`] lives, so that it has a core of
 /// its own and the class's searches share the others, rather than all of them competing for
@@ -106,22 +120,26 @@ pub fn keep() -> Option<Kept> {
     GATE.get()?.keep()
 }
 
+#[cfg(feature = "native")]
 /// Put a gate of `permits` turns (at least one) in front of every search of this process, once.
 /// Returns false when a gate was already installed (the first one stays).
 pub fn install(permits: usize) -> bool {
     GATE.set(Gate::new(permits)).is_ok()
 }
 
+#[cfg(feature = "native")]
 /// The number of searches that may compute at once, when a gate is installed.
 pub fn permits() -> Option<usize> {
     GATE.get().map(|g| g.permits)
 }
 
+#[cfg(feature = "native")]
 /// Wait for a turn, when a gate is installed; `None` (at once) when there is none.
 pub fn slice() -> Option<Permit> {
     GATE.get().map(Gate::acquire)
 }
 
+#[cfg(feature = "native")]
 impl Gate {
     /// A gate of `permits` turns at once (at least one).
     pub fn new(permits: usize) -> Gate {
@@ -192,11 +210,13 @@ impl Gate {
     }
 }
 
+#[cfg(feature = "native")]
 /// A turn's length for `at_gate` searches sharing `permits` turns at once.
 fn turn_length(permits: usize, at_gate: usize) -> Duration {
     (ROUND * permits as u32 / at_gate.max(1) as u32).clamp(MIN_SLICE, SLICE)
 }
 
+#[cfg(feature = "native")]
 /// Lower this thread's scheduling priority when a gate is installed (a search's thread calls it
 /// as it starts), so that screens are drawn first. Does nothing elsewhere or without a gate.
 pub fn lower_priority() {
@@ -214,7 +234,7 @@ pub fn lower_priority() {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "native"))]
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicUsize;
@@ -326,3 +346,55 @@ mod tests {
         assert!(single.keep().is_none());
     }
 }
+
+/// Without threads (a web page) there is no gate: searches take turns on the page's one thread
+/// ([`super::local`]).
+#[cfg(not(feature = "native"))]
+mod alone {
+    use std::time::Duration;
+
+    /// A turn at the gate: there is none without threads.
+    pub enum Permit {}
+
+    impl Permit {
+        /// Never called: there is no permit.
+        pub fn budget(&self) -> Duration {
+            match *self {}
+        }
+    }
+
+    /// (as a permit is given back when dropped where there are threads)
+    impl Drop for Permit {
+        fn drop(&mut self) {
+            match *self {}
+        }
+    }
+
+    /// A permit kept: there is none without threads.
+    pub enum Kept {}
+
+    /// No gate: `None`.
+    pub fn keep() -> Option<Kept> {
+        None
+    }
+
+    /// No gate can be installed without threads.
+    pub fn install(_permits: usize) -> bool {
+        false
+    }
+
+    /// No gate: `None`.
+    pub fn permits() -> Option<usize> {
+        None
+    }
+
+    /// No gate: `None`, at once.
+    pub fn slice() -> Option<Permit> {
+        None
+    }
+
+    /// Nothing to lower.
+    pub fn lower_priority() {}
+}
+#[cfg(not(feature = "native"))]
+pub use alone::*;

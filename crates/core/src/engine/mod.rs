@@ -7,9 +7,11 @@
 pub mod experiment;
 pub mod gate;
 pub mod history;
+pub mod local;
 pub mod log;
 pub mod resident;
 pub mod result;
 pub mod runner;
 pub mod stats;
+pub mod throughput;
 pub mod trace;

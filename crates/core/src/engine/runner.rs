@@ -15,10 +15,15 @@
 //! racing runners on a two-core pool would otherwise starve each other.
 
 use std::collections::VecDeque;
+#[cfg(feature = "native")]
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TrySendError};
+#[cfg(feature = "native")]
+use crossbeam_channel::RecvTimeoutError;
+use crossbeam_channel::{Receiver, Sender, TryRecvError, TrySendError};
+
+use crate::clock::Instant;
 
 use super::gate;
 use super::history::{History, Point};
@@ -110,7 +115,9 @@ pub struct Report {
 pub struct RunnerHandle {
     /// Where controls go.
     pub control: Sender<Control>,
-    /// The runner's thread, joined when the handle is dropped.
+    /// The runner's thread, joined when the handle is dropped (none for a runner that takes
+    /// turns, [`spawn_local`]).
+    #[cfg(feature = "native")]
     pub thread: Option<JoinHandle<()>>,
 }
 
@@ -140,6 +147,7 @@ impl RunnerSetup {
 impl Drop for RunnerHandle {
     fn drop(&mut self) {
         let _ = self.control.send(Control::Stop);
+        #[cfg(feature = "native")]
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
@@ -199,9 +207,33 @@ const BURST: Duration = Duration::from_millis(8);
 /// Speeds up to this record every step (log in words, rewind buffer); faster runs only count.
 pub const WATCHED_SPEED: f64 = 2000.0;
 
+/// Start a runner: on its own thread where there are threads ([`spawn_thread`]), else taking
+/// turns on this one ([`spawn_local`]).
+pub fn spawn(setup: RunnerSetup, reports: Sender<Report>) -> RunnerHandle {
+    #[cfg(feature = "native")]
+    return spawn_thread(setup, reports);
+    #[cfg(not(feature = "native"))]
+    return spawn_local(setup, reports);
+}
+
+/// Start a runner that takes turns on this thread: each [`super::local::poll`] gives it a
+/// share of the time, in which it takes the controls sent, the steps due and reports, as the
+/// threaded runner does (a web page's searches, between two frames).
+pub fn spawn_local(setup: RunnerSetup, reports: Sender<Report>) -> RunnerHandle {
+    let (tx, rx) = crossbeam_channel::bounded(64);
+    let mut runner = Runner::new(setup, reports, rx);
+    super::local::add(Box::new(move |budget| runner.turn(budget)));
+    RunnerHandle {
+        control: tx,
+        #[cfg(feature = "native")]
+        thread: None,
+    }
+}
+
 /// Start a runner on its own thread. Reports go to `reports`; a panic in the search is caught
 /// and reported with `crashed` set.
-pub fn spawn(setup: RunnerSetup, reports: Sender<Report>) -> RunnerHandle {
+#[cfg(feature = "native")]
+pub fn spawn_thread(setup: RunnerSetup, reports: Sender<Report>) -> RunnerHandle {
     let (tx, rx) = crossbeam_channel::bounded(64);
     let pane = setup.pane;
     let crash_origin = Origin {
@@ -244,6 +276,7 @@ pub fn spawn(setup: RunnerSetup, reports: Sender<Report>) -> RunnerHandle {
     }
 }
 
+#[cfg(feature = "native")]
 fn crash_report(
     pane: usize,
     geo: &'static crate::board::Geometry,
@@ -278,6 +311,7 @@ fn crash_report(
 }
 
 /// What waiting for a control gave.
+#[cfg(feature = "native")]
 enum Next {
     Control(Control),
     Nothing,
@@ -771,8 +805,9 @@ impl Runner {
         }
     }
 
-    /// The one place controls arrive. It also does the waiting: blocks while idle (reporting
+    /// The one place controls arrive on a runner's own thread. It also does the waiting: blocks while idle (reporting
     /// first), waits until the next step is due at a set speed, and only looks at full speed.
+    #[cfg(feature = "native")]
     fn next_control(&mut self) -> Next {
         // a kept permit goes back as soon as this search waits or steps at a set pace
         if self.idle() || self.pending_steps > 0 || self.speed.is_some() {
@@ -908,6 +943,49 @@ impl Runner {
         }
     }
 
+    /// A turn of about `budget` on a thread shared with others ([`spawn_local`]): the controls
+    /// sent, then the steps due (as many as the budget allows at full speed, those due at a set
+    /// speed, or a pending single step), and a report when one is due. False when the runner
+    /// must stop.
+    fn turn(&mut self, budget: Duration) -> bool {
+        loop {
+            match self.control.try_recv() {
+                Ok(c) => {
+                    if !self.handle(c) {
+                        return false;
+                    }
+                    self.send_report();
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => return false,
+            }
+        }
+        if self.idle() {
+            if self.last_report.elapsed() >= IDLE_WAIT {
+                self.send_report();
+            }
+            return true;
+        }
+        if self.running && self.pending_steps == 0 && self.speed.is_none() && !self.core.ended() {
+            self.burst(budget);
+        } else {
+            let began = Instant::now();
+            loop {
+                let before = (self.core.total_steps(), self.pending_steps);
+                self.work();
+                let moved = (self.core.total_steps(), self.pending_steps) != before;
+                if !moved || self.idle() || began.elapsed() >= budget {
+                    break;
+                }
+            }
+        }
+        if !self.idle() && self.last_report.elapsed() >= self.report_every() {
+            self.send_report();
+        }
+        true
+    }
+
+    #[cfg(feature = "native")]
     fn run(mut self) {
         loop {
             match self.next_control() {

@@ -63,6 +63,12 @@ pub struct Limits {
     pub burst: u32,
     /// The pace of new traces past the burst.
     pub refill: Duration,
+    /// New senders (secrets never seen before) one address may bring in a burst, and one more
+    /// every [`Limits::newcomer_refill`]: a class of 80 arrives at once behind a router, a
+    /// script making up a secret for every trace is stopped there.
+    pub newcomers: u32,
+    /// The pace of new senders from one address past their burst.
+    pub newcomer_refill: Duration,
     /// Bytes `--keep` writes at most in all (`--keep-max-mb`).
     pub keep_bytes: u64,
     /// Files `--keep` writes at most (`--keep-max-files`).
@@ -76,6 +82,8 @@ impl Default for Limits {
             per_sender: 8,
             burst: 10,
             refill: Duration::from_secs(2),
+            newcomers: 100,
+            newcomer_refill: Duration::from_secs(2),
             keep_bytes: 512 << 20,
             keep_files: 2000,
         }
@@ -163,11 +171,43 @@ pub struct Changes {
     pub whole: bool,
 }
 
-/// A sender's pace of new traces: a bucket of [`Limits::burst`], refilled one every
-/// [`Limits::refill`].
+/// A pace: a bucket of a burst, refilled one every so long (a sender's new traces, an
+/// address's new senders).
 struct Pace {
     tokens: f64,
     at: Instant,
+}
+
+/// Senders whose pace is remembered before those long quiet are forgotten.
+const MAX_PACES: usize = 20_000;
+
+impl Pace {
+    fn full(burst: u32) -> Pace {
+        Pace {
+            tokens: f64::from(burst),
+            at: Instant::now(),
+        }
+    }
+
+    fn refilled(&self, burst: u32, refill: Duration) -> f64 {
+        let refill = refill.as_secs_f64().max(1e-3);
+        (self.tokens + self.at.elapsed().as_secs_f64() / refill).min(f64::from(burst))
+    }
+
+    /// Take one; false when the bucket is empty.
+    fn take(&mut self, burst: u32, refill: Duration) -> bool {
+        self.tokens = self.refilled(burst, refill);
+        self.at = Instant::now();
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
+
+    fn full_again(&self, burst: u32, refill: Duration) -> bool {
+        self.refilled(burst, refill) >= f64::from(burst)
+    }
 }
 
 /// Every search on the board.
@@ -175,6 +215,8 @@ pub struct ClassBoard {
     entries: Mutex<BTreeMap<u64, Entry>>,
     sending: Mutex<HashMap<IpAddr, usize>>,
     paces: Mutex<HashMap<String, Pace>>,
+    /// Each address's pace of new senders.
+    newcomers: Mutex<HashMap<IpAddr, Pace>>,
     gone: Mutex<VecDeque<(u64, u64)>>,
     next: AtomicU64,
     version: AtomicU64,
@@ -197,6 +239,8 @@ impl Default for ClassBoard {
 /// Why a trace was turned away before its first line.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Refusal {
+    /// This address brings new senders faster than [`Limits::newcomers`] allows.
+    TooManySenders,
     /// This address already sends [`Limits::per_address`] traces.
     TooMany,
     /// This sender started its [`Limits::burst`] of new traces too fast.
@@ -225,8 +269,9 @@ pub struct Upload<'a> {
     relay: Relay,
 }
 
-/// Text from a sender as a card shows it: no control characters and no direction overrides
-/// (which would turn the rest of a card around), at most `chars` characters, trimmed.
+/// Text from a sender as a card shows it: no control characters, no direction overrides
+/// (which would turn the rest of a card around) and nothing invisible, at most `chars`
+/// characters, trimmed.
 pub fn clean_text(text: &str, chars: usize) -> String {
     let bidi = |c: char| {
         matches!(
@@ -234,9 +279,17 @@ pub fn clean_text(text: &str, chars: usize) -> String {
             '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
         )
     };
+    // characters that draw nothing (zero-width spaces and joiners, the soft hyphen, the byte
+    // order mark): a name with one would look like another's
+    let invisible = |c: char| {
+        matches!(
+            c,
+            '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}'
+        )
+    };
     let kept: String = text
         .chars()
-        .filter(|&c| !c.is_control() && !bidi(c))
+        .filter(|&c| !c.is_control() && !bidi(c) && !invisible(c))
         .collect();
     kept.trim().chars().take(chars).collect()
 }
@@ -249,6 +302,7 @@ impl ClassBoard {
             entries: Mutex::new(BTreeMap::new()),
             sending: Mutex::new(HashMap::new()),
             paces: Mutex::new(HashMap::new()),
+            newcomers: Mutex::new(HashMap::new()),
             gone: Mutex::new(VecDeque::new()),
             next: AtomicU64::new(0),
             version: AtomicU64::new(0),
@@ -359,23 +413,44 @@ impl ClassBoard {
             Some(k) => format!("key:{}", k.chars().take(64).collect::<String>()),
             None => format!("ip:{ip}/{name}"),
         };
-        if self.entries.lock().unwrap_or_else(|e| e.into_inner()).len() >= MAX_ENTRIES {
-            return Err(Refusal::Full);
+        {
+            // a full board: the card that ended longest ago gives way (none running ever does)
+            let mut all = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+            if all.len() >= MAX_ENTRIES {
+                let oldest = all
+                    .values()
+                    .filter(|e| e.state != State::Running)
+                    .min_by_key(|e| e.changed)
+                    .map(|e| e.id)
+                    .ok_or(Refusal::Full)?;
+                all.remove(&oldest);
+                drop(all);
+                self.forget(oldest);
+            }
         }
         {
             let mut paces = self.paces.lock().unwrap_or_else(|e| e.into_inner());
-            let burst = f64::from(self.limits.burst);
-            let pace = paces.entry(sender.clone()).or_insert(Pace {
-                tokens: burst,
-                at: Instant::now(),
-            });
-            let refill = self.limits.refill.as_secs_f64().max(1e-3);
-            pace.tokens = (pace.tokens + pace.at.elapsed().as_secs_f64() / refill).min(burst);
-            pace.at = Instant::now();
-            if pace.tokens < 1.0 {
+            if !paces.contains_key(&sender) {
+                // a sender never seen: its address's pace of newcomers
+                let mut newcomers = self.newcomers.lock().unwrap_or_else(|e| e.into_inner());
+                let n = newcomers
+                    .entry(ip)
+                    .or_insert_with(|| Pace::full(self.limits.newcomers));
+                if !n.take(self.limits.newcomers, self.limits.newcomer_refill) {
+                    return Err(Refusal::TooManySenders);
+                }
+                // the paces of senders long quiet are forgotten (a full bucket is as new)
+                if paces.len() >= MAX_PACES {
+                    let (burst, refill) = (self.limits.burst, self.limits.refill);
+                    paces.retain(|_, p| !p.full_again(burst, refill));
+                }
+            }
+            let pace = paces
+                .entry(sender.clone())
+                .or_insert_with(|| Pace::full(self.limits.burst));
+            if !pace.take(self.limits.burst, self.limits.refill) {
                 return Err(Refusal::TooFast);
             }
-            pace.tokens -= 1.0;
         }
         let mut sending = self.sending.lock().unwrap_or_else(|e| e.into_inner());
         let n = sending.entry(ip).or_default();
@@ -851,6 +926,62 @@ mod tests {
         assert_eq!(real, 5, "every real card stays");
         let fake = all.iter().filter(|e| e.name.starts_with("fake")).count();
         assert!(fake <= Limits::default().per_sender, "{fake}");
+        // the same, making up a secret for every trace: the address's newcomers run out
+        let mut refused = 0;
+        for i in 0..400 {
+            match board.upload(ip(), &format!("made-up {i}"), Some(&format!("made-up-{i}"))) {
+                Ok(mut up) => {
+                    up.line(HEADER);
+                    up.line(r#"{"end":"solved","steps":0}"#);
+                }
+                Err(r) => {
+                    assert_eq!(r, Refusal::TooManySenders);
+                    refused += 1;
+                }
+            }
+        }
+        let newcomers = Limits::default().newcomers as usize;
+        // (the five real senders and the flood's came first)
+        assert!(refused >= 400 - newcomers, "{refused} refused");
+        let all = board.entries();
+        assert_eq!(all.iter().filter(|e| e.name.starts_with("real")).count(), 5);
+        // another address is not held back by it
+        let other: IpAddr = "10.0.0.10".parse().unwrap();
+        assert!(board.upload(other, "bea", Some("bea-secret")).is_ok());
+    }
+
+    #[test]
+    fn a_full_board_lets_the_longest_ended_card_go_never_a_running_one() {
+        let roomy = Limits {
+            newcomers: u32::MAX,
+            per_address: usize::MAX,
+            ..Limits::default()
+        };
+        let board = ClassBoard::keeping(None, roomy);
+        let mut running = Vec::new();
+        for i in 0..MAX_ENTRIES {
+            let mut up = board
+                .upload(ip(), &format!("s{i}"), Some(&format!("k{i}")))
+                .unwrap();
+            up.line(HEADER);
+            if i % 2 == 0 {
+                up.line(r#"{"end":"stuck","steps":0}"#);
+            } else {
+                running.push(up);
+            }
+        }
+        assert_eq!(board.entries().len(), MAX_ENTRIES);
+        let mut up = board.upload(ip(), "late", Some("late-secret")).unwrap();
+        up.line(HEADER);
+        let all = board.entries();
+        assert_eq!(all.len(), MAX_ENTRIES);
+        assert!(all.iter().all(|e| e.name != "s0"), "the first to end went");
+        assert!(all.iter().any(|e| e.name == "late"));
+        assert_eq!(
+            all.iter().filter(|e| e.state == State::Running).count(),
+            MAX_ENTRIES / 2 + 1,
+            "every running card stays"
+        );
     }
 
     #[test]
@@ -980,5 +1111,14 @@ mod tests {
         assert!(!e.name.contains('\u{1b}') && !e.name.contains('\u{202e}'));
         assert_eq!(e.name.chars().count(), NAME_CHARS);
         assert_eq!(e.algorithm, "mine búsqueda");
+        // a name with an invisible character is the name without it: told apart by a number
+        let mut maria = board.upload(ip(), "maria", Some("maria")).unwrap();
+        maria.line(HEADER);
+        let mut other = board
+            .upload(ip(), "maria\u{200b}", Some("someone"))
+            .unwrap();
+        other.line(HEADER);
+        let names: Vec<String> = board.entries().into_iter().map(|e| e.name).collect();
+        assert!(names.contains(&"maria (2)".to_string()), "{names:?}");
     }
 }

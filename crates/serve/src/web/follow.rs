@@ -237,16 +237,25 @@ impl Relay {
             }
             None => false,
         });
-        let kept_step = TraceStep {
-            board: None,
-            changed: board
-                .iter()
-                .zip(&k.board)
-                .enumerate()
-                .filter(|&(_, (v, was))| v != was)
-                .map(|(i, (&v, _))| (i as u16, v))
-                .collect(),
-            ..whole
+        // the run's first board (step 0) is kept whole: a late follower's replay starts
+        // from it, as the run did
+        let kept_step = if k.steps.is_empty() && whole.step == Some(0) {
+            TraceStep {
+                changed: Vec::new(),
+                ..whole.clone()
+            }
+        } else {
+            TraceStep {
+                board: None,
+                changed: board
+                    .iter()
+                    .zip(&k.board)
+                    .enumerate()
+                    .filter(|&(_, (v, was))| v != was)
+                    .map(|(i, (&v, _))| (i as u16, v))
+                    .collect(),
+                ..whole
+            }
         };
         k.board.copy_from_slice(board);
         let weight = kept_step.weight();
@@ -257,6 +266,9 @@ impl Relay {
                 break;
             };
             k.bytes -= first.weight();
+            if let Some(b) = &first.board {
+                k.start.copy_from_slice(b);
+            }
             for &(c, v) in &first.changed {
                 k.start[c as usize] = v;
             }
@@ -427,6 +439,50 @@ mod tests {
             feed.received() <= crate::engine::trace::feed::AHEAD,
             "{}",
             feed.received()
+        );
+    }
+
+    #[test]
+    fn a_paused_follower_ends_on_the_runs_true_last_step_and_board() {
+        use crate::engine::trace::replay::Replay;
+        use crate::search::Search;
+        let followers = Followers::default();
+        let me = followers.follow("ana").unwrap();
+        let h = header();
+        let givens = h.puzzle.givens.cells().to_vec();
+        let free: Vec<usize> = (0..givens.len()).filter(|&i| givens[i] == 0).collect();
+        let mut run = Relay::new("ana");
+        run.header(h, &followers);
+        // a screen paused from the start: the run goes on far past what its feed holds
+        let mut board = givens.clone();
+        for i in 1..=3000u64 {
+            board[free[i as usize % free.len()]] = (i % 9 + 1) as u8;
+            let step = TraceStep {
+                step: Some(i),
+                ..TraceStep::default()
+            };
+            run.step(&step, &board, &followers);
+        }
+        run.end(Closed::End(crate::engine::trace::read::TraceEnd {
+            outcome: "stuck".into(),
+            steps: Some(3000),
+            cost: None,
+            result: None,
+            error: None,
+        }));
+        // played on afterwards, it ends where the run ended, never on a board the run left
+        let mut replay = Replay::new(feed_of(&me), 0, None);
+        let mut spins = 0;
+        while replay.ended().is_none() {
+            replay.advance(100);
+            spins += 1;
+            assert!(spins < 10_000, "never ended");
+        }
+        assert_eq!(replay.steps(), 3000, "the sender's last step number");
+        assert_eq!(
+            replay.snapshot().grid.cells(),
+            &board[..],
+            "the run's last board"
         );
     }
 }

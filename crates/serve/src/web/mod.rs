@@ -6,6 +6,7 @@
 pub mod board;
 pub mod cards;
 pub mod follow;
+pub mod own_page;
 pub mod page;
 pub mod resume;
 pub mod tab;
@@ -35,6 +36,8 @@ pub struct Web {
     board: Arc<board::ClassBoard>,
     trust_proxy: Option<IpAddr>,
     resumes: Arc<resume::Resumes>,
+    /// The page that computes its own searches (`--page`), served at `/page/`.
+    pub own_page: own_page::Shared,
 }
 
 /// How the browsers are served: the class board's folder and limits, the proxy trusted with
@@ -48,6 +51,8 @@ pub struct Serving {
     pub trust_proxy: Option<IpAddr>,
     /// How long a session waits for its tab to come back.
     pub resume_grace: Duration,
+    /// The page that computes its own searches (`--page`).
+    pub own_page: Option<Arc<own_page::OwnPage>>,
 }
 
 impl Web {
@@ -59,6 +64,7 @@ impl Web {
             board: Arc::new(board::ClassBoard::keeping(serving.keep, serving.limits)),
             trust_proxy: serving.trust_proxy,
             resumes: Arc::new(resume::Resumes::new(serving.resume_grace)),
+            own_page: serving.own_page,
         }
     }
 
@@ -73,8 +79,10 @@ impl Web {
     }
 }
 
-/// The last client address a proxy added: `Forwarded: for=…` (RFC 7239), else
-/// `X-Forwarded-For`.
+/// The last client address a proxy added: `X-Forwarded-For` (what nginx, Caddy, Traefik,
+/// HAProxy and JupyterHub's proxy append to), else `Forwarded: for=…` (RFC 7239) from a proxy
+/// that sends only that. A proxy of the first kind passes a client's own `Forwarded` through
+/// unchanged, so it is never read when `X-Forwarded-For` is there.
 fn forwarded(headers: &HeaderMap) -> Option<IpAddr> {
     let strip = |v: &str| -> Option<IpAddr> {
         let v = v.trim().trim_matches('"');
@@ -85,29 +93,26 @@ fn forwarded(headers: &HeaderMap) -> Option<IpAddr> {
             .ok()
             .or_else(|| v.rsplit_once(':').and_then(|(ip, _)| ip.parse().ok()))
     };
-    if let Some(f) = headers
-        .get_all("forwarded")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .next_back()
-    {
-        let last = f.split(',').next_back()?;
-        return last
-            .split(';')
-            .find_map(|p| {
-                p.trim()
-                    .strip_prefix("for=")
-                    .or_else(|| p.trim().strip_prefix("For="))
-            })
-            .and_then(strip);
+    let last = |name: &str| {
+        headers
+            .get_all(name)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .next_back()
+            .and_then(|v| v.split(',').next_back())
+            .map(str::to_string)
+    };
+    if let Some(x) = last("x-forwarded-for") {
+        return strip(&x);
     }
-    headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .next_back()
-        .and_then(|v| v.split(',').next_back())
-        .and_then(strip)
+    last("forwarded").and_then(|f| {
+        f.split(';')
+            .find_map(|p| {
+                let p = p.trim();
+                p.strip_prefix("for=").or_else(|| p.strip_prefix("For="))
+            })
+            .and_then(strip)
+    })
 }
 
 /// How a claim to be in the class went.
@@ -173,6 +178,8 @@ pub fn router(web: Web) -> Router {
         .route("/board.js", get(wall::script))
         .route("/board/ws", get(wall::upgrade))
         .route("/trace", axum::routing::post(wall::receive))
+        .route("/page/", get(own_page::index))
+        .route("/page/{name}", get(own_page::file))
         .fallback(page::not_found)
         .with_state(web)
 }
@@ -339,5 +346,10 @@ mod tests {
         assert_eq!(forwarded(&f), Some("2001:db8::7".parse().unwrap()));
         f.insert("forwarded", HeaderValue::from_static("for=192.0.2.60:8080"));
         assert_eq!(forwarded(&f), Some("192.0.2.60".parse().unwrap()));
+        // a client's own Forwarded, passed through by a proxy that appends X-Forwarded-For
+        let mut both = HeaderMap::new();
+        both.insert("forwarded", HeaderValue::from_static("for=10.3.0.1"));
+        both.insert("x-forwarded-for", HeaderValue::from_static("9.9.9.7"));
+        assert_eq!(forwarded(&both), Some("9.9.9.7".parse().unwrap()));
     }
 }

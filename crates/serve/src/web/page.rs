@@ -63,6 +63,7 @@ pub const WORDS: &[&str] = &[
     "web-board-hide",
     "web-board-silent",
     "web-board-lecturer-only",
+    "web-board-wrong-link",
 ];
 
 /// The page's language: the lecturer's when they chose one, else the browser's first that
@@ -115,13 +116,15 @@ fn escape(s: &str) -> String {
     out
 }
 
-fn gzip(bytes: &[u8]) -> Vec<u8> {
+/// `bytes` compressed.
+pub fn gzip(bytes: &[u8]) -> Vec<u8> {
     let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     let _ = z.write_all(bytes);
     z.finish().unwrap_or_default()
 }
 
-fn accepts_gzip(headers: &HeaderMap) -> bool {
+/// Whether the browser takes a compressed answer.
+pub fn accepts_gzip(headers: &HeaderMap) -> bool {
     headers
         .get(ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
@@ -215,6 +218,11 @@ pub async fn style(headers: HeaderMap) -> Response {
 
 /// Anything else: nothing here (no file on the server is ever read for a request).
 pub async fn not_found() -> Response {
+    not_found_now()
+}
+
+/// "Not found", as an answer.
+pub fn not_found_now() -> Response {
     status(StatusCode::NOT_FOUND, "not found\n")
 }
 

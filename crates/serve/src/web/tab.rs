@@ -15,8 +15,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::tui::event::Event;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use ratatui::crossterm::event::Event;
 use serde::Deserialize;
 
 use super::Web;

@@ -98,10 +98,16 @@ pub async fn receive(
                 "this sender starts new traces too fast: wait a moment".into(),
             );
         }
+        Err(Refusal::TooManySenders) => {
+            return reply(
+                StatusCode::TOO_MANY_REQUESTS,
+                "this address brings new senders faster than a class does: wait a moment".into(),
+            );
+        }
         Err(Refusal::Full) => {
             return reply(
                 StatusCode::SERVICE_UNAVAILABLE,
-                "the class board is full: the lecturer can clear the cards that ended".into(),
+                "the class board is full of running searches".into(),
             );
         }
     };

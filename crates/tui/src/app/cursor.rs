@@ -2,7 +2,7 @@
 //! over the board (pencil marks, the cells that differ from the solution). It also keeps where
 //! the grid was last drawn, so a click finds its cell.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use crate::event::{KeyCode, KeyEvent};
 
 use crate::view::grid::{CandidateView, GridLayout};
 

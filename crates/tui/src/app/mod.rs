@@ -60,6 +60,9 @@ pub struct Launch {
     /// Puzzles open from the built-in sets, `generate:` and puzzle text only; what would write
     /// a file is offered on screen and on the clipboard instead.
     pub guest: bool,
+    /// The front end saves a still itself (a web page, through the browser's downloads), even
+    /// for a guest, which writes no file.
+    pub downloads: bool,
     /// `q` (and Ctrl-C) ask before ending: the lecturer's mirrored screen, whose end closes
     /// every student's session.
     pub confirm_quit: bool,
@@ -78,6 +81,7 @@ impl Launch {
             trace_out: None,
             notes_out: None,
             guest: false,
+            downloads: false,
             confirm_quit: false,
         }
     }
@@ -104,6 +108,8 @@ pub struct App {
     still_wanted: bool,
     /// A served session's: nothing is read or written on the host (see [`Launch::guest`]).
     guest: bool,
+    /// Stills are saved by the front end (see [`Launch::downloads`]).
+    downloads: bool,
     /// Where `y`'s "append as a scene" writes (see [`Launch::lesson_out`]).
     lesson_out: Option<PathBuf>,
 }
@@ -155,6 +161,7 @@ impl App {
             clipboard: None,
             still_wanted: false,
             guest: opts.guest,
+            downloads: opts.downloads,
             lesson_out: opts.lesson_out,
         };
         app.start_panes(run);

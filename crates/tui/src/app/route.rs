@@ -2,7 +2,7 @@
 //! takes keys first; then the grid's cursor in cell mode; then the key table, whose actions go
 //! to the race, the cursor, the lesson player, the experiment view or the screen.
 
-use ratatui::crossterm::event::{
+use crate::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 
@@ -249,7 +249,7 @@ impl App {
             }
             Action::NextScene | Action::PreviousScene => self.change_scene(a == Action::NextScene),
             Action::Still => {
-                if self.guest {
+                if self.guest && !self.downloads {
                     self.status = Some(tr!("guest-writes"));
                 } else {
                     self.still_wanted = true;

@@ -3,11 +3,12 @@
 //! the command's error output as it comes; every key works. Each run the source begins (the
 //! first, then each new run of a followed file written again) is handed to the panes in turn.
 
+use crate::clock::Instant;
 use std::sync::Arc;
-use std::time::Instant;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use crate::event::{KeyCode, KeyEvent};
 
+#[cfg(feature = "native")]
 use crate::catalog;
 use crate::engine::trace::feed::{Feed, SourceSpec};
 use crate::engine::trace::source::{Failure, Guard, Phase, Source};
@@ -171,12 +172,21 @@ pub fn scene_watch(scene: &Scene) -> (Option<Watching>, Option<String>) {
     let Some(command) = &scene.command else {
         return (None, None);
     };
-    let argv = crate::engine::trace::child::argv_of(command);
-    let resolve = |r: &str| catalog::resolve_one(r).map_err(|e| e.to_string());
-    match crate::engine::trace::source::start(SourceSpec::Command(argv), resolve) {
-        Ok((source, guard)) => (Some(Watching::new(source, Some(guard))), None),
-        Err(e) => (None, Some(tr!("status-scene-command", reason = e))),
+    #[cfg(feature = "native")]
+    {
+        let argv = crate::engine::trace::child::argv_of(command);
+        let resolve = |r: &str| catalog::resolve_one(r).map_err(|e| e.to_string());
+        match crate::engine::trace::source::start(SourceSpec::Command(argv), resolve) {
+            Ok((source, guard)) => (Some(Watching::new(source, Some(guard))), None),
+            Err(e) => (None, Some(tr!("status-scene-command", reason = e))),
+        }
     }
+    // a web page starts no program: the scene says so, and the lesson goes on
+    #[cfg(not(feature = "native"))]
+    (
+        None,
+        Some(tr!("status-scene-no-command", command = command.as_str())),
+    )
 }
 
 /// The run a trace's panes start with: `base` on the trace's puzzle, from its first board, and

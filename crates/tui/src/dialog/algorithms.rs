@@ -1,6 +1,6 @@
 //! The algorithm picker: every algorithm in a list, a preset to toggle, letters to jump.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use crate::event::{KeyCode, KeyEvent};
 
 use super::{Reply, Typed, down, up};
 use crate::search::{ALGORITHMS, AlgoInfo, Preset};

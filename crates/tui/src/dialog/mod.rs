@@ -7,9 +7,11 @@ pub mod algorithms;
 pub mod parameters;
 pub mod puzzle;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use crate::clock::Instant;
+
+use crate::event::{KeyCode, KeyEvent};
 
 pub use algorithms::AlgoPicker;
 pub use parameters::ParamEditor;

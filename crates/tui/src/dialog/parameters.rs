@@ -1,7 +1,7 @@
 //! The parameter editor: the focused pane's parameters in a list, one value typed at a time and
 //! checked before anything changes.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use crate::event::{KeyCode, KeyEvent};
 
 use super::{Reply, Typed, down, up};
 use crate::i18n;

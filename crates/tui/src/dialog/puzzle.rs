@@ -1,7 +1,7 @@
 //! The puzzle opener: a reference typed in (a name, set:N, a file, the puzzle text,
 //! generate:hard), read when Enter is pressed.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use crate::event::{KeyCode, KeyEvent};
 
 use super::Reply;
 use crate::board::Puzzle;

@@ -55,13 +55,20 @@ const MAX_CAPTION_ROWS: u16 = 3;
 
 /// The smallest terminal: a 9x9 grid (or larger) at its smallest beside the panels.
 fn too_small(app: &App, area: Rect) -> Option<(u16, u16)> {
+    let need = needs(app, area.width)?;
+    (area.width < need.0 || area.height < need.1).then_some(need)
+}
+
+/// The smallest screen, in columns and rows, the app's screen is drawn on at `width` columns
+/// (a web page makes its font smaller to give it that many); `None` when no grid fits.
+pub fn needs(app: &App, width: u16) -> Option<(u16, u16)> {
     let n = app.race().puzzle().geometry().n;
     let smallest = GridLayout::fit(n, u16::MAX, u16::MAX, false).map(|_| {
         let l = GridLayout::smallest(n);
         (l.width() + 2, l.height() + 2)
     })?;
     // below the panes: the legend and the status line; above them a lesson's caption
-    let lines = 2 + caption_rows(app, area.width);
+    let lines = 2 + caption_rows(app, width);
     // a race pane: its grid, two lines of figures and a chart of five rows
     let pane_h = smallest.1 + RACE_BELOW_GRID;
     let need = match app.race().panes().len() {
@@ -78,7 +85,7 @@ fn too_small(app: &App, area: Rect) -> Option<(u16, u16)> {
         2 => (2 * smallest.0.max(36), pane_h + lines),
         _ => (2 * smallest.0.max(36), 2 * pane_h + lines),
     };
-    (area.width < need.0 || area.height < need.1).then_some(need)
+    Some(need)
 }
 
 /// The panels beside a single grid take at least this many columns: fewer beside a 16x16 or

@@ -16,7 +16,9 @@
 use crate::search::Note;
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+#[cfg(feature = "native")]
+use std::sync::Arc;
+use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
 use super::read::{Header, TraceEnd, TraceStep};
@@ -324,6 +326,8 @@ impl Feed {
         if advance(&mut guard, index, notes) {
             self.changed.notify_all();
         }
+        // (a web page's thread never waits: it looks again at its next turn)
+        #[cfg(feature = "native")]
         if guard.received <= index && guard.closed.is_none() && !wait.is_zero() {
             guard = self
                 .changed
@@ -331,6 +335,8 @@ impl Feed {
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
         }
+        #[cfg(not(feature = "native"))]
+        let _ = wait;
         Window {
             guard: Some(guard),
             changed: &self.changed,
@@ -359,6 +365,7 @@ impl Feed {
         self.lock().start.clone()
     }
 
+    #[cfg(feature = "native")]
     /// Add the items of a batch, in order, emptying it; false when no one reads the feed any
     /// more (only the reader holds it), so the reader stops instead of waiting for a replay
     /// that will never come.
@@ -366,6 +373,7 @@ impl Feed {
         self.push_closing(items, None)
     }
 
+    #[cfg(feature = "native")]
     /// As [`Feed::push`], and the stream's end with the batch, under the same lock: a replay
     /// that takes the last step sees the end with it.
     pub fn push_closing(self: &Arc<Self>, items: &mut Vec<Item>, close: Option<Closed>) -> bool {
@@ -420,10 +428,12 @@ impl Feed {
         true
     }
 
-    /// Add a step without ever waiting: `false` when it is let go instead, because the
-    /// furthest replay is [`AHEAD`] steps (or [`AHEAD_BYTES`]) behind. For a pushed source,
-    /// whose sender must never wait on a screen; its steps carry whole boards, so a step let
-    /// go is only a step not shown.
+    /// Add a step without ever waiting: `false` when it takes the place of the newest step
+    /// not yet shown instead, because the furthest replay is [`AHEAD`] steps (or
+    /// [`AHEAD_BYTES`]) behind. For a pushed source, whose sender must never wait on a screen;
+    /// its steps carry whole boards (and their sender's numbers), so a step let go is only a
+    /// step not shown, and the newest is always there: a screen that was paused ends on the
+    /// run's true last board and step.
     pub fn offer(&self, step: TraceStep) -> bool {
         let mut s = self.lock();
         let Some(step) = starts(&mut s, step) else {
@@ -433,6 +443,15 @@ impl Feed {
         if s.received >= s.consumed + self.ahead
             || (s.received > s.consumed && s.ahead_bytes + weight > AHEAD_BYTES)
         {
+            if s.received > s.consumed
+                && let Some((_, was)) = s.steps.pop_back()
+            {
+                s.ahead_bytes = s.ahead_bytes - was + weight;
+                s.kept_bytes = s.kept_bytes - was + weight;
+                s.steps.push_back((step, weight));
+                drop(s);
+                self.changed.notify_all();
+            }
             return false;
         }
         s.received += 1;
@@ -455,6 +474,7 @@ impl Feed {
         self.changed.notify_all();
     }
 
+    #[cfg(feature = "native")]
     /// Wake the replays and wait for one to move on; `None` when no one reads any more.
     fn hold<'a>(self: &'a Arc<Self>, s: MutexGuard<'a, State>) -> Option<MutexGuard<'a, State>> {
         self.changed.notify_all();

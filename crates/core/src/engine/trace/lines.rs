@@ -6,17 +6,21 @@
 //! replaced, or its first bytes changed: a notebook cell run again), which [`Lines`] reports as
 //! [`Got::Rewritten`] so that the new run is read as a new run, never spliced onto the old.
 
-use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+#[cfg(feature = "native")]
+use std::{
+    fs::File,
+    path::PathBuf,
+    sync::Arc,
+    sync::atomic::{AtomicBool, Ordering},
+    time::{Duration, Instant},
+};
 
 /// The longest line read; a longer one is an error, never a buffer without bound.
 pub const MAX_LINE: usize = 1 << 20;
 
 /// How often a followed file is looked at when nothing new has come.
+#[cfg(feature = "native")]
 const POLL: Duration = Duration::from_millis(100);
 
 /// What the next read gave.
@@ -136,8 +140,10 @@ fn is_rewritten(e: &std::io::Error) -> bool {
 }
 
 /// The bytes of a file's start compared to notice that it was written again.
+#[cfg(feature = "native")]
 const HEAD: usize = 4096;
 
+#[cfg(feature = "native")]
 /// A file followed as it grows (`watch --follow`).
 pub struct Follow {
     path: PathBuf,
@@ -187,6 +193,7 @@ pub fn unreadable(meta: &std::fs::Metadata) -> Option<String> {
     ))
 }
 
+#[cfg(feature = "native")]
 impl Follow {
     /// Follow `path`, which may not exist yet, until `stop` is raised.
     pub fn new(path: PathBuf, stop: Arc<AtomicBool>) -> Follow {
@@ -222,17 +229,18 @@ impl Follow {
     }
 }
 
-#[cfg(unix)]
+#[cfg(all(unix, feature = "native"))]
 fn identity(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
     use std::os::unix::fs::MetadataExt;
     Some((meta.dev(), meta.ino()))
 }
 
-#[cfg(not(unix))]
+#[cfg(all(not(unix), feature = "native"))]
 fn identity(_meta: &std::fs::Metadata) -> Option<(u64, u64)> {
     None
 }
 
+#[cfg(feature = "native")]
 impl Read for Follow {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         loop {

@@ -13,6 +13,7 @@ pub mod feed;
 pub mod lines;
 pub mod read;
 pub mod replay;
+#[cfg(feature = "native")]
 pub mod runs;
 pub mod source;
 pub mod tail;

@@ -275,6 +275,42 @@ pub enum TraceLine {
     End(TraceEnd),
 }
 
+/// A number as a trace writes one: a JSON number, or (format 1.2) one JSON cannot hold written
+/// as a word, `"inf"`, `"-inf"` or `"nan"` (a search's `best = float('inf')` before its first
+/// board), read as that number.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Num(f64);
+
+impl<'de> Deserialize<'de> for Num {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Num, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = Num;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number (or \"inf\", \"-inf\", \"nan\")")
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Num, E> {
+                Ok(Num(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Num, E> {
+                Ok(Num(v as f64))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Num, E> {
+                Ok(Num(v as f64))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Num, E> {
+                match v {
+                    "inf" | "Infinity" => Ok(Num(f64::INFINITY)),
+                    "-inf" | "-Infinity" => Ok(Num(f64::NEG_INFINITY)),
+                    "nan" | "NaN" => Ok(Num(f64::NAN)),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)),
+                }
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
+
 /// Every key a line may have; the kind of line is told by which are there.
 #[derive(Deserialize)]
 struct RawLine<'a> {
@@ -284,11 +320,11 @@ struct RawLine<'a> {
     #[serde(borrow)]
     board: Option<std::borrow::Cow<'a, str>>,
     changed: Option<Vec<(u32, u32)>>,
-    cost: Option<f64>,
+    cost: Option<Num>,
     accepted: Option<bool>,
     #[serde(rename = "move")]
     words: Option<String>,
-    metrics: Option<BTreeMap<String, f64>>,
+    metrics: Option<BTreeMap<String, Num>>,
     end: Option<String>,
     error: Option<String>,
     steps: Option<u64>,
@@ -433,19 +469,19 @@ pub fn line(text: &str, number: usize, puzzle: &Puzzle) -> Result<TraceLine, Tra
         return Ok(TraceLine::End(TraceEnd {
             outcome,
             steps: raw.steps,
-            cost: raw.cost,
+            cost: raw.cost.map(|n| n.0),
             result,
             error: raw.error.map(|e| e.chars().take(500).collect()),
         }));
     }
     let mut step = TraceStep {
         step: raw.step,
-        cost: raw.cost,
+        cost: raw.cost.map(|n| n.0),
         accepted: raw.accepted,
         words: raw.words,
         metrics: raw
             .metrics
-            .map(|m| m.into_iter().collect())
+            .map(|m| m.into_iter().map(|(k, n)| (k, n.0)).collect())
             .unwrap_or_default(),
         ..TraceStep::default()
     };
@@ -597,6 +633,23 @@ mod tests {
         assert_eq!(s.changed, vec![(1, 7), (2, 9)]);
         assert_eq!(s.changed_givens, vec![2], "cell 2 is the given 4");
         assert_eq!(s.metrics, vec![("temperature".to_string(), 0.5)]);
+        // numbers JSON cannot hold, as the helper writes them
+        let odd = line(
+            r#"{"step":4,"cost":"inf","metrics":{"best":"inf","t":"-inf","x":"nan","big":1e300}}"#,
+            5,
+            &p,
+        )
+        .unwrap();
+        let TraceLine::Step(s) = odd else { panic!() };
+        assert_eq!(s.cost, Some(f64::INFINITY));
+        let m: BTreeMap<String, f64> = s.metrics.into_iter().collect();
+        assert_eq!(
+            (m["best"], m["t"], m["big"]),
+            (f64::INFINITY, f64::NEG_INFINITY, 1e300)
+        );
+        assert!(m["x"].is_nan());
+        let e = line(r#"{"step":4,"metrics":{"best":"lots"}}"#, 5, &p).unwrap_err();
+        assert!(e.message.contains("inf"), "it says what would do: {e}");
         let e = line(r#"{"step":3,"board":"123"}"#, 7, &p).unwrap_err();
         assert_eq!((e.line, e.column), (7, 11));
         assert!(e.message.starts_with("board: expected 81 symbols"), "{e}");

@@ -11,21 +11,31 @@
 //! The [`Guard`] returned beside it ends everything when dropped: the reader stops, and a
 //! command is ended with its whole process group.
 
+#[cfg(feature = "native")]
 use crate::search::Note;
+#[cfg(feature = "native")]
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::child::{self, Command, Exit, Pipe, Watcher};
-use super::feed::{Closed, Feed, Item, SourceSpec};
+use super::child::{self, Exit};
+#[cfg(feature = "native")]
+use super::child::{Command, Pipe, Watcher};
+#[cfg(feature = "native")]
+use super::feed::Item;
+use super::feed::{Closed, Feed, SourceSpec};
+#[cfg(feature = "native")]
 use super::lines::{Follow, Got, Lines};
+#[cfg(feature = "native")]
 use super::read::{TraceLine, header, line};
 use super::tail::Tail;
 use crate::board::Puzzle;
+use crate::clock::Instant;
 
 /// How long after a command's own process has ended a process it left behind may hold its
 /// output open with nothing written before its group is ended.
+#[cfg(feature = "native")]
 const LEFT_BEHIND: Duration = Duration::from_secs(1);
 
 /// How long a command may take to exit by itself after its trace's closing line (its status is
@@ -33,6 +43,7 @@ const LEFT_BEHIND: Duration = Duration::from_secs(1);
 pub const AFTER_TRACE: Duration = Duration::from_secs(2);
 
 /// Lines handed to the feed at once at most.
+#[cfg(feature = "native")]
 const BATCH: usize = 1024;
 
 /// Reads a puzzle reference for a header without givens.
@@ -76,6 +87,7 @@ pub struct Source {
     spec: SourceSpec,
     shared: Arc<Shared>,
     tail: Tail,
+    #[cfg(feature = "native")]
     watcher: Option<Watcher>,
     started: Instant,
 }
@@ -90,6 +102,7 @@ impl std::fmt::Debug for Source {
 /// end.
 pub struct Guard {
     stop: Arc<AtomicBool>,
+    #[cfg(feature = "native")]
     command: Option<Command>,
 }
 
@@ -97,26 +110,39 @@ impl Guard {
     /// End it now; how the command ended, if there was one.
     pub fn end(&mut self) -> Option<Exit> {
         self.stop.store(true, Ordering::SeqCst);
-        self.command
+        #[cfg(feature = "native")]
+        return self
+            .command
             .as_mut()
-            .and_then(|c| c.end(Duration::from_millis(300)))
+            .and_then(|c| c.end(Duration::from_millis(300)));
+        #[cfg(not(feature = "native"))]
+        return None;
     }
 
     /// After a trace's closing line: give the command `grace` to exit by itself, then end
     /// whatever is left. How it exited by itself; `None` when it had to be ended (or is no
     /// command), since a status it was given by this program says nothing of it.
     pub fn end_after(&mut self, grace: Duration) -> Option<Exit> {
+        #[cfg(feature = "native")]
         let own = self
             .command
             .as_ref()
             .and_then(|c| c.watcher().wait_exit(grace));
+        #[cfg(not(feature = "native"))]
+        let own = {
+            let _ = grace;
+            None::<Exit>
+        };
         let ended = self.end();
         own.and(ended)
     }
 
     /// The command's process id (its process group's too).
     pub fn pid(&self) -> Option<u32> {
-        self.command.as_ref().map(Command::id)
+        #[cfg(feature = "native")]
+        return self.command.as_ref().map(Command::id);
+        #[cfg(not(feature = "native"))]
+        return None;
     }
 }
 
@@ -167,12 +193,18 @@ impl Source {
 
     /// How the command ended, if it is a command and has.
     pub fn exit(&self) -> Option<Exit> {
-        self.watcher.as_ref().and_then(Watcher::exit)
+        #[cfg(feature = "native")]
+        return self.watcher.as_ref().and_then(Watcher::exit);
+        #[cfg(not(feature = "native"))]
+        return None;
     }
 
     /// How the command stands (running, stopped, ended), if it is a command.
     pub fn state(&self) -> Option<child::State> {
-        self.watcher.as_ref().map(Watcher::state)
+        #[cfg(feature = "native")]
+        return self.watcher.as_ref().map(Watcher::state);
+        #[cfg(not(feature = "native"))]
+        return None;
     }
 
     /// Since when it has been read.
@@ -180,6 +212,7 @@ impl Source {
         self.started
     }
 
+    #[cfg(feature = "native")]
     /// Wait for the first run's header, until `deadline` or until `stop` is raised.
     pub fn ready(
         &self,
@@ -224,6 +257,7 @@ impl Source {
     }
 }
 
+#[cfg(feature = "native")]
 /// Start reading `spec`: a command starts now, a file opens now (a followed one may not exist
 /// yet). Fails only when the command cannot start or the file cannot be opened.
 pub fn start(spec: SourceSpec, resolve: Resolve) -> Result<(Source, Guard), String> {
@@ -326,6 +360,7 @@ pub fn pushed(name: &str) -> (Source, Pusher) {
             moved: Condvar::new(),
         }),
         tail: Tail::new(),
+        #[cfg(feature = "native")]
         watcher: None,
         started: Instant::now(),
     };
@@ -415,6 +450,7 @@ impl Drop for Pusher {
     }
 }
 
+#[cfg(feature = "native")]
 /// Start reading `spec` and wait for its first run's header: the run's feed, and the guard that
 /// ends the source. For a source at hand (a file, a test's trace); a screen or an experiment
 /// starts the source and waits on it in its own way.
@@ -427,6 +463,7 @@ pub fn open(spec: SourceSpec, resolve: Resolve) -> Result<(Arc<Feed>, Guard), St
     }
 }
 
+#[cfg(feature = "native")]
 /// The idle check of a command's output: once the command's own process has ended and nothing
 /// more has come for [`LEFT_BEHIND`], what still holds the output open is something it left
 /// behind; its group is ended and the output taken as closed.
@@ -444,6 +481,7 @@ fn left_behind(watcher: Watcher, stop: Arc<AtomicBool>, ended: Arc<AtomicBool>) 
     })
 }
 
+#[cfg(feature = "native")]
 /// The reader thread's state.
 struct Reader {
     source: Source,
@@ -457,6 +495,7 @@ struct Reader {
     left: Arc<AtomicBool>,
 }
 
+#[cfg(feature = "native")]
 /// How reading one run ended.
 enum RunEnd {
     /// Its closing line came.
@@ -469,6 +508,7 @@ enum RunEnd {
     Over,
 }
 
+#[cfg(feature = "native")]
 impl Reader {
     fn command(&self) -> bool {
         matches!(self.source.spec, SourceSpec::Command(_))

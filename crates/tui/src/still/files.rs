@@ -1,38 +1,23 @@
-//! A still of the screen for a slide: the screen as it is now, at the terminal's size, in its
-//! theme's colours, as SVG (text a slide tool can scale) and PNG (pixels any tool shows). `W`
-//! writes one beside the lesson being played (or here); `record --still` writes the last frame
-//! of a recorded run.
+//! Stills written as files: SVG and PNG side by side.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use plotters::prelude::*;
 use plotters::style::FontStyle;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
 
-use super::App;
-use super::screen_svg::{color, page_colors, still_svg};
-use super::theme::Palette;
+use super::screen;
+use crate::App;
+use crate::screen_svg::{color, page_colors, still_svg};
+use crate::theme::Palette;
 
 /// Pixels per character cell, and the font's size in them.
 const CELL_W: u32 = 10;
 const CELL_H: u32 = 20;
 const FONT_PX: f64 = 16.0;
 const MONO: &str = "sudoscope-mono";
-
-/// The screen `app` shows at `width` x `height`, as the view draws it (never the speaker notes).
-pub fn screen(app: &App, width: u16, height: u16) -> Buffer {
-    let mut t = Terminal::new(TestBackend::new(width.max(1), height.max(1)))
-        .expect("an offscreen terminal");
-    t.draw(|f| {
-        super::view::draw(f, app);
-    })
-    .expect("drawing offscreen");
-    t.backend().buffer().clone()
-}
 
 /// A still of what `app` shows at `width` x `height` (`W`), under the next free name in its
 /// still directory; what the status line says of it.
@@ -78,7 +63,7 @@ fn write_png(buf: &Buffer, palette: Palette, path: &Path) -> Result<(), String> 
     static FONT: OnceLock<()> = OnceLock::new();
     FONT.get_or_init(|| {
         let bytes: &'static [u8] =
-            include_bytes!("../../../assets/fonts/DejaVuSansMono-subset.ttf");
+            include_bytes!("../../../../assets/fonts/DejaVuSansMono-subset.ttf");
         let _ = plotters::style::register_font(MONO, FontStyle::Normal, bytes);
         let _ = plotters::style::register_font(MONO, FontStyle::Bold, bytes);
     });

@@ -1,0 +1,121 @@
+//! What a page's address asks for, `?algo=annealing&race=steepest,genetic&lang=es`: the same
+//! settings as the command line's flags, read by the same check, so a link in a course's site
+//! opens the run it names or says what is wrong with it.
+
+use sudoscope_core::run::{Given, RunInput, Written};
+use sudoscope_i18n::Lang;
+use sudoscope_tui::theme::Palette;
+
+/// A page's settings besides the run.
+#[derive(Debug, Default, PartialEq)]
+pub struct Options {
+    /// The run as written.
+    pub run: RunInput,
+    /// The language asked for (`lang=`), else the browser's.
+    pub lang: Option<Lang>,
+    /// The colours (`theme=dark|light|mono`).
+    pub palette: Option<Palette>,
+    /// A lesson built into the program (`lesson=local-search`).
+    pub lesson: Option<String>,
+}
+
+/// `%XX` and `+` read back into text; an undecodable escape is kept as written.
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
+                match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                    Some(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    None => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Read a page's query (the address after `?`, without it). An unknown key or a value that
+/// does not read is an error naming it; the run's settings are checked later, by the run's
+/// own check, as the command line's are.
+pub fn read(query: &str, browser_lang: &str) -> Result<Options, String> {
+    let mut o = Options::default();
+    let flag = |name: &'static str, v: &str| Given::flag(name, v.to_string());
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        let (k, v) = (decode(k), decode(v));
+        match k.as_str() {
+            "puzzle" => o.run.puzzle = Some(flag("--puzzle", &v)),
+            "algo" => o.run.algo = Some(flag("--algo", &v)),
+            "preset" => o.run.preset = Some(Written::Text(flag("--preset", &v))),
+            "set" => o.run.set.push(flag("--set", &v)),
+            "seed" => o.run.seed = Some(Written::Text(flag("--seed", &v))),
+            "start" => o.run.start = Some(flag("--start", &v)),
+            "speed" => o.run.speed = Some(flag("--speed", &v)),
+            "paused" => o.run.paused = Some(Written::Text(flag("--paused", &v))),
+            "race" => o.run.race.extend(
+                v.split(',')
+                    .filter(|r| !r.trim().is_empty())
+                    .map(|r| flag("--race", r.trim())),
+            ),
+            "race-start" => o.run.race_start = Some(Written::Text(flag("--race-start", &v))),
+            "lang" => {
+                o.lang =
+                    Some(Lang::parse(&v).ok_or_else(|| format!("lang={v}: one of en, es, pt"))?);
+            }
+            "theme" => {
+                o.palette = Some(match v.as_str() {
+                    "dark" => Palette::Dark,
+                    "light" => Palette::Light,
+                    "mono" => Palette::Mono,
+                    _ => return Err(format!("theme={v}: one of dark, light, mono")),
+                });
+            }
+            "lesson" => o.lesson = Some(v),
+            _ => {
+                return Err(format!(
+                    "{k}: not a setting of this page (puzzle, algo, preset, set, seed, start, \
+                     speed, paused, race, race-start, lang, theme, lesson)"
+                ));
+            }
+        }
+    }
+    if o.lang.is_none() {
+        o.lang = Lang::parse(browser_lang);
+    }
+    Ok(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_query_reads_as_the_flags_do_and_says_what_it_does_not_know() {
+        let o = read(
+            "algo=annealing&race=steepest,%20genetic&set=t0%3D0.5&theme=light",
+            "es-AR",
+        )
+        .unwrap();
+        assert_eq!(o.run.algo.unwrap().text, "annealing");
+        let race: Vec<String> = o.run.race.iter().map(|g| g.text.clone()).collect();
+        assert_eq!(race, ["steepest", "genetic"]);
+        assert_eq!(o.run.set[0].text, "t0=0.5");
+        assert_eq!(o.palette, Some(Palette::Light));
+        assert_eq!(o.lang, Lang::parse("es"), "the browser's language");
+        assert_eq!(read("lang=pt", "es").unwrap().lang, Lang::parse("pt"));
+        assert!(read("colour=red", "en").unwrap_err().starts_with("colour:"));
+        assert!(read("theme=pink", "en").is_err());
+        assert_eq!(decode("a%2"), "a%2", "a cut escape is kept");
+        assert_eq!(decode("%e2%9c%93+x"), "✓ x");
+    }
+}

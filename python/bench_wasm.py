@@ -1,0 +1,76 @@
+"""The web page's searches against the same searches here (BENCHMARKS.md).
+
+    python3 python/bench_wasm.py SITE [SECONDS]
+
+SITE is the folder `cargo site` writes (target/site). It measures the page's first frame (from
+the start of its loading, five loads, the page served on loopback), then each family's steps per second on
+sudoku_7 (tuned) is measured by the same function twice, over SECONDS (2 unless told) each:
+here, by the program (`sudoscope bench families`, the binary `$SUDOSCOPE_BIN` or
+target/release/sudoscope), and in WebAssembly in headless Chromium (through chromedriver on
+127.0.0.1, the page served from SITE on 127.0.0.1). It prints both and their ratio.
+
+Needs chromium and chromedriver (Debian: ``apt-get install chromium chromium-driver``).
+"""
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from bench_page import Chromium, free_port  # noqa: E402
+
+
+def native(seconds):
+    program = os.environ.get("SUDOSCOPE_BIN") or os.path.join(HERE, "..", "target", "release",
+                                                             "sudoscope")
+    out = subprocess.run([program, "bench", "families", "--seconds", str(seconds)],
+                         check=True, capture_output=True, text=True).stdout
+    rates = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and line.startswith("  "):
+            rates[parts[0]] = float(parts[1])
+    return rates
+
+
+def main():
+    if len(sys.argv) < 2 or not os.path.isfile(os.path.join(sys.argv[1], "index.html")):
+        sys.exit("usage: python3 python/bench_wasm.py SITE [SECONDS] (SITE: the folder "
+                 "`cargo site` writes, with index.html)")
+    site = sys.argv[1]
+    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 2.0
+    here = native(seconds)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=site)
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    firsts = []
+    try:
+        with Chromium() as browser:
+            # the first frame, from the start of the page's loading (five fresh loads)
+            for i in range(5):
+                browser.go("http://127.0.0.1:%d/index.html?seed=%d" % (server.server_address[1], i + 1))
+                first = None
+                while first is None:
+                    first = browser.run("return window.sudoscope && window.sudoscope.firstFrameMs")
+                firsts.append(first)
+            page = browser.run_async(
+                "const done = arguments[arguments.length - 1];"
+                "window.sudoscopeBench(arguments[0]).then(done);", seconds)
+    finally:
+        server.shutdown()
+    print("first frame on screen, from the page's start (loopback, 5 loads): "
+          "median %.0f ms, worst %.0f ms" % (sorted(firsts)[2], max(firsts)))
+    print("%-12s %16s %16s %7s" % ("algorithm", "here steps/s", "page steps/s", "ratio"))
+    for name, rate in here.items():
+        p = page.get(name, -1)
+        print("%-12s %16.0f %16.0f %7.2f" % (name, rate, p, p / rate if rate > 0 else 0))
+
+
+if __name__ == "__main__":
+    main()
