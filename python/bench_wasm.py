@@ -4,7 +4,7 @@
 
 SITE is the folder `cargo site` writes (target/site). It measures the page's first frame (from
 the start of its loading, five loads, the page served on loopback), then each family's steps per second on
-sudoku_7 (tuned) is measured by the same function twice, over SECONDS (2 unless told) each:
+top95:4 (tuned; engine/throughput.rs names it) is measured by the same function twice, over SECONDS (2 unless told) each:
 here, by the program (`sudoscope bench families`, the binary `$SUDOSCOPE_BIN` or
 target/release/sudoscope), and in WebAssembly in headless Chromium (through chromedriver on
 127.0.0.1, the page served from SITE on 127.0.0.1). It prints both and their ratio.
@@ -23,6 +23,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from bench_page import Chromium, free_port  # noqa: E402
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    """The site's files, served without a line per request."""
+
+    def log_message(self, *args):
+        pass
 
 
 def native(seconds):
@@ -45,8 +52,7 @@ def main():
     site = sys.argv[1]
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 2.0
     here = native(seconds)
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=site)
-    handler.log_message = lambda *a: None
+    handler = functools.partial(Quiet, directory=site)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     firsts = []

@@ -243,12 +243,13 @@ fn throughput(
 fn families(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
     writeln!(
         out,
-        "\neach family's steps per second on sudoku_7 (tuned, one core, best of {} rounds)",
+        "\neach family's steps per second on {} (tuned, one core, best of {} rounds)",
+        crate::engine::throughput::PUZZLE,
         crate::engine::throughput::ROUNDS
     )?;
-    let s7 = catalog::resolve_one("sudoku_7")?;
+    let puzzle = catalog::resolve_one(crate::engine::throughput::PUZZLE)?;
     for algo in crate::engine::throughput::families() {
-        let sps = throughput(algo, Preset::Tuned, &[], &s7, seconds)?;
+        let sps = throughput(algo, Preset::Tuned, &[], &puzzle, seconds)?;
         writeln!(out, "  {algo:<12} {sps:>14.0}")?;
     }
     Ok(())

@@ -33,7 +33,7 @@ pub const WORDS: &[&str] = &[
 ];
 
 /// Where cargo leaves the module it builds for the page.
-const BUILT: &str = "target/wasm32-unknown-unknown/release/sudoscope_page.wasm";
+const BUILT: &str = "target/wasm32-unknown-unknown/page/sudoscope_page.wasm";
 
 pub fn run(args: &SiteArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let wasm = match &args.wasm {
@@ -179,7 +179,8 @@ fn build() -> anyhow::Result<Vec<u8>> {
     let status = Command::new(cargo.expect("checked"))
         .args([
             "build",
-            "--release",
+            "--profile",
+            "page",
             "--lib",
             "-p",
             "sudoscope-page",
@@ -196,7 +197,7 @@ fn build() -> anyhow::Result<Vec<u8>> {
         .map(|d| {
             source
                 .join(d)
-                .join("wasm32-unknown-unknown/release/sudoscope_page.wasm")
+                .join("wasm32-unknown-unknown/page/sudoscope_page.wasm")
         })
         .unwrap_or_else(|| source.join(BUILT));
     std::fs::read(&built).with_context(|| format!("{}", built.display()))

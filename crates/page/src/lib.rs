@@ -247,7 +247,7 @@ pub extern "C" fn sudoscope_text_len() -> usize {
     TEXT.with(|t| t.borrow().len())
 }
 
-/// Steps per second of the algorithm named at `name` on sudoku_7 (tuned) over about `seconds`,
+/// Steps per second of the algorithm named at `name` on the benchmark's puzzle (tuned) over about `seconds`,
 /// measured as `sudoscope bench families` measures it natively; negative when the name is not
 /// an algorithm.
 ///
@@ -257,7 +257,9 @@ pub extern "C" fn sudoscope_text_len() -> usize {
 pub unsafe extern "C" fn sudoscope_bench(name: *mut u8, len: usize, seconds: f64) -> f64 {
     // SAFETY: as the caller promises.
     let name = text_of(unsafe { taken(name, len) });
-    let Ok(puzzle) = sudoscope_core::catalog::resolve_one("sudoku_7") else {
+    let Ok(puzzle) =
+        sudoscope_core::catalog::resolve_one(sudoscope_core::engine::throughput::PUZZLE)
+    else {
         return -1.0;
     };
     sudoscope_core::engine::throughput::steps_per_second(
