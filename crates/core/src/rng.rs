@@ -1,7 +1,7 @@
 //! The random generators every run is made from, and our draws on top of them.
 //!
 //! The generator is `rand`'s xoshiro256++ seeded through SplitMix64 (`seed_from_u64`), whose
-//! stream is the one published by its authors; `tests/golden.rs` pins its first outputs, so a
+//! stream is the one published by its authors; `crates/core/tests/golden.rs` pins its first outputs, so a
 //! change of that stream in a new `rand` fails a test instead of silently changing every run.
 //! The draws a search makes (`below`, the 53-bit threshold of the Metropolis test, the shuffle)
 //! are ours: `rand` documents that its distributions may change output between versions, and

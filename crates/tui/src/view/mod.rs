@@ -5,10 +5,13 @@
 pub mod chart;
 pub mod experiment;
 pub mod fit;
+mod glyph;
 pub mod grid;
+pub mod landscape;
 pub mod overlay;
 pub mod panel;
 pub mod plot;
+mod room;
 pub mod waiting;
 pub mod wrap;
 
@@ -22,89 +25,8 @@ use super::dialog::Dialog;
 use super::keys;
 use crate::theme::Theme;
 use grid::GridLayout;
-
-/// Columns the panels beside a single grid keep at least.
-const PANELS_MIN: u16 = 44;
-/// The same beside a 16x16 or 25x25 grid.
-const PANELS_MIN_LARGE: u16 = 38;
-/// Rows a race pane keeps under its grid: two lines of figures and a chart of five.
-const RACE_BELOW_GRID: u16 = 7;
-/// Columns a race pane's figures and chart take beside its grid, when the pane is wide.
-const RACE_SIDE: u16 = 30;
-
-/// Rows a lesson's caption takes at `width`: it wraps, up to three rows (0 without a lesson).
-fn caption_rows(app: &App, width: u16) -> u16 {
-    app.caption().map_or(0, |c| {
-        // word by word, as the paragraph wraps it (a space either side of the text)
-        let width = (width as usize).max(1);
-        let (mut rows, mut used) = (1usize, 1usize);
-        for word in c.split_whitespace() {
-            let w = word.chars().count();
-            if used > 1 && used + 1 + w > width {
-                rows += 1;
-                used = 0;
-            }
-            used += if used == 0 { w } else { 1 + w };
-        }
-        (rows as u16).clamp(1, MAX_CAPTION_ROWS)
-    })
-}
-
-/// Rows a caption may take before it is cut.
-const MAX_CAPTION_ROWS: u16 = 3;
-
-/// The smallest terminal: a 9x9 grid (or larger) at its smallest beside the panels.
-fn too_small(app: &App, area: Rect) -> Option<(u16, u16)> {
-    let need = needs(app, area.width)?;
-    (area.width < need.0 || area.height < need.1).then_some(need)
-}
-
-/// The smallest screen, in columns and rows, the app's screen is drawn on at `width` columns
-/// (a web page makes its font smaller to give it that many); `None` when no grid fits.
-pub fn needs(app: &App, width: u16) -> Option<(u16, u16)> {
-    let n = app.race().puzzle().geometry().n;
-    let smallest = GridLayout::fit(n, u16::MAX, u16::MAX, false).map(|_| {
-        let l = GridLayout::smallest(n);
-        (l.width() + 2, l.height() + 2)
-    })?;
-    // below the panes: the legend and the status line; above them a lesson's caption
-    let lines = 2 + caption_rows(app, width);
-    // a race pane: its grid, two lines of figures and a chart of five rows
-    let pane_h = smallest.1 + RACE_BELOW_GRID;
-    let need = match app.race().panes().len() {
-        // a large grid alone may lose its border and the legend (see `compact`)
-        1 => {
-            let full = smallest.1.max(18) + lines;
-            let h = if n > 9 {
-                full.min((smallest.1 - 2).max(18) + lines - 1)
-            } else {
-                full
-            };
-            (smallest.0 + panels_min(n), h)
-        }
-        2 => (2 * smallest.0.max(36), pane_h + lines),
-        _ => (2 * smallest.0.max(36), 2 * pane_h + lines),
-    };
-    Some(need)
-}
-
-/// The panels beside a single grid take at least this many columns: fewer beside a 16x16 or
-/// 25x25 grid, so that one fits 80 columns and the other 100.
-fn panels_min(n: usize) -> u16 {
-    if n > 9 { PANELS_MIN_LARGE } else { PANELS_MIN }
-}
-
-/// A single large grid on a short screen gives up its border and the legend line, so that a
-/// 25x25 grid fits 30 rows; the legend's colours are the same as on any larger screen.
-fn compact(app: &App, area: Rect) -> bool {
-    let n = app.race().puzzle().geometry().n;
-    let l = GridLayout::smallest(n);
-    n > 9
-        && app.race().panes().len() == 1
-        && app.experiment().is_none()
-        && !app.focus_layout()
-        && area.height < l.height() + 2 + 2 + caption_rows(app, area.width)
-}
+pub use room::needs;
+use room::{RACE_BELOW_GRID, RACE_SIDE, caption_rows, compact, panels_min, too_small};
 
 /// Draw the whole screen; returns where the focused grid went, if it was drawn.
 pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
@@ -383,7 +305,7 @@ fn panels(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             theme,
         );
         if app.race().landscape() {
-            panel::landscape(f, log_area, report, theme);
+            landscape::landscape(f, log_area, report, theme);
         } else {
             panel::log(f, log_area, report, theme);
         }
@@ -467,7 +389,7 @@ fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
             panel::race_line(f, m, report, panel::state_instead(app, pane), &theme);
             // `l` in a race: the focused pane's neighbourhood takes the place of its chart
             if app.race().landscape() && i == app.race().focus() {
-                panel::landscape(f, c, report, &theme);
+                landscape::landscape(f, c, report, &theme);
             } else {
                 chart::draw(f, c, &report.history, &[], false, &theme);
             }

@@ -2,11 +2,11 @@
 //! so each check is deterministic; the tolerances say how far from the measured figures a run of
 //! these seeds may land before we call it a regression.
 
-use sudoscope::catalog::resolve;
-use sudoscope::engine::experiment::{Arm, Plan, Progress, run};
-use sudoscope::engine::result::RunResult;
-use sudoscope::run::{Given, check_method};
-use sudoscope::search::{Preset, find};
+use sudoscope_core::catalog::resolve;
+use sudoscope_core::engine::experiment::{Arm, Plan, Progress, run};
+use sudoscope_core::engine::result::RunResult;
+use sudoscope_core::run::{Given, check_method};
+use sudoscope_core::search::{Preset, find};
 
 fn experiment(algo: &str, puzzles: &str, runs: usize, max_steps: u64) -> Vec<RunResult> {
     experiment_in(Preset::Tuned, algo, puzzles, runs, max_steps)

@@ -4,11 +4,11 @@
 //! acceptance test changes a hash here and fails this test.
 //!
 //! A deliberate change of behaviour updates `tests/data/golden_trajectories.txt`: run
-//! `SUDOSCOPE_BLESS=1 cargo test --test golden` and say in the commit why the runs changed.
+//! `SUDOSCOPE_BLESS=1 cargo test -p sudoscope-core --test golden` and say in the commit why the runs changed.
 
-use sudoscope::catalog::resolve_one;
-use sudoscope::rng::{LeanRng, Rng, derive_seed, splitmix64};
-use sudoscope::search::{ALGORITHMS, Preset, Search, build};
+use sudoscope_core::catalog::resolve_one;
+use sudoscope_core::rng::{LeanRng, Rng, derive_seed, splitmix64};
+use sudoscope_core::search::{ALGORITHMS, Preset, Search, build};
 
 /// SplitMix64 and xoshiro256++ as published: the seeding and the stream every run is made from.
 /// The first two lists are what Vigna's reference C code (`splitmix64.c`, `xoshiro256plusplus.c`)
@@ -134,7 +134,7 @@ fn every_algorithm_replays_its_golden_trajectory() {
     let got = measured();
     if std::env::var_os("SUDOSCOPE_BLESS").is_some() {
         let text = format!(
-            "# algorithm preset seed hash: tests/golden.rs hashes each run on {PUZZLE}\n{}\n",
+            "# algorithm preset seed hash: crates/core/tests/golden.rs hashes each run on {PUZZLE}\n{}\n",
             got.join("\n")
         );
         std::fs::write(&path, text).unwrap();

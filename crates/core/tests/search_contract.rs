@@ -2,13 +2,14 @@
 //! change, the reported cost equals a recount, a reported solution passes the independent
 //! checker, and the same seed replays the same trajectory.
 
-mod common;
+#[path = "../../../tests/common/check.rs"]
+mod check;
 
-use common::check_solution;
-use sudoscope::board::cost::{Counted, cost};
-use sudoscope::board::{Grid, Puzzle};
-use sudoscope::catalog::resolve_one;
-use sudoscope::search::{ALGORITHMS, Event, Family, Outcome, Preset, Search, build};
+use check::check_solution;
+use sudoscope_core::board::cost::{Counted, cost};
+use sudoscope_core::board::{Grid, Puzzle};
+use sudoscope_core::catalog::resolve_one;
+use sudoscope_core::search::{ALGORITHMS, Event, Family, Outcome, Preset, Search, build};
 
 /// sudoku_7 (9x9), tiny4 (4x4), and a 16x16 and a 25x25 instance with half their cells given.
 fn puzzles() -> Vec<Puzzle> {
@@ -224,7 +225,8 @@ fn stepping_backtracking_reports_guesses_and_depth() {
         let mut s = build("backtrack", preset, &[], &p, 0, None).unwrap();
         let mut guesses = 0;
         while s.ended().is_none() {
-            if let Event::Exact(sudoscope::search::exact::ExactEvent::Guess { .. }) = s.step().event
+            if let Event::Exact(sudoscope_core::search::exact::ExactEvent::Guess { .. }) =
+                s.step().event
             {
                 guesses += 1;
             }

@@ -2,12 +2,12 @@
 //! inputs, non-UTF-8. It must never panic, every rejection must say where and why, and every
 //! puzzle it accepts must be the one written: random puzzles are written in each format and read
 //! back, and accepted near-valid lines are compared with an independent reading.
-//! `tests/corpus/parse/` holds inputs that once broke (or nearly broke) the reader, each `X.txt`
+//! `crates/core/tests/corpus/parse/` holds inputs that once broke (or nearly broke) the reader, each `X.txt`
 //! with `X.expected`: the exact message, or `ok: LINE` per puzzle read. Add any new failing input
 //! there with what it should say.
 
 use proptest::prelude::*;
-use sudoscope::board::{Puzzle, parse_puzzles};
+use sudoscope_core::board::{Puzzle, parse_puzzles};
 
 const TOP95_1: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -118,7 +118,7 @@ proptest! {
         }
         let mut line: String = line.into_iter().collect();
         if lower { line = line.to_lowercase(); }
-        let show = |r: Result<Vec<Puzzle>, sudoscope::board::ParseError>| match r {
+        let show = |r: Result<Vec<Puzzle>, sudoscope_core::board::ParseError>| match r {
             Ok(ps) => ps.iter().map(|p| format!("{} {}", p.name, p.givens.to_line())).collect::<Vec<_>>().join("\n"),
             Err(e) => e.to_string(),
         };

@@ -1,8 +1,8 @@
 //! Move deltas computed from unit counts equal a full recount, at every order.
 
 use proptest::prelude::*;
-use sudoscope::board::cost::{CostTracker, Counted, cost};
-use sudoscope::board::{Geometry, Grid};
+use sudoscope_core::board::cost::{CostTracker, Counted, cost};
+use sudoscope_core::board::{Geometry, Grid};
 
 /// A random grid at box size `b` (values 0..=n, so blanks are exercised too) and a list of moves:
 /// (is swap, cell a, cell b, new value).

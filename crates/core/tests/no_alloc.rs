@@ -7,8 +7,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use sudoscope::catalog::resolve_one;
-use sudoscope::search::{Preset, build};
+use sudoscope_core::catalog::resolve_one;
+use sudoscope_core::search::{Preset, build};
 
 struct Counting;
 static ALLOCS: AtomicUsize = AtomicUsize::new(0);

@@ -1,0 +1,200 @@
+//! The panel that shows why a search is stuck: the current state's neighbours by their cost
+//! change, a population's variety per cell, a colony's pheromone.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+use crate::engine::runner::Report;
+use crate::search::Landscape;
+use crate::theme::Theme;
+
+/// Why the search is where it is: every neighbour of the current state by its cost change,
+/// downhill, sideways and uphill, with a histogram of Δ and (for annealing) the chance each
+/// uphill Δ is taken at the current temperature. A descent that has stopped shows 0 downhill:
+/// the definition of a local minimum. For a genetic algorithm: how many distinct values the
+/// population holds per cell.
+pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
+    let block = Block::bordered()
+        .title(format!(" {} ", tr!("stuck-title")))
+        .border_style(theme.border());
+    let room = area.height.saturating_sub(2) as usize;
+    let mut lines = Vec::new();
+    match &report.landscape {
+        None => lines.push(Line::styled(tr!("stuck-none"), theme.dim())),
+        Some(Landscape::Moves {
+            deltas,
+            temperature,
+        }) => {
+            let count = |f: &dyn Fn(i32) -> bool| -> u32 {
+                deltas.iter().filter(|(d, _)| f(*d)).map(|(_, n)| n).sum()
+            };
+            let (down, side, up) = (count(&|d| d < 0), count(&|d| d == 0), count(&|d| d > 0));
+            lines.push(Line::from(vec![
+                Span::styled(
+                    tr!("stuck-downhill", n = down),
+                    if down == 0 {
+                        theme.error()
+                    } else {
+                        theme.good()
+                    },
+                ),
+                Span::raw(format!(
+                    "  ·  {}  ·  {}  ",
+                    tr!("stuck-sideways", n = side),
+                    tr!("stuck-uphill", n = up)
+                )),
+                Span::styled(tr!("stuck-of", n = down + side + up), theme.dim()),
+            ]));
+            if down == 0 {
+                lines.push(Line::styled(
+                    if side == 0 {
+                        tr!("stuck-strict-minimum")
+                    } else {
+                        tr!("stuck-minimum")
+                    },
+                    theme.error(),
+                ));
+            }
+            let most = deltas.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
+            let width = area.width.saturating_sub(26).max(4) as u32;
+            for &(d, n) in deltas.iter().take(room.saturating_sub(lines.len())) {
+                let bar = "█".repeat(((n * width).div_ceil(most)) as usize);
+                let p = match temperature {
+                    // a temperature a trace gives may be anything: only a positive one says
+                    Some(t) if d > 0 && *t > 0.0 && t.is_finite() => {
+                        format!(" p={}", crate::i18n::num(libm::exp(-(d as f64) / t), 2))
+                    }
+                    _ => String::new(),
+                };
+                let style = match d.signum() {
+                    -1 => theme.good(),
+                    0 => theme.series(0),
+                    _ => theme.dim(),
+                };
+                lines.push(Line::from(vec![
+                    Span::raw(format!("Δ{d:+4} {n:>5} ")),
+                    Span::styled(bar, style),
+                    Span::raw(p),
+                ]));
+            }
+        }
+        Some(Landscape::Pheromone {
+            share,
+            strongest,
+            open,
+        }) => pheromone_lines(&mut lines, share, strongest, *open, room, area.width, theme),
+        Some(Landscape::Diversity { per_cell, size }) => {
+            let free: Vec<u8> = per_cell.iter().copied().filter(|&k| k > 1).collect();
+            let converged = per_cell.iter().filter(|&&k| k == 1).count();
+            let mean = free.iter().map(|&k| k as f64).sum::<f64>() / free.len().max(1) as f64;
+            lines.push(Line::from(tr!(
+                "stuck-population",
+                size = *size,
+                converged = converged,
+                cells = per_cell.len()
+            )));
+            lines.push(Line::from(tr!(
+                "stuck-population-others",
+                mean = crate::i18n::num(mean, 1)
+            )));
+            // per cell, the number of distinct values across the population, where it fits
+            let n = (per_cell.len() as f64).sqrt() as usize;
+            if room > lines.len() + n && area.width as usize >= 2 * n + 2 {
+                lines.push(Line::styled(tr!("stuck-population-cells"), theme.dim()));
+                for row in per_cell.chunks(n) {
+                    let spans: Vec<Span> = row
+                        .iter()
+                        .map(|&k| match k {
+                            1 => Span::styled("· ", theme.dim()),
+                            k => Span::styled(
+                                format!("{} ", crate::board::grid::symbol(k)),
+                                if k as usize * 2 > n {
+                                    theme.good()
+                                } else {
+                                    theme.series(1)
+                                },
+                            ),
+                        })
+                        .collect();
+                    lines.push(Line::from(spans));
+                }
+            }
+            let mut hist = [0usize; 26];
+            for &k in per_cell {
+                hist[k as usize] += 1;
+            }
+            let most = hist.iter().copied().max().unwrap_or(1).max(1);
+            let width = area.width.saturating_sub(24).max(4) as usize;
+            for (k, &n) in hist.iter().enumerate().skip(1).filter(|(_, n)| **n > 0) {
+                if lines.len() >= room {
+                    break;
+                }
+                lines.push(Line::from(vec![
+                    Span::raw(format!("{k:>2} {} {n:>4} ", tr!("stuck-values"))),
+                    Span::styled("█".repeat((n * width).div_ceil(most)), theme.series(1)),
+                ]));
+            }
+        }
+    }
+    // a sentence longer than the panel is wide wraps rather than losing its end
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        area,
+    );
+}
+
+/// The colony's memory: how many open cells lean on one value, and per cell a shade for the
+/// share of its pheromone on its strongest value (darker = more settled).
+fn pheromone_lines(
+    lines: &mut Vec<Line<'static>>,
+    share: &[f32],
+    strongest: &[u8],
+    open: usize,
+    room: usize,
+    width: u16,
+    theme: &Theme,
+) {
+    let n = (share.len() as f64).sqrt() as usize;
+    let free: Vec<f32> = share.iter().copied().filter(|&s| s < 1.0).collect();
+    let settled = free.iter().filter(|&&s| s >= 0.9).count();
+    let mean = free.iter().map(|&s| s as f64).sum::<f64>() / free.len().max(1) as f64;
+    lines.push(Line::from(tr!(
+        "stuck-settled",
+        settled = settled,
+        open = open
+    )));
+    lines.push(Line::from(tr!(
+        "stuck-share",
+        share = crate::i18n::num(100.0 * mean, 0),
+        n = n
+    )));
+    if room > lines.len() + n && width as usize >= 2 * n + 2 {
+        lines.push(Line::styled(tr!("stuck-shade"), theme.dim()));
+        for (row, values) in share.chunks(n).zip(strongest.chunks(n)) {
+            let spans: Vec<Span> = row
+                .iter()
+                .zip(values)
+                .map(|(&s, &v)| {
+                    if s >= 1.0 {
+                        return Span::styled(
+                            format!("{} ", crate::board::grid::symbol(v)),
+                            theme.dim(),
+                        );
+                    }
+                    let shade = match s {
+                        s if s >= 0.9 => "█",
+                        s if s >= 0.7 => "▓",
+                        s if s >= 0.5 => "▒",
+                        _ => "░",
+                    };
+                    Span::styled(format!("{shade} "), theme.series(1))
+                })
+                .collect();
+            lines.push(Line::from(spans));
+        }
+    }
+}
