@@ -15,6 +15,7 @@
 pub use sudoscope_core::{
     board, catalog, cpu, engine, generate, rng, run, search, signals, suggest,
 };
+#[cfg(feature = "serve")]
 pub use sudoscope_serve as serve;
 pub use sudoscope_tui as tui;
 

@@ -92,9 +92,11 @@ pub enum Command {
     Watch(WatchArgs),
     /// Serve the visualiser over SSH to a class: every student types one `ssh` line and gets
     /// their own session (or, with --mirror, watches this screen and may try it alone).
+    #[cfg(feature = "serve")]
     Serve(ServeArgs),
     /// Serve the visualiser to browsers (phones and tablets too): every student opens one link
     /// (or scans its code) and gets their own session, as with `serve`.
+    #[cfg(feature = "serve")]
     Web(WebArgs),
     /// Write the visualiser as a web page that needs no server: a folder of static files
     /// (index.html and what it loads) and the same page as one self-contained file

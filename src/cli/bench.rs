@@ -62,6 +62,7 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
             .collect::<anyhow::Result<Vec<_>>>()?;
         super::bench_large::large(out, &sets)?;
     }
+    #[cfg(feature = "serve")]
     if args.suite == Suite::Serve {
         let keys = if args.keys_together {
             super::bench_serve::Keys::Together
@@ -74,6 +75,12 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
             keys,
         };
         return super::bench_serve::run(out, class, args.seconds).map(|_| crate::cli::exit::OK);
+    }
+    #[cfg(not(feature = "serve"))]
+    if args.suite == Suite::Serve {
+        anyhow::bail!(
+            "bench serve: this program was built without serving (cargo's `serve` feature, on by default)"
+        );
     }
     if args.suite == Suite::Families {
         families(out, args.seconds)?;
