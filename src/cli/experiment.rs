@@ -11,7 +11,6 @@ use anyhow::Context;
 use super::args::{ExperimentArgs, PlotFormat, TableFormat};
 use super::exit;
 use super::human::{compact, human_time};
-use super::plot::{self, Group, ImageFormat};
 use crate::board::Puzzle;
 use crate::catalog;
 use crate::engine::experiment::{self, Arm, Plan, Progress};
@@ -20,6 +19,7 @@ use crate::engine::stats::{Summary, summarise};
 use crate::run::{Given, check_method};
 use crate::search::registry::Setting;
 use crate::search::{AlgoInfo, Preset};
+use sudoscope_figures::plot::{self, Group, ImageFormat};
 
 pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let puzzles = catalog::resolve(args.puzzle.get())?;

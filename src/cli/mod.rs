@@ -17,12 +17,10 @@ mod experiment;
 mod generate;
 mod human;
 mod man;
-pub mod plot;
 mod puzzles;
 #[cfg(feature = "serve")]
 mod serving;
-pub mod sheet;
-mod site;
+pub mod site;
 mod solve_exact;
 mod solve_search;
 mod watch;

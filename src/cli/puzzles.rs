@@ -40,7 +40,7 @@ pub fn run(args: &PuzzlesArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         }
     }
     if let Some(path) = &args.sheet {
-        let pages = super::sheet::write(&puzzles, args.per_page, path)?;
+        let pages = sudoscope_figures::sheet::write(&puzzles, args.per_page, path)?;
         writeln!(
             out,
             "wrote {}: {} puzzles on {} pages, the answer key last",

@@ -35,6 +35,7 @@ pub const WORDS: &[&str] = &[
 /// Where cargo leaves the module it builds for the page.
 const BUILT: &str = "target/wasm32-unknown-unknown/page/sudoscope_page.wasm";
 
+/// `sudoscope site`: the page written to `--out`, a folder and a single file, with their sizes.
 pub fn run(args: &SiteArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let wasm = match &args.wasm {
         Some(path) => std::fs::read(path).with_context(|| format!("--wasm {}", path.display()))?,

@@ -254,6 +254,20 @@ macro_rules! tr {
     };
 }
 
+/// A run's label as tables name it (`beam (classic, k=5)`), as the screen and the figures show
+/// it: the algorithm and preset in the language spoken, the parameters as `--set` takes them.
+pub fn label(label: &str) -> String {
+    let Some((name, rest)) = label.split_once(" (") else {
+        return word("algo", label);
+    };
+    let rest = rest.trim_end_matches(')');
+    let mut parts: Vec<String> = rest.split(", ").map(str::to_string).collect();
+    if let Some(first) = parts.first_mut() {
+        *first = word("preset", first);
+    }
+    format!("{} ({})", word("algo", name), parts.join(", "))
+}
+
 /// A number with `decimals` digits after the separator, which is the current language's.
 pub fn num(x: f64, decimals: usize) -> String {
     num_in(current(), x, decimals)

@@ -40,19 +40,7 @@ pub fn method(m: &Method) -> String {
     label(&m.label(&[]))
 }
 
-/// A run's label as tables name it (`beam (classic, k=5)`), as the screen shows it: the
-/// algorithm and preset in the language spoken, the parameters as `--set` takes them.
-pub fn label(label: &str) -> String {
-    let Some((name, rest)) = label.split_once(" (") else {
-        return algorithm(label);
-    };
-    let rest = rest.trim_end_matches(')');
-    let mut parts: Vec<String> = rest.split(", ").map(str::to_string).collect();
-    if let Some(first) = parts.first_mut() {
-        *first = word("preset", first);
-    }
-    format!("{} ({})", algorithm(name), parts.join(", "))
-}
+pub use crate::i18n::label;
 
 /// What parameter `name` of `m`'s algorithm means, in the language spoken: the catalog's
 /// `param-ALGO-PRESET-NAME` (where the presets mean different things by it), else

@@ -110,7 +110,7 @@ macro_rules! series_line {
 fn embed_font() {
     static DONE: OnceLock<()> = OnceLock::new();
     DONE.get_or_init(|| {
-        let bytes: &'static [u8] = include_bytes!("../../assets/fonts/DejaVuSans-subset.ttf");
+        let bytes: &'static [u8] = include_bytes!("../../../assets/fonts/DejaVuSans-subset.ttf");
         let _ = plotters::style::register_font(FONT, FontStyle::Normal, bytes);
         let _ = plotters::style::register_font(FONT, FontStyle::Bold, bytes);
     });
@@ -624,7 +624,7 @@ where
 /// A group's label as the figure's legend shows it: the algorithm and preset in the language
 /// spoken, the parameters as `--set` takes them.
 fn shown(label: &str) -> String {
-    crate::tui::words::label(label)
+    crate::i18n::label(label)
 }
 
 #[cfg(test)]
