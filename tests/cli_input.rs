@@ -172,7 +172,7 @@ fn puzzles_lists_sets_and_prints_one() {
     );
 }
 
-/// Every command-line error is one line on stderr with the documented exit code (README).
+/// Every command-line error is one line on stderr with the documented exit code (docs/commands.md).
 #[test]
 fn command_line_errors_and_exit_codes() {
     let unsolvable = format!(".23456789{}1........", ".".repeat(63));

@@ -198,8 +198,8 @@ fn solved(arms: &[&str], runs: usize, seed: u64) -> Vec<usize> {
 
 /// All six classic presets against the course's own counts on sudoku_7 (steepest 2/500,
 /// stochastic 2/500, plateau 399/500, annealing under the course's bookkeeping 22/500, beam
-/// 27/100, genetic 2/100), and annealing's fixed bookkeeping against its rate measured in README
-/// (311/500 with seed 1). Seed 2 here, so the samples are independent of README's.
+/// 27/100, genetic 2/100), and annealing's fixed bookkeeping against its rate measured in the guide
+/// (311/500 with seed 1). Seed 2 here, so the samples are independent of the guide's.
 #[test]
 fn classic_presets_reproduce_the_course() {
     let fast = [
@@ -235,14 +235,18 @@ fn the_rate_comparison_tells_different_rates_apart() {
     assert!(same_rate(60, 500, 22, 500).is_err());
 }
 
-/// README's course table is what the code prints: the fast rows re-run with README's own
-/// command (the runs of an arm do not depend on the other arms) give README's counts.
+/// The guide's course table (docs/commands.md) is what the code prints: the fast rows re-run
+/// with the guide's own command (the runs of an arm do not depend on the other arms) give its
+/// counts.
 #[test]
-fn readme_course_table_matches_the_code() {
+fn the_guides_course_table_matches_the_code() {
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/commands.md")).unwrap();
     let command = "sudoscope experiment --algo steepest,stochastic,plateau,annealing,annealing:bookkeeping=course,beam,genetic --puzzle sudoku_7 --runs 500 --seed 1";
-    assert!(readme.contains(command), "README runs {command:?}");
+    assert!(
+        readme.contains(command),
+        "docs/commands.md runs {command:?}"
+    );
     let out = sudoscope(&[
         "experiment",
         "--algo",
@@ -270,15 +274,15 @@ fn readme_course_table_matches_the_code() {
         "beam (classic)",
     ] {
         let code = row(&printed, label).unwrap_or_else(|| panic!("{label} in:\n{printed}"));
-        let doc = row(&readme, label).unwrap_or_else(|| panic!("{label} in README"));
+        let doc = row(&readme, label).unwrap_or_else(|| panic!("{label} in docs/commands.md"));
         assert_eq!(
             code, doc,
-            "{label}: (runs, solved) printed against README's"
+            "{label}: (runs, solved) printed against docs/commands.md's"
         );
         // and the comparison table quotes the same count
         assert!(
             readme.contains(&format!("| {} / {} |", code.1, code.0)),
-            "README's comparison table quotes {label}'s {} / {}",
+            "docs/commands.md's comparison table quotes {label}'s {} / {}",
             code.1,
             code.0
         );

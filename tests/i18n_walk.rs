@@ -30,7 +30,7 @@ const CUT_SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 struct Walk {
     lang: &'static str,
     forbidden: BTreeSet<String>,
-    /// What the README says stays English: algorithm names as `--algo` takes them, parameter
+    /// What the guide says stays English: algorithm names as `--algo` takes them, parameter
     /// names and values as `--set` takes them.
     exempt: BTreeSet<String>,
     found: Vec<String>,

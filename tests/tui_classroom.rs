@@ -81,11 +81,14 @@ fn the_grid_fills_the_space_it_is_given() {
     let layout = app.cursor().drawn_at().unwrap().2;
     assert!(layout.height() + 2 >= 30, "{layout:?}");
     assert!(layout.big, "{layout:?}");
-    // README gives the figure
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    // the guide gives the figure
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/visualiser.md"))
+        .unwrap();
     let claim = format!("the 9x9 grid's frame is {} rows tall", layout.height() + 2);
-    assert!(readme.contains(&claim), "README should say {claim:?}");
+    assert!(
+        guide.contains(&claim),
+        "docs/visualiser.md should say {claim:?}"
+    );
     let small = {
         render(&mut app, 80, 24);
         app.cursor().drawn_at().unwrap().2

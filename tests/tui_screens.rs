@@ -200,16 +200,16 @@ fn an_unsolvable_puzzle_is_labelled_and_local_search_still_runs() {
     assert!(frame.snapshot.cost > 0);
 }
 
-/// README's key table is the key table: generated from `tui::keys`, so a key cannot work
-/// without being documented there (regenerate with `sudoscope::tui::keys::markdown()`).
+/// The guide's key table (docs/keys.md) is the key table: generated from `tui::keys`, so a key
+/// cannot work without being documented there (regenerate with `sudoscope::tui::keys::markdown()`).
 #[test]
-fn readme_lists_every_key_of_the_key_table() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+fn the_guide_lists_every_key_of_the_key_table() {
+    let keys =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/keys.md")).unwrap();
     let table = sudoscope::tui::keys::markdown();
     assert!(
-        readme.contains(&table),
-        "README's key table differs from the key table; it should read:\n{table}"
+        keys.contains(&table),
+        "docs/keys.md's table differs from the key table; it should read:\n{table}"
     );
 }
 

@@ -102,7 +102,7 @@ pub enum Command {
     /// (index.html and what it loads) and the same page as one self-contained file
     /// (sudoscope.html) that works opened from the disk.
     Site(SiteArgs),
-    /// Print a shell completion script (see README for where to put it).
+    /// Print a shell completion script (docs/commands.md says where to put it).
     Completions {
         /// The shell.
         #[arg(value_enum)]
@@ -170,7 +170,7 @@ pub enum Format {
     Text,
     /// One n²-symbol solution line per puzzle (`unsolvable`, `multiple` or `unsolved` instead).
     Lines,
-    /// One JSON object per puzzle per line (JSON Lines; README lists the keys).
+    /// One JSON object per puzzle per line (JSON Lines; docs/commands.md lists the keys).
     Json,
     /// One CSV record per puzzle, the columns of `experiment -f csv`.
     Csv,

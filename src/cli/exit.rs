@@ -1,4 +1,4 @@
-//! Exit codes, documented in README: 0 success; 1 the command ran but a puzzle was left
+//! Exit codes, documented in docs/commands.md: 0 success; 1 the command ran but a puzzle was left
 //! unsolved (no solution exists, several exist where one was required, or a local search did
 //! not reach cost 0); 2 bad input or usage (unknown puzzle or algorithm, bad parameter,
 //! unreadable or malformed file, no terminal for the visualiser); 3 `experiment --command`: a

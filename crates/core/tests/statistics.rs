@@ -1,4 +1,4 @@
-//! Statistical claims of README, checked with enough runs and stated tolerances. Seeds are fixed,
+//! Statistical claims of the guide (docs/commands.md), checked with enough runs and stated tolerances. Seeds are fixed,
 //! so each check is deterministic; the tolerances say how far from the measured figures a run of
 //! these seeds may land before we call it a regression.
 
@@ -57,7 +57,7 @@ fn unsolved(recs: &[RunResult]) -> Vec<String> {
         .collect()
 }
 
-/// README: tuned annealing solves every puzzle of top95 and hardest from every seed within the
+/// The guide: tuned annealing solves every puzzle of top95 and hardest from every seed within the
 /// default budget of 400 million steps (the most any of 475 measured top95 runs needed was 9.2
 /// million). The same budget here: a claim of "every run" is checked as stated, on 318 runs of
 /// other seeds.
@@ -73,11 +73,11 @@ fn tuned_annealing_solves_all_of_top95_and_hardest() {
 
 /// Three puzzles of top1465 whose solution swaps kept within candidates do not reach from most
 /// starts: in a box, candidates can link two arrangements only through values going round three
-/// cells or more, which no swap within candidates makes. README: with the escape turned off
+/// cells or more, which no swap within candidates makes. the guide: with the escape turned off
 /// (`--set escape=0`) none of 24 measured runs solved within 30 million steps; with it, every run
-/// does. Both halves here, on the same 8 seeds per puzzle (not README's): with the escape every
+/// does. Both halves here, on the same 8 seeds per puzzle (not the guide's): with the escape every
 /// run solves within 30 million steps; without it, at most one of the 24 may (these seeds, like
-/// README's, give none; the tolerance of one run still fails the check if the trap is gone,
+/// the guide's, give none; the tolerance of one run still fails the check if the trap is gone,
 /// when most runs would solve).
 #[test]
 fn tuned_annealing_reaches_solutions_candidates_alone_shut_off() {
@@ -113,7 +113,7 @@ fn least(k: usize, m: usize, n: usize) -> usize {
     ((p - TOLERANCE_SD * sd) * n as f64).ceil().max(0.0) as usize
 }
 
-/// README: the tuned genetic algorithm solves sudoku_7 in 167 of 200 runs (83.5%). 100 runs of
+/// The guide: the tuned genetic algorithm solves sudoku_7 in 167 of 200 runs (83.5%). 100 runs of
 /// other seeds must land within 3.5 standard deviations of that (at least 68 here).
 #[test]
 fn tuned_genetic_solves_sudoku_7_in_most_runs() {

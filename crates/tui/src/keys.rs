@@ -1,5 +1,5 @@
 //! Keys as data: one table of key → action → help text. Key matching, the help overlay, the
-//! status line's hints and the README's key table all come from it, so a key cannot work
+//! status line's hints and the guide's key table (docs/keys.md) all come from it, so a key cannot work
 //! without being listed, nor be listed without working.
 //!
 //! The table covers the main screen; an open dialog (a picker, the parameter editor, the puzzle
@@ -100,7 +100,7 @@ impl Key {
         self.label_in(i18n::current())
     }
 
-    /// How help (and, in English, README) writes the key.
+    /// How help (and, in English, the guide) writes the key.
     pub fn label_in(self, lang: Lang) -> String {
         match self {
             Key::Char(' ') => i18n::text_in(lang, "keyname-space", &[]),
@@ -347,7 +347,7 @@ pub fn hints_in(lang: Lang) -> impl Iterator<Item = (String, String, Action)> {
     })
 }
 
-/// The table as README prints it (Markdown).
+/// The table as the guide prints it (Markdown, docs/keys.md).
 pub fn markdown() -> String {
     let mut out = String::from("| key | does |\n|---|---|\n");
     for b in BINDINGS {
