@@ -22,8 +22,13 @@ fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/core/src")
 }
 
-/// Every module of the library with its file.
+/// Every module of the core's library with its file.
 fn modules() -> BTreeMap<ModPath, PathBuf> {
+    modules_in(&src())
+}
+
+/// Every module of the library whose source is `root` (its `src/`), with its file.
+fn modules_in(root: &Path) -> BTreeMap<ModPath, PathBuf> {
     fn walk(dir: &Path, prefix: &ModPath, out: &mut BTreeMap<ModPath, PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
@@ -48,7 +53,7 @@ fn modules() -> BTreeMap<ModPath, PathBuf> {
         }
     }
     let mut out = BTreeMap::new();
-    walk(&src(), &Vec::new(), &mut out);
+    walk(root, &Vec::new(), &mut out);
     out
 }
 
@@ -209,9 +214,13 @@ fn resolve(
     Some(base)
 }
 
-/// The file-level dependency graph of the library (edges between different modules).
+/// The file-level dependency graph of the core's library (edges between different modules).
 fn graph() -> BTreeMap<ModPath, BTreeSet<ModPath>> {
-    let known = modules();
+    graph_of(modules())
+}
+
+/// The file-level dependency graph of the modules `known` (edges between different modules).
+fn graph_of(known: BTreeMap<ModPath, PathBuf>) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
     let mut g = BTreeMap::new();
     for (m, file) in &known {
         let is_dir = file
@@ -281,6 +290,55 @@ fn no_source_file_imports_in_a_circle() {
         panic!("import circle: {}", chain.join(" → "));
     }
     assert!(g.len() > 40, "the graph was read: {} modules", g.len());
+}
+
+/// Every crate of the workspace keeps its files out of import circles too: the visualiser, the
+/// serving, the page, the words, the figures and the command line, each read as the core is.
+#[test]
+fn no_crate_imports_in_a_circle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut read = 0;
+    for dir in [
+        "crates/core/src",
+        "crates/i18n/src",
+        "crates/tui/src",
+        "crates/serve/src",
+        "crates/page/src",
+        "crates/figures/src",
+        "src",
+    ] {
+        let g = graph_of(modules_in(&root.join(dir)));
+        read += g.len();
+        if let Some(cycle) = find_cycle(&g) {
+            let chain: Vec<String> = cycle.iter().map(name).collect();
+            panic!("import circle in {dir}: {}", chain.join(" → "));
+        }
+    }
+    // every crate of the workspace is in the list above
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let members = manifest
+        .lines()
+        .find(|l| l.starts_with("members"))
+        .expect("the workspace lists its members");
+    for member in members.split('"').skip(1).step_by(2) {
+        assert!(
+            root.join(member).join("src").is_dir(),
+            "{member} has its source in src/"
+        );
+        assert!(
+            [
+                "crates/core",
+                "crates/i18n",
+                "crates/tui",
+                "crates/serve",
+                "crates/page",
+                "crates/figures"
+            ]
+            .contains(&member),
+            "{member} is not checked for import circles: add it to the list above"
+        );
+    }
+    assert!(read > 150, "the crates were read: {read} modules");
 }
 
 /// The layers as `lib.rs` lists them, lowest first: its doc's numbered list, each item naming

@@ -29,6 +29,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::follow::{Followers, Relay};
+use super::text::{NAME_CHARS, clean_text};
 use crate::board::cost::{Counted, conflicts, cost};
 use crate::board::{Grid, Puzzle};
 use crate::engine::trace::feed::Closed;
@@ -44,8 +45,6 @@ pub const MAX_RATE: u32 = 2000;
 /// Cards on the board at most; past them a new trace is refused (no card gives way to
 /// another sender's).
 pub const MAX_ENTRIES: usize = 1000;
-/// A name on the board has at most this many characters.
-pub const NAME_CHARS: usize = 40;
 /// Any other text of a card (an algorithm, a puzzle, a note) at most this many.
 const TEXT_CHARS: usize = 200;
 /// Removals remembered for watchers that catch up; one further behind gets the whole board.
@@ -267,31 +266,6 @@ pub struct Upload<'a> {
     window: (Instant, u32),
     kept: Option<BufWriter<File>>,
     relay: Relay,
-}
-
-/// Text from a sender as a card shows it: no control characters, no direction overrides
-/// (which would turn the rest of a card around) and nothing invisible, at most `chars`
-/// characters, trimmed.
-pub fn clean_text(text: &str, chars: usize) -> String {
-    let bidi = |c: char| {
-        matches!(
-            c,
-            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
-        )
-    };
-    // characters that draw nothing (zero-width spaces and joiners, the soft hyphen, the byte
-    // order mark): a name with one would look like another's
-    let invisible = |c: char| {
-        matches!(
-            c,
-            '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}'
-        )
-    };
-    let kept: String = text
-        .chars()
-        .filter(|&c| !c.is_control() && !bidi(c) && !invisible(c))
-        .collect();
-    kept.trim().chars().take(chars).collect()
 }
 
 impl ClassBoard {

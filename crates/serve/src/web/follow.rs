@@ -184,14 +184,9 @@ fn replay(kept: Arc<Mutex<Kept>>, to: Weak<Mutex<Pusher>>) {
         });
 }
 
-/// A name as the board shows it: control characters and direction overrides removed, at most
-/// `chars` characters, trimmed.
-pub fn clean_to(name: &str, chars: usize) -> String {
-    super::board::clean_text(name, chars)
-}
-
+/// A name as the board shows it.
 fn clean(name: &str) -> String {
-    clean_to(name, super::board::NAME_CHARS)
+    super::text::clean_text(name, super::text::NAME_CHARS)
 }
 
 /// One run being sent, as its followers get it: kept for later tabs, begun for the tabs

@@ -10,6 +10,7 @@ pub mod own_page;
 pub mod page;
 pub mod resume;
 pub mod tab;
+pub mod text;
 pub mod wall;
 
 use std::net::{IpAddr, SocketAddr};

@@ -150,7 +150,7 @@ pub async fn run(web: Web, peer: SocketAddr, mut socket: WebSocket) {
             let peer_name = format!("{peer} (browser)");
             // held as long as the session: the board hands it the runs sent under the name
             let follow = said.follow.as_deref().and_then(|name| {
-                let name = super::board::clean_text(name, super::board::NAME_CHARS);
+                let name = super::text::clean_text(name, super::text::NAME_CHARS);
                 let key = match said.sender.as_deref() {
                     Some(s) => format!("{name}#{}", s.chars().take(24).collect::<String>()),
                     None => name,

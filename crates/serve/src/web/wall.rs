@@ -159,7 +159,7 @@ pub async fn receive(
 
 /// The name a board card shows for `name` from `peer` (the address when none is given).
 fn clean_name(name: &str, peer: SocketAddr) -> String {
-    let n = super::board::clean_text(name, super::board::NAME_CHARS);
+    let n = super::text::clean_text(name, super::text::NAME_CHARS);
     if n.is_empty() {
         peer.ip().to_string()
     } else {
