@@ -346,22 +346,25 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
     }
     if let Some(listener) = web_listener {
         let bound = listener.local_addr()?;
-        let hosts = match &opts.address {
+        // as a link writes them: an IPv6 address in brackets
+        let hosts: Vec<String> = match &opts.address {
             Some(a) => vec![a.clone()],
             None => platform::addresses(&opts.listen),
-        };
+        }
+        .into_iter()
+        .map(|h| {
+            if h.contains(':') && !h.starts_with('[') {
+                format!("[{h}]")
+            } else {
+                h
+            }
+        })
+        .collect();
         let links: Vec<String> = hosts
             .iter()
-            .map(|h| {
-                let h = if h.contains(':') && !h.starts_with('[') {
-                    format!("[{h}]")
-                } else {
-                    h.clone()
-                };
-                match &opts.access.token {
-                    Some(t) => format!("http://{h}:{}/#k={t}", bound.port()),
-                    None => format!("http://{h}:{}/", bound.port()),
-                }
+            .map(|h| match &opts.access.token {
+                Some(t) => format!("http://{h}:{}/#k={t}", bound.port()),
+                None => format!("http://{h}:{}/", bound.port()),
             })
             .collect();
         writeln!(
@@ -375,11 +378,6 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         if let Some(t) = &opts.access.lecturer
             && let Some(h) = hosts.first()
         {
-            let h = if h.contains(':') && !h.starts_with('[') {
-                format!("[{h}]")
-            } else {
-                h.clone()
-            };
             writeln!(
                 say,
                 "  {}",
@@ -392,11 +390,6 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         if own_page.is_some()
             && let Some(h) = hosts.first()
         {
-            let h = if h.contains(':') && !h.starts_with('[') {
-                format!("[{h}]")
-            } else {
-                h.clone()
-            };
             writeln!(
                 say,
                 "  {}",
