@@ -3,6 +3,11 @@
 It writes ``sudoscope_helper-VERSION-py3-none-any.whl`` with the ``sudoscope`` package's Python
 files, and an sdist; the version is the package's ``__version__``, which a test keeps equal to
 the program's. Run as a script, it builds the wheel into the folder given.
+
+The wheel also holds the page's WebAssembly module (``sudoscope/page.wasm``, which the notebook
+view's races run on) when one is built: ``SUDOSCOPE_PAGE_WASM`` names it, else the source
+tree's ``target/site/sudoscope.wasm`` (``cargo site`` writes it). Without one the wheel is
+whole all the same, and the view says how to get races.
 """
 
 import base64
@@ -41,6 +46,18 @@ def sources():
     return out
 
 
+def page_module():
+    """The page's module the wheel carries, as bytes; ``None`` when none is built."""
+    for path in (os.environ.get("SUDOSCOPE_PAGE_WASM", ""),
+                 os.path.join(HERE, "..", "target", "site", "sudoscope.wasm")):
+        if path and os.path.isfile(path):
+            with open(path, "rb") as f:
+                data = f.read()
+            if data.startswith(b"\0asm"):
+                return data
+    return None
+
+
 def metadata():
     return ("Metadata-Version: 2.1\n"
             "Name: %s\n"
@@ -60,7 +77,8 @@ def _digest(data):
 
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     info = "%s-%s.dist-info" % (DIST, version())
-    files = sources() + [
+    module = page_module()
+    files = sources() + ([("sudoscope/page.wasm", module)] if module else []) + [
         (info + "/METADATA", metadata().encode()),
         (info + "/WHEEL", ("Wheel-Version: 1.0\nGenerator: sudoscope _build.py\n"
                            "Root-Is-Purelib: true\nTag: py3-none-any\n").encode()),

@@ -11,9 +11,14 @@
 //! board and step count equal to its trace file's; an interrupted run, one that raised and one
 //! left without its end, each closed; then the notebook saved, the page reloaded, the server
 //! restarted and the notebook reopened, and the notebook exported to HTML: every view whole.
+//! And a race: beside a student's run, the course's annealing computed in the page by the
+//! page's module, from the run's first board, step for step the run `sudoscope solve` makes,
+//! and again in the run's page after a reload.
 
 #[path = "common/browser.rs"]
 mod browser;
+#[path = "common/built_site.rs"]
+mod built_site;
 #[path = "common/lab.rs"]
 mod lab;
 
@@ -140,7 +145,7 @@ sys.path.insert(0, {py:?})
 from sudoscope import notebook
 events, started = [], []
 class Widget(object):
-    def __init__(self, header, words):
+    def __init__(self, header, words, engine=b""):
         for k, v in (("header", header), ("words", words), ("archive", []), ("archived", 0), ("closing", {{}})):
             object.__setattr__(self, k, v)
     def send(self, m):
@@ -299,7 +304,7 @@ fn slide_to(browser: &Browser, n: usize) {
 /// The grid as it reads: each cell's text and classes.
 fn cells(browser: &Browser) -> Vec<(String, String)> {
     let v = browser.eval(
-        "return [...document.querySelectorAll('.sudoscope-view td')].map(t => [t.textContent, t.className])",
+        "return [...document.querySelectorAll('.sudoscope-view .grid td')].map(t => [t.textContent, t.className])",
     );
     serde_json::from_value(v).unwrap()
 }
@@ -574,7 +579,7 @@ fn views(browser: &Browser) -> Vec<Value> {
                state: v.querySelector('.state').textContent, \
                figures: v.querySelector('.figures').textContent, \
                verdict: v.querySelector('.verdict').textContent, \
-               cells: [...v.querySelectorAll('td')].map(t => t.textContent).join('') }))",
+               cells: [...v.querySelector('.grid').querySelectorAll('td')].map(t => t.textContent).join('') }))",
         )
         .as_array()
         .cloned()
@@ -620,12 +625,26 @@ fn views_until(
 /// land while JupyterLab is still settling, on a busy machine), so a run is always under way
 /// when this returns.
 fn run_cell(browser: &Browser, text: &str) {
-    let at = browser.eval(&format!(
-        "return [...document.querySelectorAll('.jp-Notebook .jp-Cell')] \
-           .findIndex(c => c.querySelector('.jp-InputArea').textContent.includes({text:?}))"
-    ));
-    let at = at.as_i64().expect("the cell is there");
-    assert!(at >= 0, "no cell holds {text:?}");
+    // the editors' text comes a moment after the cells
+    let found = Instant::now();
+    let at = loop {
+        let at = browser.eval(&format!(
+            "return [...document.querySelectorAll('.jp-Notebook .jp-Cell')] \
+               .findIndex(c => c.querySelector('.jp-InputArea').textContent.includes({text:?}))"
+        ));
+        let at = at.as_i64().expect("the cell is there");
+        if at >= 0 {
+            break at;
+        }
+        assert!(
+            found.elapsed() < PATIENCE,
+            "no cell holds {text:?}: {}",
+            browser.eval(
+                "return [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map(c => c.textContent.slice(0, 200))"
+            )
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
     let prompt = format!(
         ".jp-Notebook .jp-Cell:nth-child({}) .jp-InputPrompt",
         at + 1
@@ -919,6 +938,195 @@ fn in_jupyterlab_every_run_reaches_its_view_is_closed_and_is_kept() {
         work.path().join("clase.html").display()
     ));
     whole(&browser, "in the HTML export");
+}
+
+/// What the race of the first view holds, once it has ended: its steps, costs, ending and board
+/// (`null` while it runs).
+fn race_ended(browser: &Browser) -> Value {
+    browser.eval(
+        "const v = document.querySelector('.sudoscope-view'); \
+         const r = v && v.sudoscope && v.sudoscope.race(); \
+         if (!r || r.end === 'running') return null; \
+         return { steps: r.steps, cost: r.cost, best: r.best, end: r.end, \
+                  board: Array.from(r.board).join(''), \
+                  figures: v.querySelector('.race .figures').textContent, \
+                  cells: [...v.querySelectorAll('.race td')].map(t => t.textContent).join('') };",
+    )
+}
+
+/// The race of the first view set to `algo` (`preset`, `seed`) and started, once its
+/// algorithms are listed; then waited on until it ends.
+fn race(browser: &Browser, algo: &str, preset: &str, seed: u64) -> Value {
+    browser.until_js(
+        "the race's algorithms listed",
+        "const s = document.querySelector('.sudoscope-view .race-row select'); \
+         return !!s && s.options.length > 5 && !s.closest('span').hidden;",
+    );
+    browser.eval(&format!(
+        "const row = document.querySelector('.sudoscope-view .race-row'); \
+         const [algo, preset] = row.querySelectorAll('select'); \
+         algo.value = {algo:?}; preset.value = {preset:?}; \
+         row.querySelector('input').value = '{seed}'; \
+         row.querySelector('.race-go').click(); return true;"
+    ));
+    let began = Instant::now();
+    loop {
+        let r = race_ended(browser);
+        if !r.is_null() {
+            return r;
+        }
+        assert!(
+            began.elapsed() < PATIENCE * 2,
+            "the race never ended: {}",
+            browser.eval(
+                "return document.querySelector('.sudoscope-view .race-row').textContent + ' | ' + \
+                 document.querySelector('.sudoscope-view .race').textContent"
+            )
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn in_jupyterlab_a_built_in_races_the_students_run_from_its_first_board() {
+    if !lab::available() {
+        eprintln!("skipped: JupyterLab, anywidget and nbconvert are not installed");
+        return;
+    }
+    let wasm = built_site::site().join("sudoscope.wasm");
+    let work = tempfile::tempdir().unwrap();
+    let py = repo("python").display().to_string();
+    let puzzle =
+        "3.456.9..185..97......78415.2..1..49.49.5......198.67.49..3...7.18745..6.......8.";
+    // a student's first board: the givens, the blanks filled at random
+    let mut rng = 7u64;
+    let start: String = puzzle
+        .chars()
+        .map(|c| {
+            if c != '.' {
+                return c;
+            }
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            char::from(b'1' + ((rng >> 33) % 9) as u8)
+        })
+        .collect();
+    let student = format!(
+        "# a student\nimport os, sys, random\nos.environ['SUDOSCOPE_PAGE_WASM'] = {wasm:?}\n\
+         sys.path.insert(0, {py:?})\nfrom sudoscope import Trace\n\
+         S = {puzzle:?}\nb = [int(c) for c in {start:?}]\nr = random.Random(1)\n\
+         with Trace(S, 'mi búsqueda', start=b) as t:\n    \
+         for i in range(300):\n        j = r.randrange(81)\n        \
+         if S[j] == '.': b[j] = r.randint(1, 9)\n        t.step(b)\n    t.end('stuck')\n",
+        wasm = wasm.display().to_string()
+    );
+    std::fs::write(work.path().join("carrera.ipynb"), notebook(&[student])).unwrap();
+    let server = lab::Lab::start(work.path(), "es_AR.UTF-8");
+    let browser = Browser::open("es-AR", 1400, 1000);
+    browser.go(&server.url("carrera.ipynb"));
+    let began = Instant::now();
+    while browser.eval("return document.querySelectorAll('.jp-CodeCell .cm-content').length")
+        != json!(1)
+    {
+        assert!(began.elapsed() < PATIENCE * 2, "the notebook never opened");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    run_cell(&browser, "# a student");
+    let limit = PATIENCE * 4;
+    views_until(&browser, limit, "the student's run ended", |v| {
+        v.iter()
+            .any(|v| v["title"].as_str().unwrap_or("").starts_with("mi búsqueda") && closed(v))
+    });
+    // what the program makes of the same settings, natively
+    let native = |algo: &str, preset: &str, seed: u64| -> Value {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoscope"))
+            .args([
+                "solve", "-f", "json", "-p", puzzle, "--algo", algo, "--preset", preset,
+            ])
+            .args([
+                "--seed",
+                &seed.to_string(),
+                "--start",
+                &start,
+                "--max-steps",
+                "2000000",
+            ])
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "sudoscope solve: {e}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+    };
+    let same = |r: &Value, n: &Value, what: &str| {
+        assert_eq!(r["steps"], n["steps"], "{what}: steps\n{r}\n{n}");
+        assert_eq!(r["cost"], n["cost"], "{what}: cost\n{r}\n{n}");
+        assert_eq!(r["best"], n["best_cost"], "{what}: best cost\n{r}\n{n}");
+        assert_eq!(r["end"], n["outcome"], "{what}: ending\n{r}\n{n}");
+        if let Some(solution) = n["solution"].as_str() {
+            assert_eq!(r["board"].as_str().unwrap(), solution, "{what}: the board");
+        }
+        // what the page shows is what the race holds, in the class's language
+        let cells: String = r["board"].as_str().unwrap().to_string();
+        assert_eq!(
+            r["cells"].as_str().unwrap(),
+            cells,
+            "{what}: the race's grid"
+        );
+        let figures = r["figures"].as_str().unwrap();
+        assert!(
+            figures.contains(&format!("paso {}", n["steps"])) && figures.contains("terminó"),
+            "{what}: {figures}"
+        );
+    };
+    // the course's annealing, live beside the student's run
+    browser.until_js(
+        "the race ready, from the run's first board",
+        "const n = document.querySelector('.sudoscope-view .race-note'); \
+         return !!n && n.textContent === 'desde el primer tablero de la corrida';",
+    );
+    let raced = Instant::now();
+    let annealing = race(&browser, "annealing", "classic", 5);
+    eprintln!("the race: {annealing} in {:?}", raced.elapsed());
+    same(
+        &annealing,
+        &native("annealing", "classic", 5),
+        "annealing (classic), seed 5",
+    );
+    let steepest = race(&browser, "steepest", "classic", 2);
+    same(
+        &steepest,
+        &native("steepest", "classic", 2),
+        "steepest (classic), seed 2",
+    );
+    // saved, and reloaded: the run's page finds the module again and races the same
+    browser.chord(&["\u{E009}", "s"]);
+    let file = work.path().join("carrera.ipynb");
+    let saved = Instant::now();
+    while !std::fs::read_to_string(&file)
+        .unwrap_or_default()
+        .contains("sudoscope-page")
+    {
+        assert!(
+            saved.elapsed() < PATIENCE,
+            "the notebook was never saved with its run"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    browser.go(&server.url("carrera.ipynb"));
+    views_until(&browser, limit, "the run's page after a reload", |v| {
+        v.iter()
+            .any(|v| v["title"].as_str().unwrap_or("").starts_with("mi búsqueda") && closed(v))
+    });
+    let again = race(&browser, "annealing", "classic", 5);
+    same(
+        &again,
+        &native("annealing", "classic", 5),
+        "annealing after a reload",
+    );
 }
 
 /// Any double the page is given (JSON carries every finite one) is drawn, clamped or left

@@ -4,44 +4,23 @@
 //! served from a folder on 127.0.0.1, and also opened from the disk as its single file. Every
 //! wait is for what the page shows, bounded.
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 
 use serde_json::json;
 
 #[path = "common/browser.rs"]
 mod browser;
+#[path = "common/built_site.rs"]
+mod built_site;
 #[path = "common/static_site.rs"]
 mod static_site;
 #[path = "common/web_server.rs"]
 mod web_server;
 
 use browser::{Browser, http};
+use built_site::site;
 use static_site::Site;
 use web_server::Server;
-
-/// The page, built once: `sudoscope site` into the tests' own folder under target/.
-fn site() -> &'static Path {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("site");
-        let out = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
-            .args(["site", "--out"])
-            .arg(&dir)
-            // the module is built with the cargo that runs these tests
-            .env("CARGO", env!("CARGO"))
-            .output()
-            .expect("sudoscope site runs");
-        assert!(
-            out.status.success(),
-            "sudoscope site failed:\n{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        dir
-    })
-}
 
 /// The step a screen shows (`step 7451`, `paso 12`), if any.
 fn step_on(screen: &str, word: &str) -> Option<u64> {

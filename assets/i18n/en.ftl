@@ -663,6 +663,16 @@ nb-open-cell = open: its cell ended without trace.end() (a later cell may step i
 nb-silent = live, no news for %s s (the search is busy or waiting, or the kernel stopped)
 nb-outcome-interrupted = interrupted
 nb-outcome-failed = failed
+nb-race = race a built-in from the same first board
+nb-race-start = race
+nb-race-seed = seed
+nb-race-again = race again
+nb-race-from-start = from the run's first board
+nb-race-from-givens = from the puzzle's givens (the run's first board is not known)
+nb-race-no-engine = To race the built-ins here the helper needs the page's module: run `cargo site` in sudoscope's folder, or install a helper wheel built after it.
+nb-race-no-copy = This page has not been given the race's module yet: run a cell that traces a search (with the kernel running) and race again.
+nb-race-cannot = the race cannot start: { $why }
+nb-race-running = racing
 
 ## the visualiser as a web page (`sudoscope site`)
 page-open-lesson = Open a lesson…

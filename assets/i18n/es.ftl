@@ -665,6 +665,16 @@ nb-open-cell = abierta: su celda acabó sin trace.end() (otra celda puede seguir
 nb-silent = en vivo, sin novedades hace %s s (la búsqueda está ocupada o esperando, o el kernel se detuvo)
 nb-outcome-interrupted = interrumpida
 nb-outcome-failed = falló
+nb-race = competir con un algoritmo incluido desde el mismo primer tablero
+nb-race-start = competir
+nb-race-seed = semilla
+nb-race-again = competir de nuevo
+nb-race-from-start = desde el primer tablero de la corrida
+nb-race-from-givens = desde las pistas del sudoku (no se conoce el primer tablero de la corrida)
+nb-race-no-engine = Para competir con los algoritmos incluidos, el ayudante necesita el módulo de la página: ejecutá `cargo site` en la carpeta de sudoscope, o instalá un wheel del ayudante construido después.
+nb-race-no-copy = Esta página todavía no recibió el módulo de la competencia: ejecutá una celda que trace una búsqueda (con el kernel andando) y competí de nuevo.
+nb-race-cannot = la competencia no puede empezar: { $why }
+nb-race-running = compitiendo
 
 ## the visualiser as a web page (`sudoscope site`)
 page-open-lesson = Abrir una lección…

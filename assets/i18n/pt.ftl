@@ -666,6 +666,16 @@ nb-open-cell = aberta: a célula terminou sem trace.end() (outra célula pode co
 nb-silent = ao vivo, sem novidades há %s s (a busca está ocupada ou esperando, ou o kernel parou)
 nb-outcome-interrupted = interrompida
 nb-outcome-failed = falhou
+nb-race = competir com um algoritmo incluído a partir do mesmo primeiro tabuleiro
+nb-race-start = competir
+nb-race-seed = semente
+nb-race-again = competir de novo
+nb-race-from-start = a partir do primeiro tabuleiro da execução
+nb-race-from-givens = a partir das pistas do sudoku (o primeiro tabuleiro da execução não é conhecido)
+nb-race-no-engine = Para competir com os algoritmos incluídos, o ajudante precisa do módulo da página: execute `cargo site` na pasta do sudoscope, ou instale um wheel do ajudante construído depois disso.
+nb-race-no-copy = Esta página ainda não recebeu o módulo da competição: execute uma célula que trace uma busca (com o kernel rodando) e compita de novo.
+nb-race-cannot = a competição não pode começar: { $why }
+nb-race-running = competindo
 
 ## the visualiser as a web page (`sudoscope site`)
 page-open-lesson = Abrir uma lição…

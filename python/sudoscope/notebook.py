@@ -36,6 +36,9 @@ SMALL = 256 * 1024
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _TOLD = []
+# the page's WebAssembly module (the program's core, as `sudoscope site` builds it), which runs
+# the view's races: read once a process, sent once to the page
+_ENGINE = []
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
@@ -137,6 +140,43 @@ def open_view(header, givens, n, start=None, lang=None, to_file=None):
     return View(header, givens, n, start=start, lang=lang)
 
 
+def engine_path():
+    """Where the page's module is, for the view's races: ``SUDOSCOPE_PAGE_WASM``, else
+    ``page.wasm`` beside this file (a wheel built after ``cargo site`` holds it), else the
+    source tree's ``target/site/sudoscope.wasm`` (``cargo site`` writes it); ``None`` when none
+    is a WebAssembly module."""
+    for path in (os.environ.get("SUDOSCOPE_PAGE_WASM", ""),
+                 os.path.join(_HERE, "page.wasm"),
+                 os.path.join(_HERE, "..", "..", "target", "site", "sudoscope.wasm")):
+        if path and os.path.isfile(path):
+            try:
+                with open(path, "rb") as f:
+                    if f.read(4) == b"\0asm":
+                        return path
+            except OSError:  # unreadable: the next place
+                continue
+    return None
+
+
+def engine():
+    """The page's module as ``(bytes, name)``, its name the start of its SHA-256 (a page keeps
+    the module it was given under that name); ``(None, None)`` without one."""
+    if not _ENGINE:
+        path = engine_path()
+        if path is None:
+            _ENGINE.append((None, None))
+        else:
+            import hashlib
+            with open(path, "rb") as f:
+                data = f.read()
+            _ENGINE.append((data, hashlib.sha256(data).hexdigest()[:16]))
+    return _ENGINE[0]
+
+
+# whether this process has given the page its module yet (the first view carries it)
+_ENGINE_GIVEN = []
+
+
 def _widget_class():
     """The widget a view draws in: its code, and the state the page keeps of the run."""
     import anywidget
@@ -149,6 +189,8 @@ def _widget_class():
         archive = traitlets.List(traitlets.Unicode()).tag(sync=True)
         archived = traitlets.Int(0).tag(sync=True)
         closing = traitlets.Dict().tag(sync=True)
+        # the page's module, carried by the first view of a process only
+        engine = traitlets.Bytes(b"").tag(sync=True)
 
     return Widget
 
@@ -266,9 +308,15 @@ class View(object):
             "puzzle": header.get("puzzle", ""),
             "params": header.get("params") or {},
             "lang": lang,
+            "engine": engine()[1],
         }
         self.words = words(lang)
-        self.widget = (widget or _widget_class())(header=self.header, words=self.words)
+        state = {"header": self.header, "words": self.words}
+        if self.header["engine"] and not _ENGINE_GIVEN:
+            # in the state the widget is made with: the page has it before any view is drawn
+            _ENGINE_GIVEN.append(True)
+            state["engine"] = engine()[0]
+        self.widget = (widget or _widget_class())(**state)
         self._cells = list(start) if start is not None else None
         self._sealed = []        # the archive's sealed chunks, packed
         self._open = Chunk(0)    # the steps not sealed yet

@@ -498,6 +498,296 @@ class Chart {
   }
 }
 
+// The race: a built-in search beside the student's run, from the same first board, computed in
+// this page by the program's own core (the page's WebAssembly module: `crates/page/src/race.rs`).
+// The first view of a kernel carries the module (its `engine` state); the page keeps it, under
+// the start of its SHA-256, for every view and run page, and the browser keeps it too
+// (IndexedDB), so a reloaded notebook races without the kernel sending it again.
+const ENGINES = (globalThis.sudoscopeEngines ||= new Map()); // name -> Promise<Module | null>
+const RACE_FRAME_MS = 6; // of each frame's 16, so the page never stutters
+
+function stored(mode, act) {
+  return new Promise((resolve) => {
+    let open;
+    try {
+      open = indexedDB.open('sudoscope-engine', 1);
+    } catch (e) {
+      resolve(null);
+      return;
+    }
+    open.onupgradeneeded = () => open.result.createObjectStore('modules');
+    open.onerror = () => resolve(null);
+    open.onsuccess = () => {
+      try {
+        const tx = open.result.transaction('modules', mode);
+        const req = act(tx.objectStore('modules'));
+        tx.oncomplete = () => resolve(req.result === undefined ? null : req.result);
+        tx.onerror = tx.onabort = () => resolve(null);
+      } catch (e) {
+        resolve(null);
+      }
+    };
+  });
+}
+
+// The module the kernel gave (a DataView or bytes), kept under `name`.
+export function keepEngine(name, given) {
+  // (a lookup under way that finds nothing is replaced)
+  if (!name || !given || !given.byteLength) return;
+  const bytes = new Uint8Array(given.buffer.slice(given.byteOffset, given.byteOffset + given.byteLength));
+  ENGINES.set(name, WebAssembly.compile(bytes).catch(() => null));
+  stored('readwrite', (s) => s.put(bytes, name));
+  // views drawn before it came (a run's page drawn while the widget's code still loads)
+  globalThis.dispatchEvent(new CustomEvent('sudoscope-engine', { detail: name }));
+}
+
+// The module kept under `name`: by this page, else by the browser; null without it.
+async function findEngine(name) {
+  if (!name) return null;
+  if (!ENGINES.has(name)) {
+    ENGINES.set(name, stored('readonly', (s) => s.get(name))
+      .then((b) => (b ? WebAssembly.compile(b) : null)).catch(() => null));
+  }
+  const asked = ENGINES.get(name);
+  const found = await asked;
+  if (!found && ENGINES.get(name) === asked) ENGINES.delete(name); // perhaps a later view brings it
+  return found;
+}
+
+// A module's instance, its clock the page's.
+async function raceInstance(module) {
+  const { exports } = await WebAssembly.instantiate(module, { sudoscope: { now_ms: () => performance.now() } });
+  return exports;
+}
+
+function textOf(ex) {
+  return new TextDecoder().decode(new Uint8Array(ex.memory.buffer, ex.sudoscope_text_ptr(), ex.sudoscope_text_len()));
+}
+
+// The built-in algorithms a module races, [name, what it does] each, asked once a page.
+const ALGORITHMS = (globalThis.sudoscopeRaceAlgorithms ||= new Map());
+function algorithmsOf(name, module) {
+  if (!ALGORITHMS.has(name)) {
+    ALGORITHMS.set(name, raceInstance(module).then((ex) => {
+      ex.sudoscope_race_algorithms();
+      return textOf(ex).split('\n').filter(Boolean).map((l) => [l.split('\t')[0], l.split('\t')[1] || '']);
+    }));
+  }
+  return ALGORITHMS.get(name);
+}
+
+class Race {
+  constructor(run, header, w, lang) {
+    this.run = run;
+    this.header = header;
+    this.w = w;
+    this.lang = lang;
+    this.row = el('div', 'race-row');
+    this.area = el('div', 'race');
+    this.area.hidden = true;
+    this.note = el('span', 'race-note');
+    this.algo = el('select');
+    this.algo.setAttribute('aria-label', w('nb-race'));
+    this.preset = el('select');
+    for (const p of ['classic', 'tuned']) this.preset.append(new Option(p, p));
+    this.preset.setAttribute('aria-label', 'preset');
+    this.seed = el('input');
+    this.seed.type = 'number';
+    this.seed.min = '0';
+    this.seed.value = '1';
+    this.seed.setAttribute('aria-label', w('nb-race-seed'));
+    this.go = el('button', 'race-go', w('nb-race-start'));
+    this.go.addEventListener('click', () => this.start());
+    const label = el('span', null, w('nb-race') + ': ');
+    this.controls = el('span');
+    this.controls.append(this.algo, ' ', this.preset, ` ${w('nb-race-seed')} `, this.seed, ' ', this.go);
+    this.controls.hidden = true;
+    this.row.append(label, this.controls, ' ', this.note);
+    this.title = el('div', 'race-title');
+    this.grid = el('table', 'race-grid');
+    this.figures = el('div', 'figures');
+    this.canvas = el('canvas', 'chart');
+    this.canvas.setAttribute('role', 'img');
+    const legend = el('div', 'legend');
+    legend.append(...[[COLOURS[0], w('nb-cost')], [COLOURS[1], w('nb-best')]].map(([colour, text]) => {
+      const e = el('span', 'entry', text);
+      e.style.setProperty('--c', colour);
+      return e;
+    }));
+    const side = el('div', 'side');
+    side.append(this.title, this.figures, this.canvas, legend);
+    const top = el('div', 'top');
+    top.append(this.grid, side);
+    this.area.append(top);
+    this.tds = [];
+    for (let r = 0; r < run.n; r++) {
+      const tr = el('tr');
+      for (let c = 0; c < run.n; c++) {
+        const td = el('td');
+        if (c > 0 && c % run.box === 0) td.classList.add('bl');
+        if (r > 0 && r % run.box === 0) td.classList.add('bt');
+        tr.appendChild(td);
+        this.tds.push(td);
+      }
+      this.grid.appendChild(tr);
+    }
+    this.ex = null;
+    this.now = null; // where the race stands: steps, cost, best, end, board
+    this.samples = [];
+    this.generation = 0;
+    this.prepare();
+  }
+
+  // The algorithms, once the module is here; else what is missing, in words.
+  async prepare() {
+    const module = await findEngine(this.header.engine);
+    if (!module) {
+      this.note.textContent = this.w(this.header.engine ? 'nb-race-no-copy' : 'nb-race-no-engine');
+      if (this.header.engine && !this.waiting) {
+        this.waiting = (e) => {
+          if (e.detail !== this.header.engine) return;
+          globalThis.removeEventListener('sudoscope-engine', this.waiting);
+          this.waiting = null;
+          this.prepare();
+        };
+        globalThis.addEventListener('sudoscope-engine', this.waiting);
+      }
+      return;
+    }
+    this.module = module;
+    for (const [name, about] of await algorithmsOf(this.header.engine, module)) {
+      const o = new Option(name, name);
+      o.title = about;
+      this.algo.append(o);
+    }
+    if ([...this.algo.options].some((o) => o.value === 'annealing')) this.algo.value = 'annealing';
+    this.note.textContent = this.w(this.run.startKnown ? 'nb-race-from-start' : 'nb-race-from-givens');
+    this.controls.hidden = false;
+  }
+
+  line(board) {
+    return Array.from(board, (v) => (v ? SYMBOLS[v - 1] : '.')).join('');
+  }
+
+  async start() {
+    const generation = ++this.generation;
+    const ex = await raceInstance(this.module);
+    const seed = Math.max(0, Math.floor(Number(this.seed.value) || 0));
+    const settings = [`algo=${this.algo.value}`, `preset=${this.preset.value}`, `seed=${seed}`,
+      `puzzle=${this.run.givens.some((v) => v) ? this.line(this.run.givens) : this.header.puzzle}`];
+    if (this.run.startKnown) settings.push(`start=${this.line(this.run.base)}`);
+    const bytes = new TextEncoder().encode(settings.join('\n'));
+    const at = ex.sudoscope_alloc(bytes.length);
+    new Uint8Array(ex.memory.buffer, at, bytes.length).set(bytes);
+    this.area.hidden = false;
+    this.samples = [];
+    if (ex.sudoscope_race_start(at, bytes.length) !== 0) {
+      this.now = null;
+      this.title.textContent = '';
+      this.figures.textContent = this.w('nb-race-cannot').replace('{ $why }', textOf(ex));
+      this.figures.className = 'figures bad';
+      return;
+    }
+    this.figures.className = 'figures';
+    this.title.textContent = `${this.algo.value} (${this.preset.value}) · ${this.w('nb-race-seed')} ${seed}`;
+    this.go.textContent = this.w('nb-race-again');
+    let charted = 0;
+    const frame = (now) => {
+      if (generation !== this.generation || !this.area.isConnected) return;
+      const ended = ex.sudoscope_race_advance(RACE_FRAME_MS) !== 0;
+      this.read(ex);
+      // the chart at most ten times a second, and at the end
+      const chart = ended || now - charted > 100;
+      if (chart) charted = now;
+      this.draw(chart);
+      if (!ended) requestAnimationFrame(frame);
+    };
+    this.read(ex);
+    this.draw(true);
+    requestAnimationFrame(frame);
+  }
+
+  read(ex) {
+    ex.sudoscope_race_state();
+    const [steps, cost, best, end] = textOf(ex).split(' ');
+    const board = Uint8Array.from(new Uint8Array(ex.memory.buffer, ex.sudoscope_out_ptr(), ex.sudoscope_out_len()));
+    this.now = { steps: Number(steps), cost: Number(cost), best: Number(best), end, board,
+      algo: this.algo.value, preset: this.preset.value };
+    this.ex = ex;
+  }
+
+  // The race's cost and best from its start: a point every so many steps (race.rs keeps them).
+  history() {
+    this.ex.sudoscope_race_history();
+    this.samples = textOf(this.ex).split('\n').filter(Boolean).map((l) => l.split(' ').map(Number));
+  }
+
+  draw(chart) {
+    const now = this.now;
+    if (!now) return;
+    const bad = this.run.conflicts(now.board);
+    for (let i = 0; i < this.run.cells; i++) {
+      const v = now.board[i];
+      const td = this.tds[i];
+      td.textContent = v ? SYMBOLS[v - 1] : '·';
+      const kind = this.run.givens[i] ? 'g' : bad[i] ? 'x' : '';
+      td.className = [td.classList.contains('bl') ? 'bl' : '', td.classList.contains('bt') ? 'bt' : '', kind]
+        .filter(Boolean).join(' ');
+    }
+    const where = now.end === 'running' ? this.w('nb-race-running')
+      : `${this.w('nb-ended')}: ${this.w('nb-outcome-' + now.end, now.end)}`;
+    this.figures.textContent = [`${this.w('nb-step')} ${fmt(now.steps, this.lang)}`,
+      `${this.w('nb-cost')} ${now.cost}`, `${this.w('nb-best')} ${now.best}`, where].join(' · ');
+    if (chart) {
+      this.history();
+      this.chart();
+    }
+  }
+
+  // The race's cost and best over its own steps.
+  chart() {
+    const c = this.canvas;
+    const ratio = window.devicePixelRatio || 1;
+    const width = Math.max(200, c.clientWidth || 480);
+    const height = 120;
+    if (c.width !== Math.round(width * ratio)) {
+      c.width = Math.round(width * ratio);
+      c.height = Math.round(height * ratio);
+      c.style.height = height + 'px';
+    }
+    const g = c.getContext('2d');
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.clearRect(0, 0, width, height);
+    g.font = '11px ui-monospace, Menlo, Consolas, monospace';
+    const left = 44, right = width - 8, box = { y0: 8, y1: 100 };
+    const last = this.samples.length ? this.samples[this.samples.length - 1][0] : 0;
+    let hi = 1;
+    for (const [, cost] of this.samples) if (cost > hi) hi = cost;
+    g.strokeStyle = '#bbb';
+    g.lineWidth = 1;
+    g.strokeRect(left, box.y0, right - left, box.y1 - box.y0);
+    g.fillStyle = '#555';
+    g.textAlign = 'right';
+    g.textBaseline = 'middle';
+    for (const v of [0, hi]) g.fillText(fmt(v, this.lang), left - 4, box.y1 - (box.y1 - box.y0) * share(v, 0, hi));
+    g.textBaseline = 'top';
+    g.textAlign = 'left';
+    g.fillText('0', left, box.y1 + 2);
+    g.textAlign = 'right';
+    g.fillText(fmt(last, this.lang), right, box.y1 + 2);
+    const xOf = (s) => left + (right - left) * share(s, 0, Math.max(1, last));
+    const yOf = (v) => box.y1 - (box.y1 - box.y0) * share(v, 0, hi);
+    for (const [k, colour] of [[1, COLOURS[0]], [2, COLOURS[1]]]) {
+      g.strokeStyle = colour;
+      g.lineWidth = 1.5;
+      g.beginPath();
+      this.samples.forEach((p, i) => (i ? g.lineTo(xOf(p[0]), yOf(p[k])) : g.moveTo(xOf(p[0]), yOf(p[k]))));
+      g.stroke();
+    }
+    c.setAttribute('aria-label', `${this.w('nb-cost')} ${this.now.cost}, ${this.w('nb-best')} ${this.now.best}`);
+  }
+}
+
 function render({ model, el: root }) {
   const header = model.get('header');
   const words = model.get('words') || {};
@@ -535,6 +825,11 @@ function render({ model, el: root }) {
     .sudoscope-view .verdict.bad { color: #a00; }
     .sudoscope-view .controls button { margin-right: 4px; }
     .sudoscope-view input[type=range] { width: 100%; }
+    .sudoscope-view .race-row { margin-top: 6px; }
+    .sudoscope-view .race-row input { width: 6em; }
+    .sudoscope-view .race-note { color: #555; }
+    .sudoscope-view .race { margin-top: 6px; border-top: 1px solid #ddd; padding-top: 6px; }
+    .sudoscope-view .figures.bad { color: #a00; }
   `);
   const title = el('div', 'title');
   const grid = el('table', 'grid');
@@ -580,7 +875,8 @@ function render({ model, el: root }) {
   side.append(figures, verdict, chart.canvas, chart.legend, el('div', 'log-title', w('nb-log')), log);
   const top = el('div', 'top');
   top.append(grid, side);
-  root.append(style, title, top, controls, slider);
+  const race = new Race(run, header, w, lang);
+  root.append(style, title, top, controls, slider, race.row, race.area);
 
   const tds = [];
   for (let r = 0; r < run.n; r++) {
@@ -767,8 +1063,16 @@ function render({ model, el: root }) {
   intake.archive(model.get('archive')).then(() => close(model.get('closing')));
   requestAnimationFrame(frame);
   // for tests and people: the run as the view holds it
-  root.sudoscope = { run, at: () => at };
+  root.sudoscope = { run, at: () => at, race: () => race.now };
   return () => { playing = false; };
 }
 
-export default { render };
+// The model is made before any view of it is drawn: the first view of a kernel gives the page
+// the module its races run on, even when its run ends before it is drawn.
+function initialize({ model }) {
+  const keep = () => keepEngine((model.get('header') || {}).engine, model.get('engine'));
+  keep();
+  model.on('change:engine', keep);
+}
+
+export default { initialize, render };

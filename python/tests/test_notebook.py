@@ -56,8 +56,8 @@ class OutsideANotebook(unittest.TestCase):
 class Widget(object):
     """A stand-in for the anywidget widget: what the view sends, and its synced state."""
 
-    def __init__(self, header, words):
-        self.header, self.words = header, words
+    def __init__(self, header, words, engine=b""):
+        self.header, self.words, self.engine = header, words, engine
         self.archive, self.archived, self.closing = [], 0, {}
         self.sent = []
 
@@ -143,6 +143,56 @@ class Sending(unittest.TestCase):
         self.assertEqual(pop["pc"], "1" * 80 + "2")
         self.assertEqual(notebook.population(None, [3.5, 1.5], 2, 9),
                          {"t": 2, "k": 0, "b": 1.5, "m": 2.5, "w": 3.5})
+
+
+class Engine(unittest.TestCase):
+    """The page's module the view's races run on: found where the helper looks, named by its
+    hash in every view's header, and carried by the first view of a process only."""
+
+    def setUp(self):
+        self.saved = (list(notebook._ENGINE), list(notebook._ENGINE_GIVEN),
+                      os.environ.get("SUDOSCOPE_PAGE_WASM"))
+        notebook._ENGINE[:] = []
+        notebook._ENGINE_GIVEN[:] = []
+        self.dir = tempfile.mkdtemp()
+
+    def tearDown(self):
+        engine, given, env = self.saved
+        notebook._ENGINE[:] = engine
+        notebook._ENGINE_GIVEN[:] = given
+        if env is None:
+            os.environ.pop("SUDOSCOPE_PAGE_WASM", None)
+        else:
+            os.environ["SUDOSCOPE_PAGE_WASM"] = env
+
+    def module(self, data):
+        path = os.path.join(self.dir, "m.wasm")
+        with open(path, "wb") as f:
+            f.write(data)
+        os.environ["SUDOSCOPE_PAGE_WASM"] = path
+        return path
+
+    def test_the_first_view_carries_the_module_and_every_view_names_it(self):
+        import hashlib
+        data = b"\0asm\x01\0\0\0" + b"x" * 100
+        path = self.module(data)
+        self.assertEqual(notebook.engine_path(), path)
+        first = notebook.View({"algorithm": "a"}, [0] * 81, 9, display=False, widget=Widget)
+        second = notebook.View({"algorithm": "b"}, [0] * 81, 9, display=False, widget=Widget)
+        name = hashlib.sha256(data).hexdigest()[:16]
+        self.assertEqual(first.header["engine"], name)
+        self.assertEqual(second.header["engine"], name)
+        self.assertEqual(first.widget.engine, data)
+        self.assertEqual(second.widget.engine, b"")
+
+    def test_a_file_that_is_not_webassembly_is_passed_over(self):
+        self.module(b"#!/bin/sh\n")
+        found = notebook.engine_path()
+        self.assertTrue(found is None or found != os.environ["SUDOSCOPE_PAGE_WASM"], found)
+        if found is None:
+            view = notebook.View({"algorithm": "a"}, [0] * 81, 9, display=False, widget=Widget)
+            self.assertIsNone(view.header["engine"])
+            self.assertEqual(view.widget.engine, b"")
 
 
 class Language(unittest.TestCase):

@@ -11,6 +11,7 @@
 //! the page's clock (`sudoscope.now_ms`).
 
 pub mod options;
+pub mod race;
 pub mod screen;
 
 use std::cell::RefCell;
@@ -68,6 +69,16 @@ unsafe fn taken(ptr: *mut u8, len: usize) -> Vec<u8> {
 
 fn text_of(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// A share of a frame the page gives, in milliseconds: at most a second, none when it is not a
+/// number above zero.
+fn budget_of(ms: f64) -> Duration {
+    if ms.is_finite() && ms > 0.0 {
+        Duration::from_secs_f64(ms.min(1000.0) / 1000.0)
+    } else {
+        Duration::ZERO
+    }
 }
 
 fn say(text: String) {
@@ -178,11 +189,7 @@ pub extern "C" fn sudoscope_resize(cols: u32, rows: u32) {
 /// [`STILL`] as they apply. The bytes are at [`sudoscope_out_ptr`].
 #[unsafe(no_mangle)]
 pub extern "C" fn sudoscope_frame(budget_ms: f64) -> u32 {
-    let budget = if budget_ms.is_finite() && budget_ms > 0.0 {
-        Duration::from_secs_f64(budget_ms.min(1000.0) / 1000.0)
-    } else {
-        Duration::ZERO
-    };
+    let budget = budget_of(budget_ms);
     let mut out = Vec::new();
     let produced = SCREEN.with(|c| {
         c.borrow_mut().as_mut().map(|s| {
