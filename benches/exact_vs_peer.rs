@@ -6,8 +6,8 @@
 
 use std::time::Instant;
 
-use sudoscope::catalog::read_file;
-use sudoscope::search::exact::{Solutions, solve_fastest};
+use sudoscope_core::catalog::read_file;
+use sudoscope_core::search::exact::{Solutions, solve_fastest};
 
 /// (name, file of this repository).
 const SETS: &[(&str, &str)] = &[

@@ -3,9 +3,9 @@
 //! Run: `cargo bench --bench hot_loops`.
 
 use divan::Bencher;
-use sudoscope::catalog::resolve_one;
-use sudoscope::search::exact::{Strategy, solve, solve_fastest};
-use sudoscope::search::{Preset, build};
+use sudoscope_core::catalog::resolve_one;
+use sudoscope_core::search::exact::{Strategy, solve, solve_fastest};
+use sudoscope_core::search::{Preset, build};
 
 fn main() {
     divan::main();
@@ -64,7 +64,7 @@ fn parse_top1465(bencher: Bencher) {
     bencher
         .counter(divan::counter::BytesCount::of_slice(&text))
         .bench_local(|| {
-            sudoscope::board::parse_puzzles(divan::black_box(&text), "top1465.txt")
+            sudoscope_core::board::parse_puzzles(divan::black_box(&text), "top1465.txt")
                 .unwrap()
                 .len()
         });
@@ -78,9 +78,9 @@ fn draw_chart(bencher: Bencher, width: &str) {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::layout::Rect;
-    use sudoscope::engine::history::History;
-    use sudoscope::search::Secondary;
-    use sudoscope::tui::theme::{Palette, Theme};
+    use sudoscope_core::engine::history::History;
+    use sudoscope_core::search::Secondary;
+    use sudoscope_tui::theme::{Palette, Theme};
     let w = if width == "narrow" { 50 } else { 110 };
     let mut history = History::new(256);
     // buckets of 4 steps after 2,044 steps: 511 points
@@ -105,7 +105,7 @@ fn draw_chart(bencher: Bencher, width: &str) {
     let area = Rect::new(0, 0, w, 24);
     bencher.bench_local(|| {
         terminal
-            .draw(|f| sudoscope::tui::view::chart::draw(f, area, &points, &[], true, &theme))
+            .draw(|f| sudoscope_tui::view::chart::draw(f, area, &points, &[], true, &theme))
             .unwrap();
     });
 }
@@ -120,11 +120,11 @@ fn draw_screen(bencher: Bencher, size: &str) {
     use ratatui::backend::CrosstermBackend;
     use ratatui::layout::Rect;
     use ratatui::{Terminal, TerminalOptions, Viewport};
-    use sudoscope::run::{Method, RunSpec};
-    use sudoscope::search::find;
-    use sudoscope::tui::app::{App, Launch};
-    use sudoscope::tui::keys::Action;
-    use sudoscope::tui::theme::{Palette, Theme};
+    use sudoscope_core::run::{Method, RunSpec};
+    use sudoscope_core::search::find;
+    use sudoscope_tui::app::{App, Launch};
+    use sudoscope_tui::keys::Action;
+    use sudoscope_tui::theme::{Palette, Theme};
     let (w, h) = size.split_once('x').unwrap();
     let area = Rect::new(0, 0, w.parse().unwrap(), h.parse().unwrap());
     let app_at = |steps: u64| {
@@ -179,7 +179,7 @@ fn draw_screen(bencher: Bencher, size: &str) {
     .unwrap();
     bencher.bench_local(|| {
         for app in [&mut a, &mut b] {
-            terminal.draw(|f| sudoscope::tui::draw(f, app)).unwrap();
+            terminal.draw(|f| sudoscope_tui::draw(f, app)).unwrap();
         }
     });
 }

@@ -248,8 +248,8 @@ fn the_manual_page_has_every_command_its_options_every_key_and_the_lesson_format
             "{command} without --{option}:\n{section}"
         );
     }
-    for b in sudoscope::tui::keys::BINDINGS {
-        let help = b.help_in(sudoscope::i18n::Lang::En);
+    for b in sudoscope_tui::keys::BINDINGS {
+        let help = b.help_in(sudoscope_i18n::Lang::En);
         let first = help.split_whitespace().next().unwrap();
         assert!(man.contains(first), "the key for {help:?}");
     }
@@ -278,7 +278,7 @@ fn help_lists_algorithms_presets_formats_and_exit_codes() {
         );
     }
     let solve = stdout(&sudoscope(&["solve", "--help"]));
-    for name in sudoscope::search::ALGORITHMS.iter().map(|a| a.name) {
+    for name in sudoscope_core::search::ALGORITHMS.iter().map(|a| a.name) {
         assert!(solve.contains(name), "{name} in solve --help");
     }
     for word in ["classic", "tuned", "text", "lines", "json"] {
@@ -327,7 +327,10 @@ fn the_classic_preset_is_the_default_everywhere() {
         },
     )
     .unwrap();
-    assert_eq!(tui.run.method.preset, sudoscope::search::Preset::Classic);
+    assert_eq!(
+        tui.run.method.preset,
+        sudoscope_core::search::Preset::Classic
+    );
 }
 
 /// One schema: the exact solver, a local search and an experiment write the same keys, with

@@ -3,8 +3,8 @@
 mod common;
 
 use common::{check_solution, lines_of, repo};
-use sudoscope::board::{Puzzle, parse_puzzles};
-use sudoscope::search::exact::{
+use sudoscope_core::board::{Puzzle, parse_puzzles};
+use sudoscope_core::search::exact::{
     Solutions, Strategy, band_solver, nine_by_nine_solver, solve, solve_fastest,
     solve_fastest_within,
 };
@@ -25,7 +25,7 @@ const BANDS: Solver = |p| band_solver::solve(p, 2).expect("9x9").0;
 /// Solve the first `take` puzzles of a file; each must have a unique solution that passes the
 /// independent checker. Returns how many were solved.
 fn solve_all(file: &str, take: usize, solver: Solver) -> usize {
-    let puzzles = sudoscope::catalog::read_file(repo(file).to_str().unwrap()).unwrap();
+    let puzzles = sudoscope_core::catalog::read_file(repo(file).to_str().unwrap()).unwrap();
     let mut solved = 0;
     for p in puzzles.iter().take(take) {
         match solver(p) {
@@ -88,8 +88,8 @@ fn magictour_and_forum_hardest_with_the_fast_solvers() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn the_triad_solver_copies_take_the_same_steps() {
-    use sudoscope::cpu::{Level, runs_or_skip};
-    use sudoscope::search::exact::triads;
+    use sudoscope_core::cpu::{Level, runs_or_skip};
+    use sudoscope_core::search::exact::triads;
     if !runs_or_skip(
         Level::V4,
         "the triad solver's AVX-512 copy against its x86-64-v3 copy",
@@ -97,7 +97,7 @@ fn the_triad_solver_copies_take_the_same_steps() {
         return;
     }
     for set in ["top1465", "forum1106"] {
-        for p in sudoscope::catalog::resolve(set).unwrap() {
+        for p in sudoscope_core::catalog::resolve(set).unwrap() {
             let v3 = triads::solve_as(&p, 2, Level::V3);
             let v4 = triads::solve_as(&p, 2, Level::V4).expect("the AVX-512 copy runs");
             assert_eq!(v3.as_ref(), Some(&v4), "{}", p.name);
@@ -135,7 +135,7 @@ fn tdoku_test_puzzles_are_classified() {
 #[test]
 fn lloyd_amos_instances_at_16_and_25() {
     for set in ["la16", "la25:21", "la25:25", "la25:30"] {
-        for p in sudoscope::catalog::resolve(set).unwrap() {
+        for p in sudoscope_core::catalog::resolve(set).unwrap() {
             match solve(&p, Strategy::FULL, 1).0 {
                 Solutions::Unique(g) | Solutions::Several(g) => {
                     check_solution(&p.givens.to_line(), &g.to_line()).unwrap()
@@ -153,7 +153,7 @@ fn lloyd_amos_instances_at_16_and_25() {
 /// plain search does.
 #[test]
 fn every_la25_instance_is_settled_and_la16_agrees_with_the_plain_search() {
-    for p in sudoscope::catalog::resolve("la25").unwrap() {
+    for p in sudoscope_core::catalog::resolve("la25").unwrap() {
         let (verdict, _) = solve_fastest_within(&p, 2, 1_000_000)
             .unwrap_or_else(|| panic!("{} not settled within the budget", p.name));
         match verdict {
@@ -169,7 +169,7 @@ fn every_la25_instance_is_settled_and_la16_agrees_with_the_plain_search() {
         Solutions::Unique(_) => 1,
         Solutions::Several(_) => 2,
     };
-    for p in sudoscope::catalog::resolve("la16").unwrap() {
+    for p in sudoscope_core::catalog::resolve("la16").unwrap() {
         assert_eq!(
             kind(&solve_fastest(&p, 2).0),
             kind(&solve(&p, Strategy::FULL, 2).0),
@@ -183,14 +183,14 @@ mod agreement {
     use super::*;
     use proptest::prelude::{Just, ProptestConfig, prop_assert_eq, proptest};
     use proptest::strategy::Strategy as _;
-    use sudoscope::board::{Geometry, Grid};
-    use sudoscope::search::exact::{matching, restarts};
+    use sudoscope_core::board::{Geometry, Grid};
+    use sudoscope_core::search::exact::{matching, restarts};
 
     /// The copies the comparisons below make: each that does not run here is a visible skip,
     /// and a failure where `SUDOSCOPE_EXPECT_ISA` says the processor has it.
     #[test]
     fn the_triad_copies_run_where_expected() {
-        use sudoscope::cpu::{Level, runs_or_skip};
+        use sudoscope_core::cpu::{Level, runs_or_skip};
         let v3 = runs_or_skip(
             Level::V3,
             "the triad solver's x86-64-v3 copy in the comparisons",
@@ -199,7 +199,7 @@ mod agreement {
             Level::V4,
             "the triad solver's AVX-512 copy in the comparisons",
         );
-        let p = sudoscope::catalog::resolve_one("top95:1").unwrap();
+        let p = sudoscope_core::catalog::resolve_one("top95:1").unwrap();
         assert_eq!(triad_copies(&p).len(), v3 as usize + v4 as usize);
     }
 
@@ -210,14 +210,14 @@ mod agreement {
     /// The triad solver's answer from each of its compiled copies this processor can run
     /// (`the_triad_copies_run_where_expected` says which those are, and fails in CI when one
     /// the processor has is missing).
-    fn triad_copies(p: &Puzzle) -> Vec<(Solutions, sudoscope::search::exact::ExactStats)> {
+    fn triad_copies(p: &Puzzle) -> Vec<(Solutions, sudoscope_core::search::exact::ExactStats)> {
         #[cfg(target_arch = "x86_64")]
         {
-            use sudoscope::cpu::Level;
-            use sudoscope::search::exact::triads;
+            use sudoscope_core::cpu::Level;
+            use sudoscope_core::search::exact::triads;
             [Level::V3, Level::V4]
                 .into_iter()
-                .filter(|&level| sudoscope::cpu::level() >= level)
+                .filter(|&level| sudoscope_core::cpu::level() >= level)
                 .map(|level| triads::solve_as(p, 2, level).expect("a level in use runs"))
                 .collect()
         }
@@ -313,7 +313,7 @@ fn solve_names_the_solver_it_used() {
     assert!(solutions.windows(2).all(|w| w[0] == w[1]), "{solutions:?}");
     // other sizes use restarted matching searches when a short plain search does not settle the
     // puzzle; `--generic` asks for the plain search alone
-    let tiny = sudoscope::catalog::resolve_one("tiny4")
+    let tiny = sudoscope_core::catalog::resolve_one("tiny4")
         .unwrap()
         .givens
         .to_line();
@@ -341,10 +341,10 @@ fn solve_names_the_solver_it_used() {
 /// the unbudgeted answer.
 #[test]
 fn a_budgeted_count_says_when_it_ran_out() {
-    let hard = sudoscope::catalog::resolve_one("la25:12").unwrap();
+    let hard = sudoscope_core::catalog::resolve_one("la25:12").unwrap();
     assert!(solve_fastest_within(&hard, 2, 1_000).is_none());
     for name in ["la16:1", "top95:3"] {
-        let p = sudoscope::catalog::resolve_one(name).unwrap();
+        let p = sudoscope_core::catalog::resolve_one(name).unwrap();
         let (within, _) = solve_fastest_within(&p, 2, u64::MAX).unwrap();
         assert_eq!(
             format!("{within:?}"),

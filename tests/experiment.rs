@@ -4,11 +4,11 @@
 mod common;
 
 use common::{stderr, stdout, sudoscope};
-use sudoscope::catalog::resolve;
-use sudoscope::engine::experiment::{Arm, Plan, Progress, run};
-use sudoscope::engine::result::RunResult;
-use sudoscope::run::{Given, Method, check_method};
-use sudoscope::search::{Preset, find};
+use sudoscope_core::catalog::resolve;
+use sudoscope_core::engine::experiment::{Arm, Plan, Progress, run};
+use sudoscope_core::engine::result::RunResult;
+use sudoscope_core::run::{Method, SettingText, check_method};
+use sudoscope_core::search::{Preset, find};
 
 fn records(threads: usize) -> Vec<RunResult> {
     let arms = vec![
@@ -168,10 +168,10 @@ fn solved(arms: &[&str], runs: usize, seed: u64) -> Vec<usize> {
         .iter()
         .map(|text| {
             let (name, set) = text.split_once(':').unwrap_or((text, ""));
-            let set: Vec<Given> = set
+            let set: Vec<SettingText> = set
                 .split(':')
                 .filter(|s| !s.is_empty())
-                .map(|s| Given::flag("--set", s))
+                .map(|s| SettingText::flag("--set", s))
                 .collect();
             Arm::of(check_method(find(name).unwrap(), Preset::Classic, &set).unwrap())
         })

@@ -7,8 +7,8 @@
 mod common;
 
 use common::{stderr, stdout, sudoscope};
-use sudoscope::board::parse_puzzles;
-use sudoscope::search::exact::{Solutions, Strategy, solve, solve_fastest};
+use sudoscope_core::board::parse_puzzles;
+use sudoscope_core::search::exact::{Solutions, Strategy, solve, solve_fastest};
 
 /// Solutions of a puzzle line, counted up to `limit` by plain backtracking on the cell with the
 /// fewest candidates: written here without the library's solvers, to check them.

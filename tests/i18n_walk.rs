@@ -12,13 +12,13 @@ mod words;
 use std::collections::BTreeSet;
 
 use screen::{options, render, settled, text, wait};
-use sudoscope::engine::trace::feed::Closed;
-use sudoscope::engine::trace::read::{self, Population, TraceEnd, TraceStep};
-use sudoscope::engine::trace::source;
-use sudoscope::i18n::{self, Lang};
-use sudoscope::search::{ALGORITHMS, Preset};
-use sudoscope::tui::app::App;
-use sudoscope::tui::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use sudoscope_core::engine::trace::feed::Closed;
+use sudoscope_core::engine::trace::read::{self, Population, TraceEnd, TraceStep};
+use sudoscope_core::engine::trace::source;
+use sudoscope_core::search::{ALGORITHMS, Preset};
+use sudoscope_i18n::Lang;
+use sudoscope_tui::app::App;
+use sudoscope_tui::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use words::{english_only, screen_words};
 
 /// Where the words are checked: the classic terminal and a projector's.
@@ -165,7 +165,7 @@ fn dialogs(walk: &mut Walk) {
     for _ in 0..8 {
         key(&mut app, KeyCode::Backspace);
     }
-    for ch in format!("0{}5", i18n::current().decimal()).chars() {
+    for ch in format!("0{}5", sudoscope_i18n::current().decimal()).chars() {
         char(&mut app, ch);
     }
     key(&mut app, KeyCode::Enter);
@@ -226,7 +226,7 @@ fn pushed(
     name: &str,
 ) -> (
     App,
-    crossbeam_channel::Receiver<sudoscope::engine::runner::Report>,
+    crossbeam_channel::Receiver<sudoscope_core::engine::runner::Report>,
     source::Pusher,
 ) {
     let (src, pusher) = source::pushed(name);
@@ -240,7 +240,7 @@ fn pushed(
 
 /// Begin a run of the trace whose header is `json`; the puzzle's givens.
 fn begin(pusher: &mut source::Pusher, json: &str) -> Vec<u8> {
-    let resolve = |r: &str| sudoscope::catalog::resolve_builtin(r).map_err(|e| e.to_string());
+    let resolve = |r: &str| sudoscope_core::catalog::resolve_builtin(r).map_err(|e| e.to_string());
     let header = read::header(json, 1, &resolve).unwrap();
     let givens = header.puzzle.givens.cells().to_vec();
     pusher.begin(header, None);
@@ -250,7 +250,7 @@ fn begin(pusher: &mut source::Pusher, json: &str) -> Vec<u8> {
 /// Wait until the first pane has shown `n` steps.
 fn wait_steps(
     app: &mut App,
-    rx: &crossbeam_channel::Receiver<sudoscope::engine::runner::Report>,
+    rx: &crossbeam_channel::Receiver<sudoscope_core::engine::runner::Report>,
     n: u64,
 ) {
     wait(app, rx, |a| {
@@ -313,7 +313,7 @@ fn watching(walk: &mut Walk) {
     assert!(app.take_clipboard().is_none(), "nothing to copy");
     // and, as it says, any key closes it: w writes nothing
     char(&mut app, 'w');
-    assert_eq!(*app.dialog(), sudoscope::tui::dialog::Dialog::None);
+    assert_eq!(*app.dialog(), sudoscope_tui::dialog::Dialog::None);
 }
 
 /// A trace whose steps carry their population (format 1.1): its members' costs, figures and
@@ -353,7 +353,7 @@ fn population(walk: &mut Walk) {
     char(&mut app, 'l');
     walk.look("a population's trace, why stuck", &mut app);
     let shown = text(&render(&mut app, 200, 60));
-    let size = i18n::text(&i18n::word_id("metric", "population"), &[]);
+    let size = sudoscope_i18n::text(&sudoscope_i18n::word_id("metric", "population"), &[]);
     assert!(shown.contains(&format!("{size} 30")), "{shown}");
 }
 
@@ -375,7 +375,7 @@ fn command_line_names() -> BTreeSet<String> {
 
 /// Walk every screen in one language.
 fn walk(lang: Lang, code: &'static str) -> Walk {
-    i18n::set(lang);
+    sudoscope_i18n::set(lang);
     let mut walk = Walk {
         lang: code,
         forbidden: english_only(code),
@@ -394,7 +394,7 @@ fn walk(lang: Lang, code: &'static str) -> Walk {
     race(&mut walk);
     watching(&mut walk);
     population(&mut walk);
-    i18n::set(Lang::En);
+    sudoscope_i18n::set(Lang::En);
     walk
 }
 

@@ -3,9 +3,9 @@
 //! catalog (a missing one would show English on a Spanish screen), and the screen's own
 //! sentences take the language's plurals and decimal comma.
 
-use sudoscope::catalog::resolve_one;
-use sudoscope::i18n::{self, Arg, LANGS, Lang};
-use sudoscope::search::{ALGORITHMS, Preset};
+use sudoscope_core::catalog::resolve_one;
+use sudoscope_core::search::{ALGORITHMS, Preset};
+use sudoscope_i18n::{Arg, LANGS, Lang};
 
 /// Every name each algorithm shows in its panel and charts, in both presets, over its first
 /// steps on a 9x9 and a 4x4 puzzle.
@@ -39,7 +39,7 @@ fn shown_names() -> Vec<&'static str> {
 fn every_metric_and_series_name_has_an_entry_in_every_catalog() {
     let mut names = shown_names();
     // a replayed trace's own figures (the trace's metrics keep the names its author gave them)
-    names.extend(sudoscope::engine::trace::replay::OWN_NAMES);
+    names.extend(sudoscope_core::engine::trace::replay::OWN_NAMES);
     assert!(
         names.len() > 20,
         "the searches show their figures: {names:?}"
@@ -47,8 +47,8 @@ fn every_metric_and_series_name_has_an_entry_in_every_catalog() {
     let mut missing = Vec::new();
     for lang in LANGS {
         for name in &names {
-            let id = i18n::word_id("metric", name);
-            if !i18n::has_in(lang, &id) {
+            let id = sudoscope_i18n::word_id("metric", name);
+            if !sudoscope_i18n::has_in(lang, &id) {
                 missing.push(format!("{}: {id}", lang.code()));
             }
         }
@@ -58,13 +58,15 @@ fn every_metric_and_series_name_has_an_entry_in_every_catalog() {
 
 #[test]
 fn counts_take_the_languages_plurals() {
-    let say = |lang: Lang, n: i64| i18n::text_in(lang, "log-propagated", &[("n", Arg::Count(n))]);
+    let say = |lang: Lang, n: i64| {
+        sudoscope_i18n::text_in(lang, "log-propagated", &[("n", Arg::Count(n))])
+    };
     assert_eq!(say(Lang::Es, 1), "la propagación ubicó 1 celda");
     assert_eq!(say(Lang::Es, 3), "la propagación ubicó 3 celdas");
     assert_eq!(say(Lang::Pt, 1), "a propagação colocou 1 célula");
     assert_eq!(say(Lang::En, 2), "propagation placed 2 cells");
     let threads = |lang: Lang, n: i64| {
-        i18n::text_in(
+        sudoscope_i18n::text_in(
             lang,
             "experiment-summary",
             &[
@@ -93,12 +95,12 @@ fn counts_take_the_languages_plurals() {
 /// edit in Spanish. (This binary's only test that sets the language: the others name theirs.)
 #[test]
 fn the_parameter_editor_reads_and_writes_a_decimal_comma_in_spanish() {
-    use sudoscope::tui::dialog::Reply;
-    use sudoscope::tui::dialog::parameters::ParamEditor;
-    use sudoscope::tui::event::{KeyCode, KeyEvent};
+    use sudoscope_tui::dialog::Reply;
+    use sudoscope_tui::dialog::parameters::ParamEditor;
+    use sudoscope_tui::event::{KeyCode, KeyEvent};
 
-    i18n::set(Lang::Es);
-    let algo = sudoscope::search::find("annealing").unwrap();
+    sudoscope_i18n::set(Lang::Es);
+    let algo = sudoscope_core::search::find("annealing").unwrap();
     let params = algo.default_params(Preset::Classic);
     let index = params
         .specs()
@@ -128,7 +130,7 @@ fn the_parameter_editor_reads_and_writes_a_decimal_comma_in_spanish() {
         editor.editing = None;
         key(&mut editor, KeyCode::Enter);
     }
-    i18n::set(Lang::En);
+    sudoscope_i18n::set(Lang::En);
 }
 
 /// The notebook view's words (`python/sudoscope/view_words.json`, for the helper, which has no

@@ -14,18 +14,18 @@ use std::time::Duration;
 use crossbeam_channel::{Receiver, bounded};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use sudoscope::catalog::resolve_one;
-use sudoscope::engine::runner::Report;
-use sudoscope::rng::Rng;
-use sudoscope::run::{Method, RunSpec};
-use sudoscope::search::{Preset, find};
-use sudoscope::tui::app::{App, Launch};
-use sudoscope::tui::event::{
+use sudoscope_core::catalog::resolve_one;
+use sudoscope_core::engine::runner::Report;
+use sudoscope_core::rng::Rng;
+use sudoscope_core::run::{Method, RunSpec};
+use sudoscope_core::search::{Preset, find};
+use sudoscope_tui::app::{App, Launch};
+use sudoscope_tui::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use sudoscope::tui::keys::{BINDINGS, Key};
-use sudoscope::tui::lesson;
-use sudoscope::tui::theme::{Palette, Theme};
+use sudoscope_tui::keys::{BINDINGS, Key};
+use sudoscope_tui::lesson;
+use sudoscope_tui::theme::{Palette, Theme};
 
 /// Events per seed, and seeds: 100,000 events in all.
 const EVENTS: usize = 25_000;
@@ -131,7 +131,7 @@ fn run(seed: u64) {
             "seed {seed} event {i}: {panes} panes"
         );
         if i.is_multiple_of(8) || resized {
-            term.draw(|f| sudoscope::tui::draw(f, &mut app))
+            term.draw(|f| sudoscope_tui::draw(f, &mut app))
                 .unwrap_or_else(|err| panic!("seed {seed} event {i}: frame failed: {err}"));
         }
         if app.quit() {

@@ -31,8 +31,8 @@ use std::time::{Duration, Instant};
 
 use browser::{Browser, PATIENCE};
 use serde_json::{Value, json};
-use sudoscope::board::cost::{Counted, conflicts, cost};
-use sudoscope::engine::trace::read::{self, TraceLine};
+use sudoscope_core::board::cost::{Counted, conflicts, cost};
+use sudoscope_core::engine::trace::read::{self, TraceLine};
 
 const HARNESS: &str = r#"<!doctype html><meta charset="utf-8"><div id="out"></div>
 <script type="module">
@@ -119,7 +119,7 @@ struct Recorded {
     values: Value,
     events: Vec<Value>,
     boards: Vec<Vec<u8>>,
-    puzzle: sudoscope::board::Puzzle,
+    puzzle: sudoscope_core::board::Puzzle,
     populations: Vec<Option<read::Population>>,
     _work: tempfile::TempDir,
 }
@@ -197,11 +197,11 @@ fn trace_boards(
     path: &Path,
 ) -> (
     Vec<Vec<u8>>,
-    sudoscope::board::Puzzle,
+    sudoscope_core::board::Puzzle,
     Vec<Option<read::Population>>,
 ) {
     let text = std::fs::read_to_string(path).unwrap();
-    let resolve = |r: &str| sudoscope::catalog::resolve_builtin(r).map_err(|e| e.to_string());
+    let resolve = |r: &str| sudoscope_core::catalog::resolve_builtin(r).map_err(|e| e.to_string());
     let mut lines = text.lines();
     let header = read::header(lines.next().unwrap(), 1, &resolve).unwrap();
     let puzzle = header.puzzle.clone();

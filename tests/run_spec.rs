@@ -5,14 +5,14 @@
 
 use clap::Parser;
 use proptest::prelude::*;
-use sudoscope::board::{Grid, Puzzle};
-use sudoscope::catalog::resolve_one;
 use sudoscope::cli::args::{Cli, Command};
-use sudoscope::engine::experiment::{Arm, record_of};
-use sudoscope::engine::result::{Ending, write_json};
-use sudoscope::run::{Method, PaneSpec, RunSpec, Source, check, print};
-use sudoscope::search::exact::{Solutions, solve_fastest};
-use sudoscope::search::{ALGORITHMS, Params, Preset};
+use sudoscope_core::board::{Grid, Puzzle};
+use sudoscope_core::catalog::resolve_one;
+use sudoscope_core::engine::experiment::{Arm, record_of};
+use sudoscope_core::engine::result::{Ending, write_json};
+use sudoscope_core::run::{Method, PaneSpec, Place, RunSpec, check, print};
+use sudoscope_core::search::exact::{Solutions, solve_fastest};
+use sudoscope_core::search::{ALGORITHMS, Params, Preset};
 
 /// Built-in puzzles of three sizes, each named as a reference resolves it.
 const PUZZLES: &[&str] = &["sudoku_7", "tiny4", "top95:3", "optuna"];
@@ -153,8 +153,8 @@ proptest! {
     #[test]
     fn a_lesson_scene_reads_back_as_the_same_run(d in draw()) {
         let s = spec(&d);
-        let text = sudoscope::tui::lesson::scene_text(&s, "a caption", name(&s));
-        let lesson = sudoscope::tui::lesson::parse(&text, "drawn.toml").unwrap();
+        let text = sudoscope_tui::lesson::scene_text(&s, "a caption", name(&s));
+        let lesson = sudoscope_tui::lesson::parse(&text, "drawn.toml").unwrap();
         prop_assert_eq!(lesson.scenes.len(), 1);
         prop_assert_eq!(&lesson.scenes[0].caption, "a caption");
         prop_assert_eq!(&lesson.scenes[0].run, &s);
@@ -165,7 +165,7 @@ proptest! {
         let s = spec(&d);
         let text = print::to_json(&s, name(&s)).to_string();
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-        let from = Source::File { path: "drawn.json".into(), line: Some(1), scene: None };
+        let from = Place::File { path: "drawn.json".into(), line: Some(1), scene: None };
         prop_assert_eq!(check(&print::from_json(&value, &from)).unwrap(), s);
     }
 
@@ -181,7 +181,7 @@ proptest! {
         let mut bytes = Vec::new();
         write_json(&mut bytes, &[record]).unwrap();
         let value: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
-        let from = Source::File { path: "runs.jsonl".into(), line: Some(1), scene: None };
+        let from = Place::File { path: "runs.jsonl".into(), line: Some(1), scene: None };
         let back = check(&print::from_json(&value, &from)).unwrap();
         let single = RunSpec {
             method: s.method.clone(),
@@ -198,13 +198,13 @@ proptest! {
 fn a_bad_json_value_names_its_field_and_place() {
     let value: serde_json::Value =
         serde_json::from_str(r#"{"algorithm": "annealing", "speed": -3, "seed": 1}"#).unwrap();
-    let from = Source::File {
+    let from = Place::File {
         path: "header.json".into(),
         line: Some(1),
         scene: None,
     };
     let e = check(&print::from_json(&value, &from)).unwrap_err();
-    assert_eq!(e.field, sudoscope::run::Field::Speed);
+    assert_eq!(e.field, sudoscope_core::run::Field::Speed);
     assert_eq!(e.value, "-3");
     assert_eq!(
         e.to_string(),

@@ -6,12 +6,12 @@
 mod common;
 
 use common::{stdout, sudoscope};
-use sudoscope::board::cost::cost;
-use sudoscope::board::{Counted, Grid};
-use sudoscope::catalog::resolve_one;
-use sudoscope::engine::trace::read::{TraceLine, header, line};
+use sudoscope_core::board::cost::cost;
+use sudoscope_core::board::{Counted, Grid};
+use sudoscope_core::catalog::resolve_one;
+use sudoscope_core::engine::trace::read::{TraceLine, header, line};
 
-fn resolve(name: &str) -> Result<sudoscope::board::Puzzle, String> {
+fn resolve(name: &str) -> Result<sudoscope_core::board::Puzzle, String> {
     resolve_one(name).map_err(|e| e.to_string())
 }
 
@@ -86,7 +86,7 @@ fn a_built_in_run_reads_back_step_by_step() {
         let record: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         let (boards, end) = replay(&text);
-        let geo = sudoscope::board::Geometry::for_box(3).unwrap();
+        let geo = sudoscope_core::board::Geometry::for_box(3).unwrap();
         for (i, (stated, cells)) in boards.iter().enumerate() {
             let g = Grid::from_cells(geo, cells.clone()).unwrap();
             assert_eq!(
@@ -186,10 +186,10 @@ fn experiment_runs_a_command_once_per_seed() {
 /// line, and the chart's history.
 #[test]
 fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
-    use sudoscope::engine::runner::{Core, RunnerSetup};
-    use sudoscope::engine::trace::feed::SourceSpec;
-    use sudoscope::engine::trace::source;
-    use sudoscope::run::{Given, RunInput, check};
+    use sudoscope_core::engine::runner::{RunnerSetup, ShownSearch};
+    use sudoscope_core::engine::trace::feed::SourceSpec;
+    use sudoscope_core::engine::trace::source;
+    use sudoscope_core::run::{RunInput, SettingText, check};
     let dir = tempfile::tempdir().unwrap();
     for (algo, preset, steps) in [
         ("plateau", "classic", 120),
@@ -215,13 +215,13 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
         ]);
         assert_ne!(out.status.code(), Some(2), "{}", common::stderr(&out));
         let spec = check(&RunInput {
-            algo: Some(Given::flag("--algo", algo)),
-            preset: Some(Given::flag("--preset", preset).into()),
-            seed: Some(sudoscope::run::Written::Value(4)),
+            algo: Some(SettingText::flag("--algo", algo)),
+            preset: Some(SettingText::flag("--preset", preset).into()),
+            seed: Some(sudoscope_core::run::Written::Value(4)),
             ..RunInput::default()
         })
         .unwrap();
-        let mut live = Core::new(&RunnerSetup::first_of(&spec));
+        let mut live = ShownSearch::new(&RunnerSetup::first_of(&spec));
         let (fed, _none) = source::open(
             SourceSpec::File {
                 path: path.clone(),
@@ -230,7 +230,7 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
             resolve,
         )
         .unwrap();
-        let mut replay = Core::new(&RunnerSetup {
+        let mut replay = ShownSearch::new(&RunnerSetup {
             feed: Some(fed),
             ..RunnerSetup::first_of(&spec)
         });
@@ -249,19 +249,19 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
             if i > 0 && i < steps {
                 // the live run's events and the trace's English words read the same
                 let geo = a.snapshot.grid.geometry();
-                let said = |r: &sudoscope::engine::runner::Report| {
+                let said = |r: &sudoscope_core::engine::runner::Report| {
                     r.log
                         .last()
-                        .map(|l| sudoscope::tui::step_log::render(l, geo))
+                        .map(|l| sudoscope_tui::step_log::render(l, geo))
                 };
                 assert_eq!(said(&a), said(&b), "{at}: the step log");
             }
-            let points = |r: &sudoscope::engine::runner::Report| -> Vec<(u64, f64, f64)> {
+            let points = |r: &sudoscope_core::engine::runner::Report| -> Vec<(u64, f64, f64)> {
                 r.history.iter().map(|p| (p.step, p.low, p.best)).collect()
             };
             assert_eq!(points(&a), points(&b), "{at}: the chart");
             // a beam's or a population's members' costs, written with each step
-            let members = |r: &sudoscope::engine::runner::Report| {
+            let members = |r: &sudoscope_core::engine::runner::Report| {
                 r.snapshot
                     .series
                     .iter()
@@ -285,9 +285,9 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
 /// and a closing line when the screen closes first; it reads back with no problem.
 #[test]
 fn the_visualiser_writes_what_it_shows_as_a_trace() {
-    use sudoscope::engine::runner::{Control, Core, RunnerSetup};
-    use sudoscope::run::{Method, RunSpec};
-    use sudoscope::search::{Preset, find};
+    use sudoscope_core::engine::runner::{Control, RunnerSetup, ShownSearch};
+    use sudoscope_core::run::{Method, RunSpec};
+    use sudoscope_core::search::{Preset, find};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("shown.jsonl");
     let spec = RunSpec {
@@ -295,8 +295,8 @@ fn the_visualiser_writes_what_it_shows_as_a_trace() {
         ..RunSpec::on(resolve("sudoku_7").unwrap())
     };
     {
-        let mut core = Core::new(&RunnerSetup {
-            trace: Some(sudoscope::engine::runner::TraceTo {
+        let mut core = ShownSearch::new(&RunnerSetup {
+            trace: Some(sudoscope_core::engine::runner::TraceTo {
                 path: path.clone(),
                 run: spec.clone(),
                 words: None,
@@ -339,10 +339,10 @@ fn the_visualiser_writes_what_it_shows_as_a_trace() {
 /// temperature (which keeps its place under the cost).
 #[test]
 fn each_named_metric_is_its_own_series() {
-    use sudoscope::engine::runner::{Core, RunnerSetup};
-    use sudoscope::engine::trace::feed::SourceSpec;
-    use sudoscope::engine::trace::source;
-    use sudoscope::run::RunSpec;
+    use sudoscope_core::engine::runner::{RunnerSetup, ShownSearch};
+    use sudoscope_core::engine::trace::feed::SourceSpec;
+    use sudoscope_core::engine::trace::source;
+    use sudoscope_core::run::RunSpec;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("metrics.jsonl");
     let mut text = String::from(
@@ -366,7 +366,7 @@ fn each_named_metric_is_its_own_series() {
         resolve,
     )
     .unwrap();
-    let mut core = Core::new(&RunnerSetup {
+    let mut core = ShownSearch::new(&RunnerSetup {
         feed: Some(fed),
         ..RunnerSetup::first_of(&RunSpec::on(resolve("sudoku_7").unwrap()))
     });
@@ -391,11 +391,16 @@ fn each_named_metric_is_its_own_series() {
 }
 
 /// A trace's run on a core, from its text, as the visualiser's runner drives it.
-fn core_of(text: &str) -> (sudoscope::engine::runner::Core, tempfile::TempDir) {
-    use sudoscope::engine::runner::{Core, RunnerSetup};
-    use sudoscope::engine::trace::feed::SourceSpec;
-    use sudoscope::engine::trace::source;
-    use sudoscope::run::RunSpec;
+fn core_of(
+    text: &str,
+) -> (
+    sudoscope_core::engine::runner::ShownSearch,
+    tempfile::TempDir,
+) {
+    use sudoscope_core::engine::runner::{RunnerSetup, ShownSearch};
+    use sudoscope_core::engine::trace::feed::SourceSpec;
+    use sudoscope_core::engine::trace::source;
+    use sudoscope_core::run::RunSpec;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.jsonl");
     std::fs::write(&path, text).unwrap();
@@ -407,7 +412,7 @@ fn core_of(text: &str) -> (sudoscope::engine::runner::Core, tempfile::TempDir) {
         resolve,
     )
     .unwrap();
-    let core = Core::new(&RunnerSetup {
+    let core = ShownSearch::new(&RunnerSetup {
         feed: Some(fed),
         ..RunnerSetup::first_of(&RunSpec::on(resolve("sudoku_7").unwrap()))
     });
@@ -416,7 +421,7 @@ fn core_of(text: &str) -> (sudoscope::engine::runner::Core, tempfile::TempDir) {
 
 /// One step of a trace's core: its reader is a thread of its own, so on a busy machine the line
 /// may not have come within one call's wait; it is waited for (ten seconds at most).
-fn step_taken(core: &mut sudoscope::engine::runner::Core) {
+fn step_taken(core: &mut sudoscope_core::engine::runner::ShownSearch) {
     let began = std::time::Instant::now();
     while !core.step(true) && !core.ended() {
         assert!(
@@ -428,7 +433,7 @@ fn step_taken(core: &mut sudoscope::engine::runner::Core) {
 
 /// Step a trace's core until its stream has ended (the end line may come after the last step
 /// was taken: the reader is a thread of its own), at most a few seconds.
-fn to_the_end(core: &mut sudoscope::engine::runner::Core) {
+fn to_the_end(core: &mut sudoscope_core::engine::runner::ShownSearch) {
     let began = std::time::Instant::now();
     while !core.ended() {
         assert!(
@@ -447,7 +452,7 @@ fn log_to_the_end(text: &str) -> Vec<String> {
     let geo = r.snapshot.grid.geometry();
     r.log
         .iter()
-        .map(|l| sudoscope::tui::step_log::render(l, geo))
+        .map(|l| sudoscope_tui::step_log::render(l, geo))
         .collect()
 }
 
@@ -488,14 +493,20 @@ fn steps_are_counted_when_the_first_board_is_solved() {
     to_the_end(&mut core);
     let r = core.report(false, 0.0);
     assert_eq!((r.snapshot.steps, r.snapshot.cost), (1, 0));
-    assert_eq!(r.snapshot.ended, Some(sudoscope::search::Outcome::Solved));
+    assert_eq!(
+        r.snapshot.ended,
+        Some(sudoscope_core::search::Outcome::Solved)
+    );
     let (mut core, _dir) = core_of(&format!(
         "{HEADER}{{\"step\":0,\"board\":\"{solution}\"}}\n{{\"end\":\"solved\"}}\n"
     ));
     to_the_end(&mut core);
     let r = core.report(false, 0.0);
     assert_eq!((r.snapshot.steps, r.snapshot.cost), (0, 0));
-    assert_eq!(r.snapshot.ended, Some(sudoscope::search::Outcome::Solved));
+    assert_eq!(
+        r.snapshot.ended,
+        Some(sudoscope_core::search::Outcome::Solved)
+    );
 }
 
 /// A step the trace gives no words for, and which is not one move, is told by the screen in its
@@ -529,8 +540,8 @@ fn a_step_without_words_is_told_by_what_the_replay_saw() {
 /// given is flagged; costs alone are shown as the search gives them.
 #[test]
 fn a_population_is_counted_from_its_boards() {
-    use sudoscope::engine::runner::Control;
-    use sudoscope::search::Landscape;
+    use sudoscope_core::engine::runner::Control;
+    use sudoscope_core::search::Landscape;
     let puzzle = resolve("sudoku_7").unwrap();
     let geo = puzzle.geometry();
     let givens = puzzle.givens.cells().to_vec();
@@ -645,7 +656,7 @@ fn a_population_is_counted_from_its_boards() {
     let log: Vec<String> = r
         .log
         .iter()
-        .map(|l| sudoscope::tui::step_log::render(l, geo))
+        .map(|l| sudoscope_tui::step_log::render(l, geo))
         .collect();
     assert!(
         log.iter()
@@ -680,12 +691,12 @@ fn a_population_is_counted_from_its_boards() {
 
     // and so does a replay that starts past it, from its board (a rewind beyond the steps a
     // search is built again for)
-    use sudoscope::search::Search;
+    use sudoscope_core::search::Search;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.jsonl");
     std::fs::write(&path, &text).unwrap();
-    let (fed, _guard) = sudoscope::engine::trace::source::open(
-        sudoscope::engine::trace::feed::SourceSpec::File {
+    let (fed, _guard) = sudoscope_core::engine::trace::source::open(
+        sudoscope_core::engine::trace::feed::SourceSpec::File {
             path,
             follow: false,
         },
@@ -698,7 +709,7 @@ fn a_population_is_counted_from_its_boards() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     let board = Grid::from_cells(geo, boards[0].clone()).unwrap();
-    let replay = sudoscope::engine::trace::replay::Replay::new(fed, 1, Some(&board));
+    let replay = sudoscope_core::engine::trace::replay::Replay::new(fed, 1, Some(&board));
     let shown = &replay
         .snapshot()
         .series

@@ -13,14 +13,14 @@ use crossbeam_channel::Receiver;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use screen::{mark_pos, options, render, settled, shown_value, text, wait};
-use sudoscope::engine::runner::Report;
-use sudoscope::search::Preset;
-use sudoscope::tui::app::App;
-use sudoscope::tui::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use sudoscope::tui::keys::Action;
-use sudoscope::tui::lesson;
-use sudoscope::tui::recording::{RecordOptions, record};
-use sudoscope::tui::theme::{Palette, Theme};
+use sudoscope_core::engine::runner::Report;
+use sudoscope_core::search::Preset;
+use sudoscope_tui::app::App;
+use sudoscope_tui::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use sudoscope_tui::keys::Action;
+use sudoscope_tui::lesson;
+use sudoscope_tui::recording::{RecordOptions, record};
+use sudoscope_tui::theme::{Palette, Theme};
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
 const PALETTES: [Palette; 3] = [Palette::Dark, Palette::Light, Palette::Mono];
@@ -142,7 +142,7 @@ fn light_theme_cell_by_cell() {
         }
         let report = app.race().panes()[0].report.clone().unwrap();
         let grid = &report.snapshot.grid;
-        let conflicts = sudoscope::board::cost::conflicts(grid);
+        let conflicts = sudoscope_core::board::cost::conflicts(grid);
         let given_fg = Theme::new(Palette::Light).given().fg.unwrap();
         let mut seen = (0, 0);
         for (cell, &in_conflict) in conflicts.iter().enumerate() {
@@ -214,7 +214,7 @@ paused = true
 
 fn lesson_app() -> (
     App,
-    crossbeam_channel::Receiver<sudoscope::engine::runner::Report>,
+    crossbeam_channel::Receiver<sudoscope_core::engine::runner::Report>,
 ) {
     let mut opts = options("sudoku_7", "annealing", Preset::Classic, &[]);
     opts.lesson = Some(lesson::parse(TWO_SCENES, "two.toml").unwrap());
@@ -323,7 +323,7 @@ fn the_landscape_panel_says_why_a_search_is_stuck() {
     let t = landscape_screen(&mut app, &rx);
     assert!(t.contains("distinct values per cell"), "{t}");
     // one map row per grid row, a mark per cell: givens agree in every member
-    let Some(sudoscope::search::Landscape::Diversity { per_cell, .. }) =
+    let Some(sudoscope_core::search::Landscape::Diversity { per_cell, .. }) =
         &app.race().panes()[0].report.as_ref().unwrap().landscape
     else {
         panic!("the genetic algorithm reports its diversity");
@@ -404,7 +404,7 @@ fn focus_layout_keeps_grid_chart_and_caption() {
     assert_eq!(focused, normal, "at 120x40 the height bounds it already");
 }
 
-fn recording(out: &std::path::Path, palette: Palette) -> sudoscope::tui::recording::Recorded {
+fn recording(out: &std::path::Path, palette: Palette) -> sudoscope_tui::recording::Recorded {
     let mut app = options("sudoku_7", "steepest", Preset::Classic, &["plateau"]);
     app.theme = Theme::new(palette);
     app.run.speed = Some(10.0);

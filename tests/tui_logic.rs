@@ -9,15 +9,15 @@ mod screen;
 use clap::Parser;
 use crossbeam_channel::Receiver;
 use screen::{options, render, settled, text, wait};
-use sudoscope::board::{EMPTY, Grid};
 use sudoscope::cli::args::{Cli, Command};
-use sudoscope::engine::runner::{Core, Report};
-use sudoscope::run::PaneSpec;
-use sudoscope::search::Preset;
-use sudoscope::tui::app::App;
-use sudoscope::tui::dialog::Dialog;
-use sudoscope::tui::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use sudoscope::tui::keys::Action;
+use sudoscope_core::board::{EMPTY, Grid};
+use sudoscope_core::engine::runner::{Report, ShownSearch};
+use sudoscope_core::run::PaneSpec;
+use sudoscope_core::search::Preset;
+use sudoscope_tui::app::App;
+use sudoscope_tui::dialog::Dialog;
+use sudoscope_tui::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use sudoscope_tui::keys::Action;
 
 fn press(app: &mut App, code: KeyCode) {
     app.on_event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
@@ -464,7 +464,7 @@ fn the_printed_command_reproduces_the_view() {
         .enumerate()
     {
         let seen = seen.report.as_ref().unwrap();
-        let mut core = Core::new(&pane.setup(headless.race().puzzle(), None, true, false));
+        let mut core = ShownSearch::new(&pane.setup(headless.race().puzzle(), None, true, false));
         let own_steps = seen.snapshot.steps - seen.origin.offset;
         for _ in 0..own_steps {
             core.step(true);
@@ -494,9 +494,9 @@ fn the_printed_command_reproduces_the_view() {
         assert_eq!(again.snapshot.cost, seen.snapshot.cost, "pane {i}");
         // the step log, without the step numbers (the view's count from the pane's start)
         let geo = seen.snapshot.grid.geometry();
-        let words = |log: &[sudoscope::engine::log::LogLine]| -> Vec<String> {
+        let words = |log: &[sudoscope_core::engine::log::LogLine]| -> Vec<String> {
             log.iter()
-                .map(|l| sudoscope::tui::step_log::render(l, geo))
+                .map(|l| sudoscope_tui::step_log::render(l, geo))
                 .filter_map(|l| l.trim_start().split_once("  ").map(|(_, w)| w.to_string()))
                 .collect()
         };
@@ -561,9 +561,9 @@ fn the_help_scrolls_on_a_small_screen() {
 /// a file on one line, however the dialog wraps it on screen.
 #[test]
 fn the_command_goes_to_the_clipboard_and_to_a_file_unwrapped() {
-    assert_eq!(sudoscope::tui::base64(b"foobar"), "Zm9vYmFy");
-    assert_eq!(sudoscope::tui::base64(b"fo"), "Zm8=");
-    assert_eq!(sudoscope::tui::base64(b"f"), "Zg==");
+    assert_eq!(sudoscope_tui::base64(b"foobar"), "Zm9vYmFy");
+    assert_eq!(sudoscope_tui::base64(b"fo"), "Zm8=");
+    assert_eq!(sudoscope_tui::base64(b"f"), "Zg==");
     let dir = tempfile::tempdir().unwrap();
     let mut opts = options("sudoku_7", "plateau", Preset::Classic, &[]);
     opts.lesson_out = Some(dir.path().join("lesson.toml"));

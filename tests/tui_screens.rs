@@ -7,9 +7,9 @@ mod screen;
 
 use ratatui::style::Modifier;
 use screen::{mark_pos, options, render, settled, shown_value, text};
-use sudoscope::search::Preset;
-use sudoscope::tui::event::{Event, KeyCode, KeyEvent};
-use sudoscope::tui::keys::Action;
+use sudoscope_core::search::Preset;
+use sudoscope_tui::event::{Event, KeyCode, KeyEvent};
+use sudoscope_tui::keys::Action;
 
 #[test]
 /// The main screen: the snapshot fixes the layout; the assertions say what it must show.
@@ -136,7 +136,7 @@ fn givens_conflicts_and_changes_carry_modifiers() {
     let b = render(&mut app, 120, 40);
     let frame = app.race().panes()[0].report.clone().unwrap();
     let grid = &frame.snapshot.grid;
-    let conflicts = sudoscope::board::cost::conflicts(grid);
+    let conflicts = sudoscope_core::board::cost::conflicts(grid);
     let mut checked = (0, 0);
     for (cell, &in_conflict) in conflicts.iter().enumerate() {
         let (x, y) = mark_pos(&app, cell);
@@ -171,7 +171,7 @@ fn givens_conflicts_and_changes_carry_modifiers() {
 
 #[test]
 fn selecting_a_cell_with_the_mouse_shows_its_candidates() {
-    use sudoscope::tui::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    use sudoscope_tui::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
     render(&mut app, 120, 40);
     let (x, y) = mark_pos(&app, 1); // r1c2
@@ -201,12 +201,12 @@ fn an_unsolvable_puzzle_is_labelled_and_local_search_still_runs() {
 }
 
 /// The guide's key table (docs/keys.md) is the key table: generated from `tui::keys`, so a key
-/// cannot work without being documented there (regenerate with `sudoscope::tui::keys::markdown()`).
+/// cannot work without being documented there (regenerate with `sudoscope_tui::keys::markdown()`).
 #[test]
 fn the_guide_lists_every_key_of_the_key_table() {
     let keys =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/keys.md")).unwrap();
-    let table = sudoscope::tui::keys::markdown();
+    let table = sudoscope_tui::keys::markdown();
     assert!(
         keys.contains(&table),
         "docs/keys.md's table differs from the key table; it should read:\n{table}"
@@ -219,8 +219,8 @@ fn help_lists_every_key_of_the_key_table() {
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
     app.act(Action::Help);
     let t = text(&render(&mut app, 160, 50));
-    for b in sudoscope::tui::keys::BINDINGS {
-        let line = format!("{}  {}", sudoscope::tui::keys::keys_label(b), b.help());
+    for b in sudoscope_tui::keys::BINDINGS {
+        let line = format!("{}  {}", sudoscope_tui::keys::keys_label(b), b.help());
         assert!(t.contains(&line), "help lacks {line:?}:\n{t}");
     }
 }
@@ -244,7 +244,7 @@ fn a_long_help_line_wraps_under_its_description() {
         .position(|r| r.iter().all(|c| *c == ' ' || *c == '│'))
         .unwrap()];
     assert!(
-        bindings.len() > sudoscope::tui::keys::BINDINGS.len(),
+        bindings.len() > sudoscope_tui::keys::BINDINGS.len(),
         "some lines wrap at 70 columns:\n{t}"
     );
     for r in bindings {
@@ -260,7 +260,7 @@ fn a_long_help_line_wraps_under_its_description() {
         .collect::<Vec<_>>()
         .join(" ");
     let shown: Vec<&str> = shown.split_whitespace().filter(|w| *w != "│").collect();
-    for b in sudoscope::tui::keys::BINDINGS {
+    for b in sudoscope_tui::keys::BINDINGS {
         for word in b.help().split_whitespace() {
             assert!(
                 shown.contains(&word),
@@ -343,8 +343,8 @@ fn a_puzzle_solved_by_propagation_alone_says_how_to_watch_the_search() {
 /// the legend line names the overlay while it is on.
 #[test]
 fn the_candidates_overlay_says_what_it_shows() {
-    use sudoscope::tui::keys::Action;
-    use sudoscope::tui::view::grid::CandidateView;
+    use sudoscope_tui::keys::Action;
+    use sudoscope_tui::view::grid::CandidateView;
     let (mut app, _rx) = settled(options("sudoku_7", "plateau", Preset::Classic, &[]), 0);
     let mut seen = Vec::new();
     for _ in 0..3 {
@@ -489,15 +489,15 @@ proptest::proptest! {
             1..12,
         ),
     ) {
-        use sudoscope::engine::trace::{read, source};
+        use sudoscope_core::engine::trace::{read, source};
         let (src, mut pusher) = source::pushed("numbers");
         let mut opts = options("sudoku_7", "steepest", Preset::Classic, &[]);
         opts.source = Some(src);
         opts.run.paused = false;
         opts.run.speed = None;
         let (tx, rx) = crossbeam_channel::bounded(256);
-        let mut app = sudoscope::tui::App::new(opts, tx);
-        let resolve = |r: &str| sudoscope::catalog::resolve_builtin(r).map_err(|e| e.to_string());
+        let mut app = sudoscope_tui::App::new(opts, tx);
+        let resolve = |r: &str| sudoscope_core::catalog::resolve_builtin(r).map_err(|e| e.to_string());
         let header = read::header(
             r#"{"sudoscope_trace":"1.1","puzzle":"sudoku_7","algorithm":"numbers"}"#,
             1,

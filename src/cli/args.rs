@@ -4,7 +4,7 @@
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::search::{ALGORITHMS, Preset};
+use sudoscope_core::search::{ALGORITHMS, Preset};
 
 /// Presets on the command line: `classic` or `tuned`, each with its help (the preset is the
 /// core's; its parsing is the command line's).
@@ -117,13 +117,13 @@ pub enum Command {
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     /// Preset of the algorithm: classic everywhere unless asked (this is a teaching tool).
-    #[arg(long, value_parser = presets(), default_value_t = crate::run::defaults::PRESET)]
+    #[arg(long, value_parser = presets(), default_value_t = sudoscope_core::run::defaults::PRESET)]
     pub preset: Preset,
     /// Set a parameter, `name=value` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
     /// Random seed: the same seed gives the same run.
-    #[arg(long, default_value_t = crate::run::defaults::SEED)]
+    #[arg(long, default_value_t = sudoscope_core::run::defaults::SEED)]
     pub seed: u64,
     /// Continue from this board instead of a fresh start: a line of n² symbols (or any puzzle
     /// reference). It must keep the puzzle's givens; blanks are filled as at a fresh start.
@@ -158,7 +158,7 @@ impl PuzzleArg {
         self.reference
             .as_deref()
             .or(self.puzzle.as_deref())
-            .unwrap_or(crate::catalog::DEFAULT_PUZZLE)
+            .unwrap_or(sudoscope_core::catalog::DEFAULT_PUZZLE)
     }
 }
 
@@ -248,16 +248,16 @@ pub struct PuzzlesArgs {
 #[derive(Args, Debug, Clone)]
 pub struct ViewArgs {
     /// Puzzle reference (see `sudoscope puzzles`); - reads it from standard input.
-    #[arg(short, long, default_value = crate::catalog::DEFAULT_PUZZLE)]
+    #[arg(short, long, default_value = sudoscope_core::catalog::DEFAULT_PUZZLE)]
     pub puzzle: String,
     /// Algorithm to start with.
-    #[arg(short, long, default_value = crate::run::defaults::ALGO, value_parser = algorithms(), ignore_case = true)]
+    #[arg(short, long, default_value = sudoscope_core::run::defaults::ALGO, value_parser = algorithms(), ignore_case = true)]
     pub algo: String,
     /// How the first pane's search is set up.
     #[command(flatten)]
     pub run: RunArgs,
     /// Steps per second, or `max` for as fast as possible.
-    #[arg(long, default_value = crate::run::defaults::SPEED, allow_hyphen_values = true)]
+    #[arg(long, default_value = sudoscope_core::run::defaults::SPEED, allow_hyphen_values = true)]
     pub speed: String,
     /// Race up to three more panes beside the first, comma-separated, each
     /// `NAME[:PRESET[:SEED]][:PARAM=VALUE...][:start=BOARD]`: `beam`, `beam:tuned`,
@@ -266,7 +266,7 @@ pub struct ViewArgs {
     pub race: Vec<String>,
     /// Where race panes start: all from the same board (the first pane's), or each from its own
     /// random one.
-    #[arg(long, value_enum, default_value_t = RaceStart::from_same(crate::run::defaults::SAME_START))]
+    #[arg(long, value_enum, default_value_t = RaceStart::from_same(sudoscope_core::run::defaults::SAME_START))]
     pub race_start: RaceStart,
     /// Start paused.
     #[arg(long)]
@@ -321,11 +321,11 @@ pub enum LangName {
 
 impl LangName {
     /// The language.
-    pub fn lang(self) -> crate::i18n::Lang {
+    pub fn lang(self) -> sudoscope_i18n::Lang {
         match self {
-            LangName::Es => crate::i18n::Lang::Es,
-            LangName::Pt => crate::i18n::Lang::Pt,
-            LangName::En => crate::i18n::Lang::En,
+            LangName::Es => sudoscope_i18n::Lang::Es,
+            LangName::Pt => sudoscope_i18n::Lang::Pt,
+            LangName::En => sudoscope_i18n::Lang::En,
         }
     }
 }
@@ -501,7 +501,7 @@ pub struct WatchArgs {
     #[arg(long)]
     pub check: bool,
     /// Steps per second, or `max` for as fast as possible.
-    #[arg(long, default_value = crate::run::defaults::SPEED, allow_hyphen_values = true)]
+    #[arg(long, default_value = sudoscope_core::run::defaults::SPEED, allow_hyphen_values = true)]
     pub speed: String,
     /// Start paused.
     #[arg(long)]

@@ -13,15 +13,15 @@ use std::time::{Duration, Instant};
 
 use super::args::{BenchArgs, SolverChoice, Suite};
 use super::exit;
-use crate::board::Puzzle;
-use crate::catalog;
-use crate::engine::experiment::{Arm, Plan, Progress, run as run_experiment};
-use crate::engine::stats::quantile;
-use crate::run::{Method, RunSpec};
-use crate::search::exact::{
+use sudoscope_core::board::Puzzle;
+use sudoscope_core::catalog;
+use sudoscope_core::engine::experiment::{Arm, Plan, Progress, run as run_experiment};
+use sudoscope_core::engine::stats::quantile;
+use sudoscope_core::run::{Method, RunSpec};
+use sudoscope_core::search::exact::{
     Solutions, Strategy, band_solver, nine_by_nine_solver, solve, solve_fastest,
 };
-use crate::search::{Preset, build, find};
+use sudoscope_core::search::{Preset, build, find};
 
 pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let all = args.suite == Suite::All;
@@ -29,7 +29,7 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         out,
         "machine: {} logical cores; hot loops run as {} (chosen at run time); one core per measurement unless stated",
         cores(),
-        crate::cpu::level().name()
+        sudoscope_core::cpu::level().name()
     )?;
     if all || args.suite == Suite::Exact {
         exact(
@@ -152,7 +152,7 @@ fn exact(
         let mut puzzles = load(set, limit)?;
         if variant > 0 {
             for (i, p) in puzzles.iter_mut().enumerate() {
-                p.givens = crate::board::symmetry::variant(&p.givens, variant, i as u64);
+                p.givens = sudoscope_core::board::symmetry::variant(&p.givens, variant, i as u64);
             }
         }
         let nine = puzzles.iter().all(|p| p.geometry().n == 9);
@@ -221,7 +221,7 @@ fn exact(
 }
 
 /// An exact solve counting up to two solutions.
-type ExactFn = fn(&Puzzle) -> (Solutions, crate::search::exact::ExactStats);
+type ExactFn = fn(&Puzzle) -> (Solutions, sudoscope_core::search::exact::ExactStats);
 
 fn shorten(s: &str) -> String {
     if s.chars().count() > 36 {
@@ -232,7 +232,7 @@ fn shorten(s: &str) -> String {
     }
 }
 
-/// Steps per second of one search (see [`crate::engine::throughput`]).
+/// Steps per second of one search (see [`sudoscope_core::engine::throughput`]).
 fn throughput(
     algo: &str,
     preset: Preset,
@@ -240,7 +240,7 @@ fn throughput(
     puzzle: &Puzzle,
     seconds: f64,
 ) -> anyhow::Result<f64> {
-    Ok(crate::engine::throughput::steps_per_second(
+    Ok(sudoscope_core::engine::throughput::steps_per_second(
         algo, preset, overrides, puzzle, seconds,
     )?)
 }
@@ -251,11 +251,11 @@ fn families(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
     writeln!(
         out,
         "\neach family's steps per second on {} (tuned, one core, best of {} rounds)",
-        crate::engine::throughput::PUZZLE,
-        crate::engine::throughput::ROUNDS
+        sudoscope_core::engine::throughput::PUZZLE,
+        sudoscope_core::engine::throughput::ROUNDS
     )?;
-    let puzzle = catalog::resolve_one(crate::engine::throughput::PUZZLE)?;
-    for algo in crate::engine::throughput::families() {
+    let puzzle = catalog::resolve_one(sudoscope_core::engine::throughput::PUZZLE)?;
+    for algo in sudoscope_core::engine::throughput::families() {
         let sps = throughput(algo, Preset::Tuned, &[], &puzzle, seconds)?;
         writeln!(out, "  {algo:<12} {sps:>14.0}")?;
     }
@@ -267,7 +267,7 @@ fn per_run(algo: &str, puzzle: &Puzzle, runs: u64) -> anyhow::Result<f64> {
     let start = Instant::now();
     for seed in 0..runs {
         let mut s = build(algo, Preset::Classic, &[], puzzle, seed, None)?;
-        crate::search::run_to_end(s.as_mut(), u64::MAX);
+        sudoscope_core::search::run_to_end(s.as_mut(), u64::MAX);
     }
     Ok(start.elapsed().as_secs_f64() / runs as f64)
 }
@@ -276,7 +276,7 @@ fn search(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
     writeln!(
         out,
         "\nlocal search throughput (one core; best of {} rounds)",
-        crate::engine::throughput::ROUNDS
+        sudoscope_core::engine::throughput::ROUNDS
     )?;
     let hard = catalog::resolve_one("top95:1")?;
     // singles alone, as every earlier figure was measured: the default propagation settles
@@ -473,24 +473,24 @@ fn headless_rate(seconds: f64) -> anyhow::Result<f64> {
 /// Steps per second of the same search under a runner whose frames an app draws into an
 /// off-screen 120x40 terminal at 30 frames per second (after half a second of warm-up).
 fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
-    use crate::engine::runner::{Control, RunnerSetup, spawn};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
+    use sudoscope_core::engine::runner::{Control, RunnerSetup, spawn};
 
     let puzzle = never_solved()?;
     let algo = find("annealing")?;
     let (tx, rx) = crossbeam_channel::bounded(64);
     let run = unlimited(puzzle, algo);
     let handle = spawn(RunnerSetup::first_of(&run), tx);
-    let opts = crate::tui::Launch::of(
+    let opts = sudoscope_tui::Launch::of(
         RunSpec {
             paused: true,
             ..run
         },
-        crate::tui::theme::Theme::new(crate::tui::theme::Palette::Dark),
+        sudoscope_tui::theme::Theme::new(sudoscope_tui::theme::Palette::Dark),
     );
     let (app_tx, _app_rx) = crossbeam_channel::bounded(64);
-    let mut app = crate::tui::App::new(opts, app_tx);
+    let mut app = sudoscope_tui::App::new(opts, app_tx);
     let mut term = Terminal::new(TestBackend::new(120, 40))?;
     let start = Instant::now();
     let mut first: Option<(Instant, u64)> = None;
@@ -506,7 +506,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
             f.pane = app.race().panes()[0].id;
             app.on_report(f);
         }
-        term.draw(|fr| crate::tui::draw(fr, &mut app))?;
+        term.draw(|fr| sudoscope_tui::draw(fr, &mut app))?;
     }
     handle.send(Control::Stop);
     let (t0, s0) = first.unwrap_or((start, 0));
@@ -516,7 +516,7 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
 /// Puzzles `generate` makes per second on one core: minimal 9x9 puzzles (the default request),
 /// then hard ones, each for `seconds`.
 fn generating(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
-    use crate::generate::{Grade, Request, one};
+    use sudoscope_core::generate::{Grade, Request, one};
     writeln!(
         out,
         "\n## generate (one core, seed 1, puzzles one after another)"
@@ -557,7 +557,7 @@ fn generating(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
 
 /// `algo`'s tuned preset on `puzzle`, seed 1, running at unlimited speed: what the runner
 /// benchmarks drive.
-fn unlimited(puzzle: Puzzle, algo: &'static crate::search::AlgoInfo) -> RunSpec {
+fn unlimited(puzzle: Puzzle, algo: &'static sudoscope_core::search::AlgoInfo) -> RunSpec {
     RunSpec {
         method: Method::new(algo, Preset::Tuned),
         speed: None,
@@ -568,7 +568,7 @@ fn unlimited(puzzle: Puzzle, algo: &'static crate::search::AlgoInfo) -> RunSpec 
 /// A runner at unlimited speed for `seconds`, its frames consumed as the UI would: memory must
 /// stay flat (downsampled history, bounded channels, bounded rewind buffer).
 fn memory(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
-    use crate::engine::runner::{Control, RunnerSetup, spawn};
+    use sudoscope_core::engine::runner::{Control, RunnerSetup, spawn};
     let puzzle = never_solved()?;
     let algo = find("annealing")?;
     let (tx, rx) = crossbeam_channel::bounded(64);
@@ -583,7 +583,7 @@ fn memory(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
     while let Ok(f) = rx.try_recv() {
         last_steps = f.snapshot.steps;
     }
-    let start_rss = crate::engine::resident::rss_kib().unwrap_or(0);
+    let start_rss = sudoscope_core::engine::resident::rss_kib().unwrap_or(0);
     writeln!(
         out,
         "  after 1 s: {start_rss} KiB resident, {last_steps} steps"
@@ -601,13 +601,13 @@ fn memory(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
                 out,
                 "  after {:.0} s: {} KiB resident, {last_steps} steps",
                 next_report + 1.0,
-                crate::engine::resident::rss_kib().unwrap_or(0)
+                sudoscope_core::engine::resident::rss_kib().unwrap_or(0)
             )?;
             next_report += 60.0f64.min(seconds / 2.0);
         }
     }
     handle.send(Control::Stop);
-    let end_rss = crate::engine::resident::rss_kib().unwrap_or(0);
+    let end_rss = sudoscope_core::engine::resident::rss_kib().unwrap_or(0);
     writeln!(
         out,
         "  end: {end_rss} KiB resident ({:+} KiB), {last_steps} steps, {history_points} history points kept",

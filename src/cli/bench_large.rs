@@ -5,11 +5,11 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use crate::board::Puzzle;
-use crate::engine::experiment::{Arm, Plan, Progress, run as run_experiment};
-use crate::engine::stats::quantile;
-use crate::run::Method;
-use crate::search::{Preset, find};
+use sudoscope_core::board::Puzzle;
+use sudoscope_core::engine::experiment::{Arm, Plan, Progress, run as run_experiment};
+use sudoscope_core::engine::stats::quantile;
+use sudoscope_core::run::Method;
+use sudoscope_core::search::{Preset, find};
 
 /// Seconds per run, as in the ant colony article's comparison.
 const SECONDS: f64 = 5.0;

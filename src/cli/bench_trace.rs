@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::engine::trace::read::line;
-use crate::rng::Rng;
+use sudoscope_core::engine::trace::read::line;
+use sudoscope_core::rng::Rng;
 
 /// Lines of a 9x9 trace like a swap search writes them: two changed cells, a cost, a decision,
 /// words and a temperature; or, with `boards`, the whole board each step.
@@ -50,7 +50,7 @@ fn rate(lines: &[String], parse: &dyn Fn(&str) -> bool) -> f64 {
 /// A trace file of `steps` steps of sudoku_7, each changing one free cell, or each the whole
 /// board (`boards`), as a search writes it.
 fn write_file(path: &std::path::Path, steps: usize, boards: bool) -> anyhow::Result<()> {
-    let puzzle = crate::catalog::resolve_one("sudoku_7")?;
+    let puzzle = sudoscope_core::catalog::resolve_one("sudoku_7")?;
     let givens = puzzle.givens.cells().to_vec();
     let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
     writeln!(
@@ -93,23 +93,23 @@ fn write_file(path: &std::path::Path, steps: usize, boards: bool) -> anyhow::Res
 /// Replay a file to its end as `watch --check` does (a reader thread parsing, the replay
 /// counting every board's cost): steps, seconds, and the resident memory before and at most.
 fn replay_file(path: &std::path::Path) -> anyhow::Result<(u64, f64, u64, u64)> {
-    let before = crate::engine::resident::rss_kib().unwrap_or(0);
+    let before = sudoscope_core::engine::resident::rss_kib().unwrap_or(0);
     let started = Instant::now();
-    let (feed, _guard) = crate::engine::trace::source::open(
-        crate::engine::trace::feed::SourceSpec::File {
+    let (feed, _guard) = sudoscope_core::engine::trace::source::open(
+        sudoscope_core::engine::trace::feed::SourceSpec::File {
             path: path.to_path_buf(),
             follow: false,
         },
-        |r| crate::catalog::resolve_one(r).map_err(|e| e.to_string()),
+        |r| sudoscope_core::catalog::resolve_one(r).map_err(|e| e.to_string()),
     )
     .map_err(anyhow::Error::msg)?;
-    let mut replay = crate::engine::trace::replay::Replay::new(feed, 0, None);
-    use crate::search::Search;
+    let mut replay = sudoscope_core::engine::trace::replay::Replay::new(feed, 0, None);
+    use sudoscope_core::search::Search;
     let mut peak = before;
     while replay.ended().is_none() {
         replay.advance(1 << 16);
         replay.notes();
-        peak = peak.max(crate::engine::resident::rss_kib().unwrap_or(0));
+        peak = peak.max(sudoscope_core::engine::resident::rss_kib().unwrap_or(0));
     }
     Ok((
         replay.steps(),
@@ -122,7 +122,7 @@ fn replay_file(path: &std::path::Path) -> anyhow::Result<(u64, f64, u64, u64)> {
 /// The suite: `long` is the step count of the changed-cell file replayed for speed and memory
 /// (the whole-board file has a third as many steps).
 pub fn run(out: &mut impl Write, long: usize) -> anyhow::Result<()> {
-    let puzzle = crate::catalog::resolve_one("sudoku_7")?;
+    let puzzle = sudoscope_core::catalog::resolve_one("sudoku_7")?;
     let dir = tempfile::tempdir()?;
     writeln!(
         out,

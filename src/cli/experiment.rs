@@ -11,14 +11,14 @@ use anyhow::Context;
 use super::args::{ExperimentArgs, PlotFormat, TableFormat};
 use super::exit;
 use super::human::{compact, human_time};
-use crate::board::Puzzle;
-use crate::catalog;
-use crate::engine::experiment::{self, Arm, Plan, Progress};
-use crate::engine::result::{RunResult, write_csv, write_json};
-use crate::engine::stats::{Summary, summarise};
-use crate::run::{Given, check_method};
-use crate::search::registry::Setting;
-use crate::search::{AlgoInfo, Preset};
+use sudoscope_core::board::Puzzle;
+use sudoscope_core::catalog;
+use sudoscope_core::engine::experiment::{self, Arm, Plan, Progress};
+use sudoscope_core::engine::result::{RunResult, write_csv, write_json};
+use sudoscope_core::engine::stats::{Summary, summarise};
+use sudoscope_core::run::{SettingText, check_method};
+use sudoscope_core::search::registry::Setting;
+use sudoscope_core::search::{AlgoInfo, Preset};
 use sudoscope_figures::plot::{self, Group, ImageFormat};
 
 pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
@@ -57,13 +57,13 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let progress = Arc::new(Progress::default());
     // Ctrl-C, SIGTERM and SIGHUP stop the runs (a command's with its process group) and the
     // table of the runs that finished is printed, marked partial
-    crate::signals::catch();
+    sudoscope_core::signals::catch();
     let watching = Arc::new(std::sync::atomic::AtomicBool::new(true));
     {
         let (p, w) = (Arc::clone(&progress), Arc::clone(&watching));
         std::thread::spawn(move || {
             while w.load(Ordering::Relaxed) {
-                if crate::signals::caught().is_some() {
+                if sudoscope_core::signals::caught().is_some() {
                     p.stop.store(true, Ordering::SeqCst);
                     return;
                 }
@@ -89,7 +89,7 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let interrupted = progress.stop.load(Ordering::SeqCst);
     let failed = records
         .iter()
-        .filter(|r| r.outcome == crate::engine::result::Ending::Failed)
+        .filter(|r| r.outcome == sudoscope_core::engine::result::Ending::Failed)
         .count();
     let exited_badly = records.iter().filter(|r| r.exited_badly()).count();
 
@@ -115,7 +115,7 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
                     "{}",
                     tr!(
                         "experiment-command-limit",
-                        seconds = crate::i18n::num(command_seconds(args), 0)
+                        seconds = sudoscope_i18n::num(command_seconds(args), 0)
                     )
                 )?;
             }
@@ -157,12 +157,12 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
             done = records.len(),
             total = total,
             threads = threads,
-            time = crate::i18n::localize(human_time(wall))
+            time = sudoscope_i18n::localize(human_time(wall))
         )
     );
     if interrupted {
         eprintln!("{}", tr!("experiment-interrupted", done = records.len()));
-        return Ok(crate::signals::caught().map_or(exit::INTERRUPTED, exit::by_signal));
+        return Ok(sudoscope_core::signals::caught().map_or(exit::INTERRUPTED, exit::by_signal));
     }
     if failed > 0 {
         eprintln!("{}", tr!("experiment-failed", failed = failed));
@@ -185,7 +185,7 @@ fn command_runs(
     progress: &Progress,
     bar: &indicatif::ProgressBar,
 ) -> Vec<RunResult> {
-    use crate::engine::trace::runs::{CommandPlan, name_runs, run};
+    use sudoscope_core::engine::trace::runs::{CommandPlan, name_runs, run};
     let plan = CommandPlan {
         template,
         runs: args.runs,
@@ -233,13 +233,13 @@ fn command_runs(
 /// The time limit of a run of `--command`: --max-seconds, else the default.
 fn command_seconds(args: &ExperimentArgs) -> f64 {
     args.max_seconds
-        .unwrap_or(crate::engine::trace::runs::DEFAULT_SECONDS)
+        .unwrap_or(sudoscope_core::engine::trace::runs::DEFAULT_SECONDS)
 }
 
 /// The arms: each algorithm in each preset with the `--set` values it declares, or one arm per
 /// value of the `--vary` parameter.
 fn arms(args: &ExperimentArgs) -> anyhow::Result<Vec<Arm>> {
-    let own = |algo: &AlgoInfo, preset: Preset| -> Vec<Given> {
+    let own = |algo: &AlgoInfo, preset: Preset| -> Vec<SettingText> {
         // a shared --set applies to the arms that declare the parameter
         args.set
             .iter()
@@ -292,14 +292,14 @@ fn arms(args: &ExperimentArgs) -> anyhow::Result<Vec<Arm>> {
                 setting
                     .keyed
                     .iter()
-                    .map(|(k, v)| Given::flag("--algo", format!("{k}={v}"))),
+                    .map(|(k, v)| SettingText::flag("--algo", format!("{k}={v}"))),
             );
             match &vary {
                 None => arms.push(Arm::of(check_method(algo, preset, &base)?)),
                 Some((param, values)) => {
                     for v in values {
                         let mut set = base.clone();
-                        set.push(Given::flag("--vary", format!("{param}={v}")));
+                        set.push(SettingText::flag("--vary", format!("{param}={v}")));
                         arms.push(Arm::of(check_method(algo, preset, &set)?).naming(param));
                     }
                 }
@@ -353,7 +353,7 @@ fn table_rows(arms: &[Arm], puzzles: &[Puzzle], records: &[RunResult]) -> Vec<Su
 }
 
 fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
-    use crate::i18n::num;
+    use sudoscope_i18n::num;
     // the failed column only when a run failed (a command's), so built-in tables stay as they
     // are; the column of bad statuses after a whole trace likewise
     let failures = rows.iter().any(|r| r.failed > 0);
@@ -393,7 +393,7 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
         layout.insert(4, (6, true, 1));
     }
     // with a decimal comma, the interval's two ends are kept apart by a semicolon
-    let sep = match crate::i18n::current().decimal() {
+    let sep = match sudoscope_i18n::current().decimal() {
         ',' => ';',
         _ => ',',
     };
@@ -401,7 +401,7 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
         .iter()
         .map(|r| {
             let mut row = vec![
-                crate::tui::words::label(&r.algorithm),
+                sudoscope_tui::words::label(&r.algorithm),
                 if r.puzzle == "all" {
                     tr!("table-all")
                 } else {
@@ -416,17 +416,17 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
                     format!("{}%", num(100.0 * r.high, 1))
                 ),
                 format!("{}/{}/{}", r.cost_min, r.cost_median, r.cost_max),
-                crate::i18n::localize(format!(
+                sudoscope_i18n::localize(format!(
                     "{}/{}",
                     compact(r.steps_median),
                     compact(r.steps_p90)
                 )),
-                crate::i18n::localize(format!(
+                sudoscope_i18n::localize(format!(
                     "{} / {}",
                     human_time(r.time_median),
                     human_time(r.time_p90)
                 )),
-                crate::i18n::localize(r.solve_time_median.map_or("-".into(), human_time)),
+                sudoscope_i18n::localize(r.solve_time_median.map_or("-".into(), human_time)),
             ];
             if bad_status {
                 row.insert(4, r.exited_badly.to_string());

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use super::args::{Difficulty, GenerateArgs};
 use super::exit;
-use crate::generate::{Grade, Request, generate, grade};
+use sudoscope_core::generate::{Grade, Request, generate, grade};
 
 pub fn run(args: &GenerateArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let req = Request {

@@ -11,8 +11,8 @@ use clap_mangen::Man;
 use roff::{Roff, bold, roman};
 
 use super::args::Cli;
-use crate::i18n::Lang;
-use crate::tui::keys::BINDINGS;
+use sudoscope_i18n::Lang;
+use sudoscope_tui::keys::BINDINGS;
 
 /// Write the page (roff).
 pub fn render(out: &mut dyn Write) -> std::io::Result<()> {

@@ -25,9 +25,9 @@ mod solve_exact;
 mod solve_search;
 mod watch;
 
-use crate::run::{Given, RunInput, Written};
-use crate::tui::theme::Palette;
 use args::{Cli, Command, RecordArgs, ThemeName, TuiArgs, ViewArgs};
+use sudoscope_core::run::{RunInput, SettingText, Written};
+use sudoscope_tui::theme::Palette;
 
 /// Parse the command line, run, and return the exit code. Errors are one line on stderr.
 pub fn main() -> i32 {
@@ -58,11 +58,11 @@ pub fn main() -> i32 {
 /// An error as one line in the language spoken now: the engine's typed errors (a puzzle
 /// reference, a parameter) put into words here, everything else as it says itself.
 fn said(e: &anyhow::Error) -> String {
-    use crate::tui::words;
-    if let Some(r) = e.downcast_ref::<crate::catalog::RefError>() {
+    use sudoscope_tui::words;
+    if let Some(r) = e.downcast_ref::<sudoscope_core::catalog::RefError>() {
         return words::ref_error(r);
     }
-    if let Some(crate::search::registry::BuildError::BadParameter {
+    if let Some(sudoscope_core::search::registry::BuildError::BadParameter {
         algo,
         preset,
         error,
@@ -70,7 +70,7 @@ fn said(e: &anyhow::Error) -> String {
     {
         return format!("{algo} ({preset}): {}", words::param_error(error));
     }
-    if let Some(s) = e.downcast_ref::<crate::run::SpecError>()
+    if let Some(s) = e.downcast_ref::<sudoscope_core::run::SpecError>()
         && let Some(p) = &s.param
     {
         let mut said = s.clone();
@@ -82,7 +82,7 @@ fn said(e: &anyhow::Error) -> String {
 
 fn run(cli: Cli) -> anyhow::Result<i32> {
     let chosen = cli.lang.map(args::LangName::lang);
-    crate::i18n::set(chosen.unwrap_or_else(crate::i18n::Lang::from_env));
+    sudoscope_i18n::set(chosen.unwrap_or_else(sudoscope_i18n::Lang::from_env));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let code = match cli.command {
         Some(Command::Solve(args)) => solve(&args, &mut out)?,
@@ -129,16 +129,16 @@ pub(super) fn notes_out(args: &TuiArgs) -> anyhow::Result<Option<std::path::Path
 /// A lesson, read; it sets the screen's language when `--lang` did not.
 pub(super) fn lesson(
     path: &std::path::Path,
-    chosen: Option<crate::i18n::Lang>,
-) -> anyhow::Result<crate::tui::lesson::Lesson> {
-    let lesson = crate::tui::lesson::read(path)?;
+    chosen: Option<sudoscope_i18n::Lang>,
+) -> anyhow::Result<sudoscope_tui::lesson::Lesson> {
+    let lesson = sudoscope_tui::lesson::read(path)?;
     if let (None, Some(l)) = (chosen, lesson.lang) {
-        crate::i18n::set(l);
+        sudoscope_i18n::set(l);
     }
     Ok(lesson)
 }
 
-fn tui(args: &TuiArgs, chosen: Option<crate::i18n::Lang>) -> anyhow::Result<i32> {
+fn tui(args: &TuiArgs, chosen: Option<sudoscope_i18n::Lang>) -> anyhow::Result<i32> {
     let mut opts = view_options(&args.view)?;
     if let Some(path) = &args.lesson {
         // checked before the screen opens: a bad file is a message and exit code 2
@@ -152,9 +152,9 @@ fn tui(args: &TuiArgs, chosen: Option<crate::i18n::Lang>) -> anyhow::Result<i32>
             .map_err(|e| anyhow::anyhow!("--trace {}: {e}", path.display()))?;
         opts.trace_out = Some(path.clone());
     }
-    match crate::tui::run(opts, args.record.clone()) {
+    match sudoscope_tui::run(opts, args.record.clone()) {
         Ok(ended_by) => Ok(ended_by.map_or(exit::OK, exit::by_signal)),
-        Err(e @ crate::tui::TuiError::NoTerminal) => {
+        Err(e @ sudoscope_tui::TuiError::NoTerminal) => {
             eprintln!("sudoscope: {e}");
             Ok(exit::BAD_INPUT)
         }
@@ -170,7 +170,7 @@ fn record(args: &RecordArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     {
         anyhow::bail!("--seconds must be a positive number");
     }
-    let done = crate::tui::recording::record(crate::tui::recording::RecordOptions {
+    let done = sudoscope_tui::recording::record(sudoscope_tui::recording::RecordOptions {
         app,
         steps: args.steps,
         seconds: args.seconds,
@@ -219,7 +219,7 @@ fn solve(args: &args::SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         solve_search::list_algos(out)?;
         return Ok(exit::OK);
     }
-    let puzzles = crate::catalog::resolve(args.puzzle.get())?;
+    let puzzles = sudoscope_core::catalog::resolve(args.puzzle.get())?;
     if let Some(algo) = &args.algo {
         return solve_search::run(args, algo, &puzzles, out);
     }
@@ -231,12 +231,12 @@ fn solve(args: &args::SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
 
 /// A `--set name=value` as a person typed it: in Spanish or Portuguese the value may take the
 /// decimal comma (`cooling=0,5`), read as the point programs write.
-pub(crate) fn typed_setting(kv: &str) -> Given {
+pub(crate) fn typed_setting(kv: &str) -> SettingText {
     let text = match kv.split_once('=') {
-        Some((k, v)) => format!("{k}={}", crate::i18n::delocalize(v)),
+        Some((k, v)) => format!("{k}={}", sudoscope_i18n::delocalize(v)),
         None => kv.to_string(),
     };
-    Given::flag("--set", text)
+    SettingText::flag("--set", text)
 }
 
 /// A run's settings from the flags `solve --algo` and the visualiser share, each marked with
@@ -246,32 +246,36 @@ fn run_input(run: &args::RunArgs) -> RunInput {
         preset: Some(Written::Value(run.preset)),
         set: run.set.iter().map(|s| typed_setting(s)).collect(),
         seed: Some(Written::Value(run.seed)),
-        start: run.start.as_ref().map(|s| Given::flag("--start", s)),
+        start: run.start.as_ref().map(|s| SettingText::flag("--start", s)),
         ..RunInput::default()
     }
 }
 
-/// The visualiser's options from its flags: the run checked by [`crate::run::check`], so a
+/// The visualiser's options from its flags: the run checked by [`sudoscope_core::run::check`], so a
 /// mistake is a message before any screen opens.
-pub fn view_options(args: &ViewArgs) -> anyhow::Result<crate::tui::Launch> {
+pub fn view_options(args: &ViewArgs) -> anyhow::Result<sudoscope_tui::Launch> {
     let input = RunInput {
-        puzzle: Some(Given::flag("--puzzle", &args.puzzle)),
-        algo: Some(Given::flag("--algo", &args.algo)),
-        speed: Some(Given::flag("--speed", &args.speed)),
+        puzzle: Some(SettingText::flag("--puzzle", &args.puzzle)),
+        algo: Some(SettingText::flag("--algo", &args.algo)),
+        speed: Some(SettingText::flag("--speed", &args.speed)),
         paused: Some(Written::Value(args.paused)),
-        race: args.race.iter().map(|r| Given::flag("--race", r)).collect(),
+        race: args
+            .race
+            .iter()
+            .map(|r| SettingText::flag("--race", r))
+            .collect(),
         race_start: Some(Written::Value(args.race_start == args::RaceStart::Same)),
         ..run_input(&args.run)
     };
-    Ok(crate::tui::Launch::of(
-        crate::run::check(&input)?,
+    Ok(sudoscope_tui::Launch::of(
+        sudoscope_core::run::check(&input)?,
         theme(args.theme),
     ))
 }
 
 /// The theme `--theme` names, or the one the environment asks for (NO_COLOR: mono).
-fn theme(name: Option<ThemeName>) -> crate::tui::theme::Theme {
-    crate::tui::theme::Theme::from_env(name.map(|t| match t {
+fn theme(name: Option<ThemeName>) -> sudoscope_tui::theme::Theme {
+    sudoscope_tui::theme::Theme::from_env(name.map(|t| match t {
         ThemeName::Dark => Palette::Dark,
         ThemeName::Light => Palette::Light,
         ThemeName::Mono => Palette::Mono,

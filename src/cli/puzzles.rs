@@ -4,7 +4,7 @@ use std::io::Write;
 
 use super::args::PuzzlesArgs;
 use super::exit;
-use crate::catalog::{self, NAMED, SETS};
+use sudoscope_core::catalog::{self, NAMED, SETS};
 
 pub fn run(args: &PuzzlesArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let Some(reference) = args.puzzle.given() else {
@@ -36,7 +36,7 @@ pub fn run(args: &PuzzlesArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let mut puzzles = catalog::resolve(reference)?;
     if args.variant > 0 {
         for (i, p) in puzzles.iter_mut().enumerate() {
-            p.givens = crate::board::symmetry::variant(&p.givens, args.variant, i as u64);
+            p.givens = sudoscope_core::board::symmetry::variant(&p.givens, args.variant, i as u64);
         }
     }
     if let Some(path) = &args.sheet {

@@ -16,7 +16,7 @@ struct Reach {
 /// `sudoscope serve`: the class over SSH (and browsers with --web).
 pub(super) fn serve(
     args: &args::ServeArgs,
-    chosen: Option<crate::i18n::Lang>,
+    chosen: Option<sudoscope_i18n::Lang>,
     out: &mut impl Write,
 ) -> anyhow::Result<i32> {
     let reach = Reach {
@@ -32,13 +32,13 @@ pub(super) fn serve(
 }
 
 fn tokens_of(password: &str) -> (String, String) {
-    crate::serve::access::tokens_of(password)
+    sudoscope_serve::access::tokens_of(password)
 }
 
 /// `sudoscope web`: the class in browsers.
 pub(super) fn web(
     args: &args::WebArgs,
-    chosen: Option<crate::i18n::Lang>,
+    chosen: Option<sudoscope_i18n::Lang>,
     out: &mut impl Write,
 ) -> anyhow::Result<i32> {
     let reach = Reach {
@@ -53,10 +53,10 @@ pub(super) fn web(
 fn class(
     args: &args::ClassArgs,
     reach: Reach,
-    chosen: Option<crate::i18n::Lang>,
+    chosen: Option<sudoscope_i18n::Lang>,
     out: &mut impl Write,
 ) -> anyhow::Result<i32> {
-    use crate::serve::access;
+    use sudoscope_serve::access;
     let mut template = view_options(&args.tui.view)?;
     let mut language_chosen = chosen.is_some();
     if let Some(path) = &args.tui.lesson {
@@ -121,14 +121,14 @@ fn class(
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("--keep {}: {e}", dir.display()))?;
     }
-    if args.mirror && !crate::tui::has_terminal() {
+    if args.mirror && !sudoscope_tui::has_terminal() {
         eprintln!(
             "sudoscope: --mirror shows this terminal's session to the class, and needs a terminal"
         );
         return Ok(exit::BAD_INPUT);
     }
     // the lecturer's screen may write files; the students' never do
-    let sessions = crate::tui::Launch {
+    let sessions = sudoscope_tui::Launch {
         notes_out: None,
         guest: true,
         ..template.clone()
@@ -143,7 +143,7 @@ fn class(
             .map_err(|e| anyhow::anyhow!("--trace {}: {e}", path.display()))?;
         lecturer.trace_out = Some(path.clone());
     }
-    let opts = crate::serve::ServeOptions {
+    let opts = sudoscope_serve::ServeOptions {
         listen: args.listen.clone(),
         ssh,
         web: reach.web,
@@ -157,7 +157,7 @@ fn class(
             token,
             lecturer: lecturer_token,
         },
-        board_limits: crate::serve::web::board::Limits {
+        board_limits: sudoscope_serve::web::class_board::Limits {
             per_address: args.traces_per_address as usize,
             keep_bytes: args.keep_max_mb << 20,
             keep_files: args.keep_max_files as usize,
@@ -175,6 +175,6 @@ fn class(
         record: args.tui.record.clone(),
         language_chosen,
     };
-    crate::serve::run(opts, out)?;
+    sudoscope_serve::run(opts, out)?;
     Ok(exit::OK)
 }

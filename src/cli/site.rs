@@ -13,7 +13,7 @@ use std::process::Command;
 use anyhow::{Context, bail};
 
 use super::args::SiteArgs;
-use crate::i18n::{LANGS, text_in};
+use sudoscope_i18n::{LANGS, text_in};
 
 const TEMPLATE: &str = include_str!("../../assets/web/page.html");
 const STYLE: &str = include_str!("../../assets/web/style.css");
@@ -67,7 +67,7 @@ pub fn run(args: &SiteArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         &format!("<style>\n{STYLE}</style>"),
         &format!(
             "<script>window.sudoscopeWasm = \"{}\";</script>",
-            crate::tui::base64(&wasm)
+            sudoscope_tui::base64(&wasm)
         ),
         &format!(
             "<script>\n{}</script>\n<script>\n{}</script>",

@@ -6,9 +6,9 @@ use std::time::Instant;
 
 use super::args::{Format, SolveArgs};
 use super::exit;
-use crate::board::Puzzle;
-use crate::engine::result::{Ending, Metrics, RunResult, write_csv, write_json};
-use crate::search::exact::{self, ExactStats, Solutions, Strategy};
+use sudoscope_core::board::Puzzle;
+use sudoscope_core::engine::result::{Ending, Metrics, RunResult, write_csv, write_json};
+use sudoscope_core::search::exact::{self, ExactStats, Solutions, Strategy};
 
 /// The exact solver on each puzzle: the verdict, the solution and the solver's counts.
 pub fn run(args: &SolveArgs, puzzles: &[Puzzle], out: &mut impl Write) -> anyhow::Result<i32> {
@@ -113,8 +113,10 @@ fn exact_record(
     r.solver = Some(engine.name());
     r.label = format!("exact ({})", engine.name());
     r.solution = v.grid().map(|g| g.to_line());
-    let counted =
-        crate::board::cost::cost(v.grid().unwrap_or(&p.givens), crate::board::Counted::ALL);
+    let counted = sudoscope_core::board::cost::cost(
+        v.grid().unwrap_or(&p.givens),
+        sudoscope_core::board::Counted::ALL,
+    );
     r.cost = counted;
     r.best_cost = counted;
     r.seconds = micros / 1e6;

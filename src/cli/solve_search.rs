@@ -10,11 +10,11 @@ use anyhow::Context;
 use super::args::{Format, SolveArgs};
 use super::exit;
 use super::human::human_time;
-use crate::board::Puzzle;
-use crate::engine::experiment::{Arm, drive, record_of, stop_reason};
-use crate::engine::result::{Ending, key, write_csv, write_json};
-use crate::run::{Given, RunInput, check_on};
-use crate::search::{ALGORITHMS, Preset, Search, Snapshot};
+use sudoscope_core::board::Puzzle;
+use sudoscope_core::engine::experiment::{Arm, drive, record_of, stop_reason};
+use sudoscope_core::engine::result::{Ending, key, write_csv, write_json};
+use sudoscope_core::run::{RunInput, SettingText, check_on};
+use sudoscope_core::search::{ALGORITHMS, Preset, Search, Snapshot};
 
 /// `--list-algos`: every algorithm with its parameters per preset.
 pub fn list_algos(out: &mut impl Write) -> std::io::Result<()> {
@@ -32,7 +32,7 @@ pub fn list_algos(out: &mut impl Write) -> std::io::Result<()> {
                     "    {:<16} {:>10}  [{}]  {}",
                     s.name,
                     s.show(s.default),
-                    crate::tui::words::valid(&s.valid()),
+                    sudoscope_tui::words::valid(&s.valid()),
                     s.meaning
                 )?;
             }
@@ -62,7 +62,7 @@ pub fn run(
         );
     }
     let input = RunInput {
-        algo: Some(Given::flag("--algo", name)),
+        algo: Some(SettingText::flag("--algo", name)),
         ..super::run_input(&args.run)
     };
     let mut code = exit::OK;
@@ -145,11 +145,11 @@ pub fn run(
 /// closing line. `--trace-every` does not thin it: a trace holds every step, so it replays.
 fn run_trace_lines(
     search: &mut dyn Search,
-    spec: &crate::run::RunSpec,
+    spec: &sudoscope_core::run::RunSpec,
     args: &SolveArgs,
     path: &std::path::Path,
 ) -> anyhow::Result<Ending> {
-    use crate::engine::trace::write::TraceWriter;
+    use sudoscope_core::engine::trace::write::TraceWriter;
     let file =
         std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
     let out = std::io::BufWriter::new(file);
@@ -158,7 +158,7 @@ fn run_trace_lines(
         spec,
         &spec.puzzle.name,
         search,
-        Some(crate::tui::step_log::english),
+        Some(sudoscope_tui::step_log::english),
     )?;
     let start = Instant::now();
     let ending = loop {

@@ -5,17 +5,17 @@ use std::time::{Duration, Instant};
 
 use super::args::WatchArgs;
 use super::exit;
-use crate::engine::trace::feed::SourceSpec;
-use crate::engine::trace::replay::Replay;
-use crate::engine::trace::source::{self, NotReady, Source};
-use crate::run::{Given, RunInput, Written, check_on};
+use sudoscope_core::engine::trace::feed::SourceSpec;
+use sudoscope_core::engine::trace::replay::Replay;
+use sudoscope_core::engine::trace::source::{self, NotReady, Source};
+use sudoscope_core::run::{RunInput, SettingText, Written, check_on};
 
 /// How long a file or standard input may take to give its header before the screen opens on it
 /// (a file at hand gives it at once; a bad one is then an error before any screen).
 const AT_HAND: Duration = Duration::from_secs(2);
 
-fn resolve(r: &str) -> Result<crate::board::Puzzle, String> {
-    crate::catalog::resolve_one(r).map_err(|e| e.to_string())
+fn resolve(r: &str) -> Result<sudoscope_core::board::Puzzle, String> {
+    sudoscope_core::catalog::resolve_one(r).map_err(|e| e.to_string())
 }
 
 /// Open the screen at once, then the trace in it as it comes; the command (if any) and its
@@ -36,7 +36,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
     // a path that is no file is said as such, terminal or not
     if let SourceSpec::File { path, .. } = &spec
         && let Ok(meta) = std::fs::metadata(path)
-        && let Some(why) = crate::engine::trace::lines::unreadable(&meta)
+        && let Some(why) = sudoscope_core::engine::trace::lines::unreadable(&meta)
     {
         eprintln!("sudoscope: {}: {why}", path.display());
         return Ok(exit::BAD_INPUT);
@@ -44,19 +44,23 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
     if args.check {
         return verify(spec);
     }
-    if !crate::tui::has_terminal() {
-        eprintln!("sudoscope: {}", crate::tui::TuiError::NoTerminal);
+    if !sudoscope_tui::has_terminal() {
+        eprintln!("sudoscope: {}", sudoscope_tui::TuiError::NoTerminal);
         return Ok(exit::BAD_INPUT);
     }
     // the run the panes start from: the default algorithm with the flags given, on the default
     // puzzle until the trace's header names its own
     let input = RunInput {
-        speed: Some(Given::flag("--speed", &args.speed)),
+        speed: Some(SettingText::flag("--speed", &args.speed)),
         paused: Some(Written::Value(args.paused)),
-        race: args.race.iter().map(|r| Given::flag("--race", r)).collect(),
+        race: args
+            .race
+            .iter()
+            .map(|r| SettingText::flag("--race", r))
+            .collect(),
         ..RunInput::default()
     };
-    let puzzle = crate::catalog::resolve_one(crate::catalog::DEFAULT_PUZZLE)?;
+    let puzzle = sudoscope_core::catalog::resolve_one(sudoscope_core::catalog::DEFAULT_PUZZLE)?;
     let run = check_on(&input, puzzle)?;
     let at_hand = matches!(
         spec,
@@ -70,11 +74,11 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
         eprintln!("sudoscope: {f}");
         return Ok(exit::BAD_INPUT);
     }
-    let opts = crate::tui::Launch {
+    let opts = sudoscope_tui::Launch {
         source: Some(source.clone()),
-        ..crate::tui::Launch::of(run, super::theme(args.theme))
+        ..sudoscope_tui::Launch::of(run, super::theme(args.theme))
     };
-    let result = crate::tui::run(opts, args.record.clone());
+    let result = sudoscope_tui::run(opts, args.record.clone());
     guard.end();
     match result {
         Ok(Some(signal)) => Ok(exit::by_signal(signal)),
@@ -82,7 +86,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
             eprintln!("sudoscope: {f}");
             exit::BAD_INPUT
         })),
-        Err(e @ crate::tui::TuiError::NoTerminal) => {
+        Err(e @ sudoscope_tui::TuiError::NoTerminal) => {
             eprintln!("sudoscope: {e}");
             Ok(exit::BAD_INPUT)
         }
@@ -96,8 +100,8 @@ const SHOWN: usize = 200;
 /// `watch --check`: the trace replayed without a screen; what it holds, and its problems. A
 /// signal (Ctrl-C, SIGTERM, SIGHUP) ends it, and its command, at once.
 fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
-    use crate::search::Search;
-    crate::signals::catch();
+    use sudoscope_core::search::Search;
+    sudoscope_core::signals::catch();
     let (source, mut guard) = source::start(spec, resolve).map_err(anyhow::Error::msg)?;
     let stop = AtomicBool::new(false);
     let feed = loop {
@@ -110,7 +114,7 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
                 return Ok(exit::BAD_INPUT);
             }
             Err(_) => {
-                if let Some(s) = crate::signals::caught() {
+                if let Some(s) = sudoscope_core::signals::caught() {
                     guard.end();
                     return Ok(exit::by_signal(s));
                 }
@@ -121,19 +125,19 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
     let mut replay = Replay::new(std::sync::Arc::clone(&feed), 0, None);
     // every problem is counted; the first notes are kept to print
     let (mut notes, mut problems, mut more) = (Vec::new(), 0usize, 0usize);
-    let mut take = |ns: Vec<crate::search::Note>| {
+    let mut take = |ns: Vec<sudoscope_core::search::Note>| {
         for n in ns {
             problems += n.is_problem() as usize;
             if notes.len() < SHOWN {
                 // in the user's language, as the step log says it
-                notes.push(crate::tui::step_log::note(&n));
+                notes.push(sudoscope_tui::step_log::note(&n));
             } else {
                 more += 1;
             }
         }
     };
     while replay.ended().is_none() {
-        if let Some(s) = crate::signals::caught() {
+        if let Some(s) = sudoscope_core::signals::caught() {
             guard.end();
             return Ok(exit::by_signal(s));
         }
@@ -144,7 +148,7 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
     take(replay.closing_notes());
     let whole = matches!(
         feed.closed(),
-        Some(crate::engine::trace::feed::Closed::End(_))
+        Some(sudoscope_core::engine::trace::feed::Closed::End(_))
     );
     // a command that wrote its whole trace is given a moment to end by itself: its own status
     let own = if whole {
@@ -217,7 +221,7 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
 
 /// What the last step's population was (format 1.1): its size, and the best, mean and worst
 /// of its members' costs as counted from their boards.
-fn population_line(p: &crate::engine::trace::read::Population) -> String {
+fn population_line(p: &sudoscope_core::engine::trace::read::Population) -> String {
     let size = p.total;
     match (p.counted, p.diversity()) {
         (Some((best, mean, worst)), Some(diversity)) => format!(

@@ -9,14 +9,14 @@ use crossbeam_channel::{Receiver, bounded};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use sudoscope::catalog::resolve_one;
-use sudoscope::engine::runner::Report;
-use sudoscope::run::{Method, PaneSpec, RunSpec};
-use sudoscope::search::{Preset, find};
-use sudoscope::tui::app::{App, Launch};
-use sudoscope::tui::keys::Action;
-use sudoscope::tui::theme::{Palette, Theme};
-use sudoscope::tui::view;
+use sudoscope_core::catalog::resolve_one;
+use sudoscope_core::engine::runner::Report;
+use sudoscope_core::run::{Method, PaneSpec, RunSpec};
+use sudoscope_core::search::{Preset, find};
+use sudoscope_tui::app::{App, Launch};
+use sudoscope_tui::keys::Action;
+use sudoscope_tui::theme::{Palette, Theme};
+use sudoscope_tui::view;
 
 /// The options `tui --puzzle P --algo A --preset X --race ... --paused --theme mono` gives.
 pub fn options(puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Launch {
@@ -77,7 +77,7 @@ pub fn wait(app: &mut App, rx: &Receiver<Report>, ready: impl Fn(&App) -> bool) 
 }
 
 /// The board the first pane last reported.
-pub fn first_board(app: &App) -> sudoscope::board::Grid {
+pub fn first_board(app: &App) -> sudoscope_core::board::Grid {
     let report = app.race().panes()[0].report.as_ref();
     report
         .expect("the first pane has reported")
@@ -88,7 +88,7 @@ pub fn first_board(app: &App) -> sudoscope::board::Grid {
 
 pub fn render(app: &mut App, w: u16, h: u16) -> Buffer {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| sudoscope::tui::draw(f, app)).unwrap();
+    t.draw(|f| sudoscope_tui::draw(f, app)).unwrap();
     t.backend().buffer().clone()
 }
 
@@ -130,7 +130,7 @@ pub fn shown_value(b: &Buffer, app: &App, cell: usize) -> Option<u8> {
     let (x, y) = cell_pos(app, cell);
     let layout = app.cursor().drawn_at().unwrap().2;
     if !layout.big {
-        return sudoscope::board::grid::value_of(b[(x, y)].symbol().chars().next()?);
+        return sudoscope_core::board::grid::value_of(b[(x, y)].symbol().chars().next()?);
     }
     let rows: Vec<String> = (0..3)
         .map(|dy| {

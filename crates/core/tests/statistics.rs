@@ -5,7 +5,7 @@
 use sudoscope_core::catalog::resolve;
 use sudoscope_core::engine::experiment::{Arm, Plan, Progress, run};
 use sudoscope_core::engine::result::RunResult;
-use sudoscope_core::run::{Given, check_method};
+use sudoscope_core::run::{SettingText, check_method};
 use sudoscope_core::search::{Preset, find};
 
 fn experiment(algo: &str, puzzles: &str, runs: usize, max_steps: u64) -> Vec<RunResult> {
@@ -32,7 +32,10 @@ fn experiment_with(
     runs: usize,
     max_steps: u64,
 ) -> Vec<RunResult> {
-    let overrides: Vec<Given> = overrides.iter().map(|o| Given::flag("--set", *o)).collect();
+    let overrides: Vec<SettingText> = overrides
+        .iter()
+        .map(|o| SettingText::flag("--set", *o))
+        .collect();
     let arms = vec![Arm::of(
         check_method(find(algo).unwrap(), preset, &overrides).unwrap(),
     )];

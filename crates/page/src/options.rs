@@ -2,7 +2,7 @@
 //! settings as the command line's flags, read by the same check, so a link in a course's site
 //! opens the run it names or says what is wrong with it.
 
-use sudoscope_core::run::{Given, RunInput, Written};
+use sudoscope_core::run::{RunInput, SettingText, Written};
 use sudoscope_i18n::Lang;
 use sudoscope_tui::theme::Palette;
 
@@ -49,7 +49,7 @@ fn decode(text: &str) -> String {
 /// own check, as the command line's are.
 pub fn read(query: &str, browser_lang: &str) -> Result<Options, String> {
     let mut o = Options::default();
-    let flag = |name: &'static str, v: &str| Given::flag(name, v.to_string());
+    let flag = |name: &'static str, v: &str| SettingText::flag(name, v.to_string());
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         let (k, v) = (decode(k), decode(v));

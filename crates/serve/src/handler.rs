@@ -3,17 +3,17 @@
 
 use std::sync::Arc;
 
-use crate::tui::event::Event;
 use russh::keys::PublicKey;
 use russh::server::{
     Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Session, VerifiedPublicKey,
 };
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, Pty};
+use sudoscope_tui::event::Event;
 
 use super::Class;
 use super::out::{Out, pump};
 use super::session::{self, TermInfo};
-use crate::tui::input::Parser;
+use sudoscope_tui::input::Parser;
 
 /// The server's side of one connection.
 pub struct Conn {

@@ -6,11 +6,8 @@
 //! through the engine's gate, so the screens stay live however many students run at full
 //! speed.
 
-// the floors below, under the names serving's modules have always used
-pub use sudoscope_core::{board, catalog, engine, run, search};
-pub use sudoscope_tui as tui;
 #[macro_use]
-pub extern crate sudoscope_i18n as i18n;
+extern crate sudoscope_i18n;
 
 pub mod access;
 pub mod handler;
@@ -31,9 +28,9 @@ use std::time::{Duration, Instant};
 use russh::MethodKind;
 use russh::server::Config;
 
-use crate::engine::{gate, resident};
-use crate::tui::{Launch, Stage};
 use access::Access;
+use sudoscope_core::engine::{gate, resident};
+use sudoscope_tui::{Launch, Stage};
 
 /// How the server runs.
 pub struct ServeOptions {
@@ -67,7 +64,7 @@ pub struct ServeOptions {
     /// Keep the traces sent to the class board in this folder (`--keep`).
     pub keep: Option<PathBuf>,
     /// What the class board takes from whom (`--traces-per-address`, `--keep-max-mb`, ...).
-    pub board_limits: web::board::Limits,
+    pub board_limits: web::class_board::Limits,
     /// The proxy in front of the server (`--trust-proxy`): only from it is a client's address
     /// read from `Forwarded` or `X-Forwarded-For`.
     pub trust_proxy: Option<std::net::IpAddr>,
@@ -212,7 +209,7 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
     /// The lecturer's screen failed.
     #[error(transparent)]
-    Screen(#[from] crate::tui::TuiError),
+    Screen(#[from] sudoscope_tui::TuiError),
     /// The folder of `--page` is not a page `sudoscope site` wrote.
     #[error("{0}")]
     Page(String),
@@ -465,9 +462,11 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
             .spawn(move || statistics(&class, every, &done))
     });
     let result = match (&mirror, reports) {
-        (Some(stage), Some(reports)) => crate::tui::run_stage(stage, reports, opts.record.clone())
-            .map(|_| ())
-            .map_err(ServeError::from),
+        (Some(stage), Some(reports)) => {
+            sudoscope_tui::run_stage(stage, reports, opts.record.clone())
+                .map(|_| ())
+                .map_err(ServeError::from)
+        }
         _ => {
             wait_for_signal(&done);
             Ok(())

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::tui::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossbeam_channel::{Receiver, Sender, bounded, select, tick};
 use ratatui::Terminal;
 use ratatui::crossterm::cursor::{Hide, Show};
@@ -18,13 +17,14 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line as TextLine;
 use ratatui::widgets::{Clear as Blank, Paragraph};
+use sudoscope_tui::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 
 use super::Class;
 use super::out::{Line, Out};
-use crate::engine::trace::source::Source;
-use crate::tui::remote::{Remote, Screen as _};
-use crate::tui::theme::{Palette, Theme};
-use crate::tui::{self, Ended, Host, Launch, Stage};
+use sudoscope_core::engine::trace::source::Source;
+use sudoscope_tui::remote::{Remote, Screen as _};
+use sudoscope_tui::theme::{Palette, Theme};
+use sudoscope_tui::{self, Ended, Host, Launch, Stage};
 
 /// What the client said of its terminal.
 #[derive(Clone, Debug)]
@@ -41,8 +41,8 @@ pub struct TermInfo {
 
 impl TermInfo {
     /// The language the client's locale asks for, when it names one this program speaks.
-    pub fn language(&self) -> Option<crate::i18n::Lang> {
-        crate::i18n::Lang::from_locale(|name| {
+    pub fn language(&self) -> Option<sudoscope_i18n::Lang> {
+        sudoscope_i18n::Lang::from_locale(|name| {
             self.locale
                 .iter()
                 .find(|(n, _)| n == name)
@@ -234,7 +234,7 @@ pub fn spawn(start: Start) -> std::io::Result<()> {
 }
 
 /// A size a client claims, in cells: 0 is taken as 1 and anything past u16 as u16's most;
-/// the screen draws at most [`crate::tui::MAX_SIZE`] of it.
+/// the screen draws at most [`sudoscope_tui::MAX_SIZE`] of it.
 pub fn cells(v: u32) -> u16 {
     v.clamp(1, u16::MAX as u32) as u16
 }
@@ -259,7 +259,7 @@ fn body(
 ) -> Outcome {
     // the student's own language when the lecturer chose none
     if !class.language_chosen {
-        crate::i18n::set_for_thread(info.language());
+        sudoscope_i18n::set_for_thread(info.language());
     }
     if let Err(e) = enter(terminal, line) {
         return Outcome::Failed(e.to_string());
@@ -270,7 +270,7 @@ fn body(
         // start in seconds); pausing it skips steps, it never holds the sender back
         (_, Some(source)) => {
             let mut opts = class.template.clone();
-            opts.run.speed = Some(crate::engine::runner::WATCHED_SPEED);
+            opts.run.speed = Some(sudoscope_core::engine::runner::WATCHED_SPEED);
             opts.run.paused = false;
             opts.run.race.clear();
             Launch {
@@ -302,7 +302,7 @@ fn body(
         recorder: None,
         redraw: Some(redraw),
     };
-    let ended = tui::drive(terminal, &stage, reports, host);
+    let ended = sudoscope_tui::drive(terminal, &stage, reports, host);
     // the runners stop here, before the session says goodbye
     drop(stage);
     match ended {
@@ -379,7 +379,7 @@ fn watch(
                     shown = frames;
                     terminal.draw(|f| {
                         let app = stage.read();
-                        tui::view::draw(f, &app);
+                        sudoscope_tui::view::draw(f, &app);
                         let area = f.area();
                         let last = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
                         let style = app.theme().base().add_modifier(Modifier::REVERSED);
@@ -402,7 +402,7 @@ fn watch(
 /// shortest).
 fn watch_line(width: u16) -> String {
     let forms = ["watch-line", "watch-line-short", "watch-line-keys"];
-    tui::view::wrap::first_that_fits(
+    sudoscope_tui::view::wrap::first_that_fits(
         forms.iter().map(|id| format!(" {} ", tr!(id))).collect(),
         usize::from(width),
     )
@@ -410,7 +410,7 @@ fn watch_line(width: u16) -> String {
 
 /// The student's own run, from the lecturer's screen: the focused pane's algorithm and
 /// parameters, from the board it shows now, paused so the student sees where it starts.
-fn now_you_try(app: &tui::App) -> Launch {
+fn now_you_try(app: &sudoscope_tui::App) -> Launch {
     let mut run = app.spec();
     let pane = &app.race().panes()[app.race().focus()];
     let here = pane.current().clone();
@@ -446,8 +446,8 @@ mod tests {
 
     #[test]
     fn the_mirror_line_always_keeps_its_keys_whole() {
-        for lang in crate::i18n::LANGS {
-            crate::i18n::set_for_thread(Some(lang));
+        for lang in sudoscope_i18n::LANGS {
+            sudoscope_i18n::set_for_thread(Some(lang));
             let mut seen = std::collections::BTreeSet::new();
             for width in 24..=200u16 {
                 let line = watch_line(width);
@@ -463,7 +463,7 @@ mod tests {
             assert!(watch_line(120).contains(&tr!("watch-line")));
             assert_eq!(seen.len(), 3, "{lang:?}: {seen:?}");
         }
-        crate::i18n::set_for_thread(None);
+        sudoscope_i18n::set_for_thread(None);
     }
 
     #[test]

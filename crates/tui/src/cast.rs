@@ -5,11 +5,11 @@
 //! A live session is recorded by writing everything the screen is sent through [`Tee`], timed
 //! by the wall clock; a headless recording gives its own, simulated, times.
 
-use crate::clock::Instant;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
+use sudoscope_core::clock::Instant;
 
 /// An asciicast v2 file being written.
 pub struct Cast {

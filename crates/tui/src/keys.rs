@@ -7,7 +7,7 @@
 
 use crate::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::i18n::{self, Lang};
+use sudoscope_i18n::{self, Lang};
 
 /// Everything a key can ask for on the main screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,23 +97,25 @@ impl Key {
 
     /// How help writes the key, in the language spoken now.
     pub fn label(self) -> String {
-        self.label_in(i18n::current())
+        self.label_in(sudoscope_i18n::current())
     }
 
     /// How help (and, in English, the guide) writes the key.
     pub fn label_in(self, lang: Lang) -> String {
         match self {
-            Key::Char(' ') => i18n::text_in(lang, "keyname-space", &[]),
+            Key::Char(' ') => sudoscope_i18n::text_in(lang, "keyname-space", &[]),
             Key::Char(c) => c.to_string(),
-            Key::Ctrl(c) => i18n::text_in(lang, "keyname-ctrl", &[("key", c.to_string().into())]),
+            Key::Ctrl(c) => {
+                sudoscope_i18n::text_in(lang, "keyname-ctrl", &[("key", c.to_string().into())])
+            }
             Key::Code(KeyCode::Right) => "→".into(),
             Key::Code(KeyCode::Left) => "←".into(),
             Key::Code(KeyCode::Up) => "↑".into(),
             Key::Code(KeyCode::Down) => "↓".into(),
-            Key::Code(KeyCode::Tab) => i18n::text_in(lang, "keyname-tab", &[]),
-            Key::Code(KeyCode::PageDown) => i18n::text_in(lang, "keyname-page-down", &[]),
-            Key::Code(KeyCode::PageUp) => i18n::text_in(lang, "keyname-page-up", &[]),
-            Key::Code(KeyCode::Esc) => i18n::text_in(lang, "keyname-esc", &[]),
+            Key::Code(KeyCode::Tab) => sudoscope_i18n::text_in(lang, "keyname-tab", &[]),
+            Key::Code(KeyCode::PageDown) => sudoscope_i18n::text_in(lang, "keyname-page-down", &[]),
+            Key::Code(KeyCode::PageUp) => sudoscope_i18n::text_in(lang, "keyname-page-up", &[]),
+            Key::Code(KeyCode::Esc) => sudoscope_i18n::text_in(lang, "keyname-esc", &[]),
             Key::Code(other) => format!("{other:?}"),
         }
     }
@@ -147,12 +149,12 @@ impl Binding {
 
     /// What it does, in the help overlay (the catalog's `key-ACTION`), in `lang`.
     pub fn help_in(&self, lang: Lang) -> String {
-        i18n::text_in(lang, &format!("key-{}", self.id()), &[])
+        sudoscope_i18n::text_in(lang, &format!("key-{}", self.id()), &[])
     }
 
     /// What it does, in the language spoken now.
     pub fn help(&self) -> String {
-        self.help_in(i18n::current())
+        self.help_in(sudoscope_i18n::current())
     }
 }
 
@@ -340,7 +342,7 @@ pub fn hints_in(lang: Lang) -> impl Iterator<Item = (String, String, Action)> {
             };
             (
                 keys,
-                i18n::text_in(lang, &format!("hint-{}", b.id()), &[]),
+                sudoscope_i18n::text_in(lang, &format!("hint-{}", b.id()), &[]),
                 b.action,
             )
         })
@@ -386,9 +388,17 @@ mod tests {
         }
         // every action has its help and, where it has a reminder, its word in the catalog
         for b in BINDINGS {
-            assert!(i18n::has(&format!("key-{}", b.id())), "key-{}", b.id());
+            assert!(
+                sudoscope_i18n::has(&format!("key-{}", b.id())),
+                "key-{}",
+                b.id()
+            );
             if b.hint.is_some() {
-                assert!(i18n::has(&format!("hint-{}", b.id())), "hint-{}", b.id());
+                assert!(
+                    sudoscope_i18n::has(&format!("hint-{}", b.id())),
+                    "hint-{}",
+                    b.id()
+                );
             }
         }
         // and a key not in the table does nothing

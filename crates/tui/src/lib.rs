@@ -13,12 +13,8 @@
 // a web page's build: no call that needs an operating system (clippy.toml)
 #![cfg_attr(not(feature = "native"), deny(clippy::disallowed_methods))]
 
-// the floors below, under the names the visualiser's modules have always used
-pub use sudoscope_core::{
-    board, catalog, cpu, engine, generate, rng, run, search, signals, suggest,
-};
 #[macro_use]
-pub extern crate sudoscope_i18n as i18n;
+extern crate sudoscope_i18n;
 
 pub mod ansi;
 pub mod app;
@@ -80,13 +76,12 @@ use ratatui::layout::Rect;
 
 pub use app::{App, Launch};
 pub use event::Event;
-pub use sudoscope_core::clock;
 
 #[cfg(feature = "native")]
-use crate::clock::Instant;
-use crate::engine::runner::{RUNNER_THREAD, Report};
-#[cfg(feature = "native")]
 use cast::{Cast, Recorder, Tee};
+#[cfg(feature = "native")]
+use sudoscope_core::clock::Instant;
+use sudoscope_core::engine::runner::{RUNNER_THREAD, Report};
 
 /// Threads whose panics stay inside them: a runner's is shown in its pane, a served session's
 /// ends that session only. The screen must stay as it is.
@@ -254,7 +249,7 @@ pub fn run_stage(
     let stop = Arc::new(AtomicBool::new(false));
     // SIGINT (outside raw mode), SIGTERM, SIGHUP and SIGQUIT all end the loop and restore the
     // terminal; the watchdog does it when the loop does not answer within a second
-    crate::signals::catch();
+    sudoscope_core::signals::catch();
     let (w, h) = ratatui::crossterm::terminal::size()?;
     let recorder = match &record {
         Some(path) => Some(Recorder::new(Cast::create(path, w, h).map_err(|e| {
@@ -280,7 +275,7 @@ pub fn run_stage(
         if LOCAL_SCREEN.get() == Some(&me.id()) {
             restore();
             // the commands this screen watches end with it, whatever unwinding does next
-            crate::engine::trace::child::end_all();
+            sudoscope_core::engine::trace::child::end_all();
         }
         previous(info);
     }));
@@ -309,7 +304,7 @@ pub fn run_stage(
     if let Some(r) = &recorder {
         r.finish()?;
     }
-    result.map(|()| crate::signals::caught())
+    result.map(|()| sudoscope_core::signals::caught())
 }
 
 #[cfg(feature = "native")]
@@ -363,7 +358,7 @@ pub fn drive<S: remote::Screen>(
         if stage.read().quit() {
             break Ended::Quit;
         }
-        if host.stop.load(Ordering::SeqCst) || crate::signals::caught().is_some() {
+        if host.stop.load(Ordering::SeqCst) || sudoscope_core::signals::caught().is_some() {
             break Ended::Stopped;
         }
         if host.idle.is_some_and(|d| last_key.elapsed() >= d) {

@@ -3,7 +3,7 @@
 //! (`.svg`). No thread and no wall clock take part, so the same flags give the same bytes.
 //!
 //! The app is the visualiser's own, detached from runners: this module drives each pane's
-//! [`Core`] itself, `speed` steps per simulated second, and feeds the reports as a runner would.
+//! [`ShownSearch`] itself, `speed` steps per simulated second, and feeds the reports as a runner would.
 
 use std::path::PathBuf;
 
@@ -14,7 +14,7 @@ use ratatui::{Terminal, TerminalOptions, Viewport};
 use super::app::{App, Launch};
 use super::cast::{Cast, Shared};
 use super::screen_svg::Movie;
-use crate::engine::runner::{Core, WATCHED_SPEED};
+use sudoscope_core::engine::runner::{ShownSearch, WATCHED_SPEED};
 
 /// Frames per simulated second.
 const FPS: u32 = 20;
@@ -81,11 +81,11 @@ pub fn record(opts: RecordOptions) -> Result<Recorded, String> {
     let (tx, _rx) = crossbeam_channel::bounded(1);
     let mut app = App::detached(opts.app.clone(), tx);
     let speed = app.race().speed().unwrap_or(MAX_SPEED);
-    let mut cores: Vec<Core> = app
+    let mut cores: Vec<ShownSearch> = app
         .race()
         .panes()
         .iter()
-        .map(|p| Core::new(&p.setup(app.race().puzzle(), Some(speed), true, false)))
+        .map(|p| ShownSearch::new(&p.setup(app.race().puzzle(), Some(speed), true, false)))
         .collect();
     let watched = speed <= WATCHED_SPEED;
     let area = Rect::new(0, 0, w, h);
@@ -128,7 +128,7 @@ pub fn record(opts: RecordOptions) -> Result<Recorded, String> {
                     .map_err(|e| cannot(&opts, e))?;
             }
         }
-        let done = cores.iter().all(Core::ended)
+        let done = cores.iter().all(ShownSearch::ended)
             || cores[0].total_steps() >= budget_steps
             || t >= budget_seconds;
         if done {

@@ -4,12 +4,12 @@
 //! p = 0.13 at T = 1.200"), and what the runner did ("switched to beam (classic) from the
 //! board").
 
-use crate::board::Geometry;
-use crate::board::grid::symbol;
-use crate::engine::log::{LogLine, RunnerNote};
-use crate::i18n::{self, Arg, Lang};
-use crate::search::exact::ExactEvent;
-use crate::search::{Change, Decision, Event, Note, Step, StepSaid};
+use sudoscope_core::board::Geometry;
+use sudoscope_core::board::grid::symbol;
+use sudoscope_core::engine::log::{LogLine, RunnerNote};
+use sudoscope_core::search::exact::ExactEvent;
+use sudoscope_core::search::{Change, Decision, Event, Note, Step, StepSaid};
+use sudoscope_i18n::{self, Arg, Lang};
 
 /// `r3c7`: row and column, counted from 1 (the board's one cell notation).
 pub fn cell(geo: &Geometry, c: u16) -> String {
@@ -26,13 +26,13 @@ fn signed(d: i32) -> String {
 
 /// A sentence of the catalog in `lang`.
 fn say(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
-    i18n::text_in(lang, id, args)
+    sudoscope_i18n::text_in(lang, id, args)
 }
 
 fn why(lang: Lang, v: Decision, delta: i32) -> String {
     let d = || Arg::from(signed(delta));
-    let p = |p: f64| Arg::from(i18n::num_in(lang, p, 2));
-    let t = |t: f64| Arg::from(i18n::num_in(lang, t, 3));
+    let p = |p: f64| Arg::from(sudoscope_i18n::num_in(lang, p, 2));
+    let t = |t: f64| Arg::from(sudoscope_i18n::num_in(lang, t, 3));
     match v {
         Decision::Downhill => say(lang, "log-downhill", &[("delta", d())]),
         Decision::Sideways => say(lang, "log-sideways", &[]),
@@ -97,7 +97,7 @@ pub fn render(line: &LogLine, geo: &Geometry) -> String {
 /// A line a search gave between steps or at its end, in the language spoken now (the reader's
 /// detail of an unreadable line and why a run was cut stay as the engine says them).
 pub fn note(n: &Note) -> String {
-    let ending = |w: &str| i18n::word("ending", w);
+    let ending = |w: &str| sudoscope_i18n::word("ending", w);
     match n {
         Note::Output(t) => tr!("note-output", text = t.clone()),
         Note::Unreadable {
@@ -151,9 +151,10 @@ fn said(words: &StepSaid) -> String {
 
 /// What the runner said, in the language spoken now.
 fn runner(note: &RunnerNote) -> String {
-    let algo = |name: &str| i18n::word("algo", name);
-    let preset = |p: &crate::search::Preset| i18n::word("preset", &p.to_string());
-    let ending = |o: &crate::search::Outcome| i18n::word("ending", o.word());
+    let algo = |name: &str| sudoscope_i18n::word("algo", name);
+    let preset =
+        |p: &sudoscope_core::search::Preset| sudoscope_i18n::word("preset", &p.to_string());
+    let ending = |o: &sudoscope_core::search::Outcome| sudoscope_i18n::word("ending", o.word());
     match note {
         RunnerNote::Starts {
             algo: a,
@@ -235,7 +236,7 @@ pub fn line(index: u64, words: &str, cost: u32) -> String {
 
 /// What a step did, in words, in the language spoken now.
 pub fn words(step: &Step, geo: &Geometry) -> String {
-    words_in(i18n::current(), step, geo)
+    words_in(sudoscope_i18n::current(), step, geo)
 }
 
 /// What a step did, in words, in `lang`: `swap r3c7 and r3c9 (5↔2): uphill +2 accepted, p =
@@ -270,7 +271,7 @@ pub fn words_in(lang: Lang, step: &Step, geo: &Geometry) -> String {
             &[
                 ("index", index.into()),
                 ("best", best.into()),
-                ("mean", i18n::num_in(lang, mean, 1).into()),
+                ("mean", sudoscope_i18n::num_in(lang, mean, 1).into()),
                 ("worst", worst.into()),
             ],
         ),
@@ -298,7 +299,7 @@ pub fn words_in(lang: Lang, step: &Step, geo: &Geometry) -> String {
                         "log-ant-deposit"
                     },
                     &[
-                        ("amount", i18n::num_in(lang, d.amount, 2).into()),
+                        ("amount", sudoscope_i18n::num_in(lang, d.amount, 2).into()),
                         ("n", d.filled.into()),
                     ],
                 );
@@ -377,7 +378,7 @@ pub fn words_in(lang: Lang, step: &Step, geo: &Geometry) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Outcome;
+    use sudoscope_core::search::Outcome;
 
     #[test]
     fn the_courses_lost_solution_is_said_in_words() {
@@ -400,7 +401,7 @@ mod tests {
         let note = render(
             &LogLine::Runner(RunnerNote::Switched {
                 algo: "beam",
-                preset: crate::search::Preset::Classic,
+                preset: sudoscope_core::search::Preset::Classic,
                 cost: 7,
             }),
             geo,
@@ -410,7 +411,7 @@ mod tests {
 
     #[test]
     fn an_ant_says_what_it_filled_and_what_the_colony_laid() {
-        use crate::search::ants::event::{AntEvent, Deposit};
+        use sudoscope_core::search::ants::event::{AntEvent, Deposit};
         let geo = Geometry::for_box(3).unwrap();
         let step = |deposit| Step {
             event: Event::Ant(AntEvent {

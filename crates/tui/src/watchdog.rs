@@ -61,13 +61,13 @@ pub fn start() {
                 if RESTORED.load(Ordering::SeqCst) {
                     return;
                 }
-                let Some(signal) = crate::signals::caught() else {
+                let Some(signal) = sudoscope_core::signals::caught() else {
                     continue;
                 };
                 let at = *since.get_or_insert_with(Instant::now);
                 if at.elapsed() >= PATIENCE {
                     force_restore();
-                    crate::engine::trace::child::end_all();
+                    sudoscope_core::engine::trace::child::end_all();
                     // SAFETY: _exit ends the process at once; nothing is unwound
                     unsafe { exit_now(128 + signal) };
                 }

@@ -3,10 +3,9 @@
 //! name as it is. The names stay what command lines, records and traces use; only the screen
 //! speaks the class's language.
 
-use crate::i18n;
-use crate::run::Method;
+use sudoscope_core::run::Method;
 
-pub use crate::i18n::word;
+pub use sudoscope_i18n::word;
 
 /// The catalog's text for `name` of `kind`, or `fallback` (the English the program carries).
 pub fn or(kind: &str, name: &str, fallback: &str) -> String {
@@ -40,7 +39,7 @@ pub fn method(m: &Method) -> String {
     label(&m.label(&[]))
 }
 
-pub use crate::i18n::label;
+pub use sudoscope_i18n::label;
 
 /// What parameter `name` of `m`'s algorithm means, in the language spoken: the catalog's
 /// `param-ALGO-PRESET-NAME` (where the presets mean different things by it), else
@@ -52,25 +51,28 @@ pub fn param_meaning(m: &Method, name: &str, english: &str) -> String {
         format!("param-{}-{name}", m.algo.name),
     ]
     .iter()
-    .find(|id| i18n::has(id))
-    .map_or_else(|| english.to_string(), |id| i18n::text(id, &[]))
+    .find(|id| sudoscope_i18n::has(id))
+    .map_or_else(|| english.to_string(), |id| sudoscope_i18n::text(id, &[]))
 }
 
 /// `" (¿quisiste decir sudoku_7?)"`: the nearest known name to a mistyped one, in the language
 /// spoken now; nothing when none is near.
 pub fn hint<'a>(asked: &str, names: impl IntoIterator<Item = &'a str>) -> String {
-    crate::suggest::closest(asked, names).map_or(String::new(), |n| {
+    sudoscope_core::suggest::closest(asked, names).map_or(String::new(), |n| {
         format!(" ({})", tr!("did-you-mean", name = n))
     })
 }
 
 /// The values a parameter takes, in the language spoken now: `1 a 1000 (número entero)`.
-pub fn valid(v: &crate::search::params::Valid) -> String {
-    use crate::search::params::{Valid, fmt_num};
+pub fn valid(v: &sudoscope_core::search::params::Valid) -> String {
+    use sudoscope_core::search::params::{Valid, fmt_num};
     match v {
         Valid::Choices(c) => c.join(&format!(" {} ", tr!("param-or"))),
         Valid::Range { min, max, whole } => {
-            let (min, max) = (i18n::localize(fmt_num(*min)), i18n::localize(fmt_num(*max)));
+            let (min, max) = (
+                sudoscope_i18n::localize(fmt_num(*min)),
+                sudoscope_i18n::localize(fmt_num(*max)),
+            );
             if *whole {
                 tr!("param-range-whole", min = min, max = max)
             } else {
@@ -81,8 +83,8 @@ pub fn valid(v: &crate::search::params::Valid) -> String {
 }
 
 /// What is wrong with a parameter, in the language spoken now.
-pub fn param_error(e: &crate::search::params::ParamError) -> String {
-    use crate::search::params::ParamError;
+pub fn param_error(e: &sudoscope_core::search::params::ParamError) -> String {
+    use sudoscope_core::search::params::ParamError;
     match e {
         ParamError::NotANumber {
             name,
@@ -127,8 +129,8 @@ pub fn param_error(e: &crate::search::params::ParamError) -> String {
 }
 
 /// Why a puzzle reference gave no puzzles, in the language spoken now.
-pub fn ref_error(e: &crate::catalog::RefError) -> String {
-    use crate::catalog::{RefError, builtin_names, known_names, set_names};
+pub fn ref_error(e: &sudoscope_core::catalog::RefError) -> String {
+    use sudoscope_core::catalog::{RefError, builtin_names, known_names, set_names};
     match e {
         RefError::Unreadable { path, reason } => tr!(
             "ref-unreadable",
@@ -166,8 +168,8 @@ pub fn ref_error(e: &crate::catalog::RefError) -> String {
 
 /// How a command ended, in the language spoken now: "exited with status 3", "was killed by
 /// signal 9 (SIGKILL)".
-pub fn exit(e: crate::engine::trace::child::Exit) -> String {
-    use crate::engine::trace::child::{Exit, signal_name};
+pub fn exit(e: sudoscope_core::engine::trace::child::Exit) -> String {
+    use sudoscope_core::engine::trace::child::{Exit, signal_name};
     match e {
         Exit::Code(c) => tr!("exit-status", status = c as i64),
         Exit::Signal(s) => tr!(
@@ -180,9 +182,9 @@ pub fn exit(e: crate::engine::trace::child::Exit) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::i18n::{self, Lang};
-    use crate::run::Method;
-    use crate::search::{ALGORITHMS, Preset};
+    use sudoscope_core::run::Method;
+    use sudoscope_core::search::{ALGORITHMS, Preset};
+    use sudoscope_i18n::{self, Lang};
 
     /// Every parameter of every algorithm and preset has its meaning in the catalogs (a new
     /// parameter without one fails here rather than showing English on a Spanish screen), and
@@ -198,12 +200,16 @@ mod tests {
                         format!("param-{}-{}", a.name, s.name),
                     ]
                     .into_iter()
-                    .find(|id| i18n::has(id))
+                    .find(|id| sudoscope_i18n::has(id))
                     .unwrap_or_else(|| panic!("no meaning of {} {} in en.ftl", a.name, s.name));
-                    assert_eq!(i18n::text_in(Lang::En, &id, &[]), s.meaning, "{id}");
+                    assert_eq!(
+                        sudoscope_i18n::text_in(Lang::En, &id, &[]),
+                        s.meaning,
+                        "{id}"
+                    );
                     for lang in [Lang::Es, Lang::Pt] {
                         assert_ne!(
-                            i18n::text_in(lang, &id, &[]),
+                            sudoscope_i18n::text_in(lang, &id, &[]),
                             s.meaning,
                             "{id} is not translated in {lang:?}"
                         );

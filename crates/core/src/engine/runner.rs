@@ -321,7 +321,7 @@ enum Next {
 /// One search and what the screen shows of it: the history, the step log in words, the rewind
 /// buffer, the cells the last step changed. Nothing here waits, sleeps or reads a clock, so the
 /// threaded runner drives it in real time and the recorder on a simulated clock, alike.
-pub struct Core {
+pub struct ShownSearch {
     pane: usize,
     puzzle: Puzzle,
     origin: Origin,
@@ -338,15 +338,15 @@ pub struct Core {
     trace: Option<TraceWriter<std::io::BufWriter<std::fs::File>>>,
 }
 
-impl Core {
+impl ShownSearch {
     /// The search `setup` describes, with its first log line.
-    pub fn new(setup: &RunnerSetup) -> Core {
+    pub fn new(setup: &RunnerSetup) -> ShownSearch {
         let origin = Origin {
             run: setup.run.clone(),
             offset: 0,
             feed: setup.feed.clone(),
         };
-        let mut c = Core {
+        let mut c = ShownSearch {
             pane: setup.pane,
             search: build(&setup.puzzle, &origin),
             puzzle: setup.puzzle.clone(),
@@ -741,9 +741,9 @@ impl Core {
     }
 }
 
-/// The threaded driver of a [`Core`]: controls in, reports out, steps at the set speed.
+/// The threaded driver of a [`ShownSearch`]: controls in, reports out, steps at the set speed.
 struct Runner {
-    core: Core,
+    core: ShownSearch,
     speed: Option<f64>,
     reports: Sender<Report>,
     control: Receiver<Control>,
@@ -766,7 +766,7 @@ struct Runner {
 impl Runner {
     fn new(setup: RunnerSetup, reports: Sender<Report>, control: Receiver<Control>) -> Runner {
         Runner {
-            core: Core::new(&setup),
+            core: ShownSearch::new(&setup),
             speed: setup.speed,
             reports,
             control,
@@ -1039,7 +1039,7 @@ fn build(puzzle: &Puzzle, origin: &Origin) -> Box<dyn Search> {
 }
 
 /// A trace left open when its pane goes (the screen closed first) says so in its closing line.
-impl Drop for Core {
+impl Drop for ShownSearch {
     fn drop(&mut self) {
         if let Some(w) = self.trace.take() {
             let _ = w.stop(self.search.as_ref());

@@ -1,7 +1,7 @@
 //! The one function that turns a run's settings, as written, into a checked [`RunSpec`]: the
 //! defaults for what is left out, and every rule, in one place for every way a run is described.
 
-use super::error::{Field, Source, SpecError};
+use super::error::{Field, Place, SpecError};
 use super::{Method, PaneSpec, RunSpec, defaults, parse_speed};
 use crate::board::Puzzle;
 use crate::catalog;
@@ -10,19 +10,19 @@ use crate::search::{AlgoInfo, Preset};
 
 /// One setting as it was written, and where.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Given {
+pub struct SettingText {
     /// The text as written (a TOML number or boolean as it prints).
     pub text: String,
     /// Where.
-    pub from: Source,
+    pub from: Place,
 }
 
-impl Given {
+impl SettingText {
     /// A setting from a command-line flag.
-    pub fn flag(flag: &'static str, text: impl Into<String>) -> Given {
-        Given {
+    pub fn flag(flag: &'static str, text: impl Into<String>) -> SettingText {
+        SettingText {
             text: text.into(),
-            from: Source::Flag(flag),
+            from: Place::Flag(flag),
         }
     }
 }
@@ -33,13 +33,13 @@ impl Given {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Written<T> {
     /// As written, with where; the check reads it.
-    Text(Given),
+    Text(SettingText),
     /// Already read.
     Value(T),
 }
 
-impl<T> From<Given> for Written<T> {
-    fn from(g: Given) -> Written<T> {
+impl<T> From<SettingText> for Written<T> {
+    fn from(g: SettingText) -> Written<T> {
         Written::Text(g)
     }
 }
@@ -64,29 +64,29 @@ fn read<T: Clone>(
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunInput {
     /// The puzzle reference (default: the built-in default puzzle).
-    pub puzzle: Option<Given>,
+    pub puzzle: Option<SettingText>,
     /// The algorithm's name (default: [`defaults::ALGO`]).
-    pub algo: Option<Given>,
+    pub algo: Option<SettingText>,
     /// The preset (default: [`defaults::PRESET`]).
     pub preset: Option<Written<Preset>>,
     /// Parameters, each `NAME=VALUE`, applied in order over the preset's defaults.
-    pub set: Vec<Given>,
+    pub set: Vec<SettingText>,
     /// The first pane's seed (default: [`defaults::SEED`]).
     pub seed: Option<Written<u64>>,
     /// A board to continue from (default: a fresh start).
-    pub start: Option<Given>,
+    pub start: Option<SettingText>,
     /// Steps per second or `max` (default: [`defaults::SPEED`]).
-    pub speed: Option<Given>,
+    pub speed: Option<SettingText>,
     /// `true` or `false` (default: [`defaults::PAUSED`]).
     pub paused: Option<Written<bool>>,
     /// Race panes, each in [`PaneSpec`]'s text form.
-    pub race: Vec<Given>,
+    pub race: Vec<SettingText>,
     /// `same` or `random`, read as whether race panes start from the first pane's board
     /// (default: [`defaults::SAME_START`]).
     pub race_start: Option<Written<bool>>,
 }
 
-fn wrong(field: Field, given: &Given, expected: impl Into<String>) -> SpecError {
+fn wrong(field: Field, given: &SettingText, expected: impl Into<String>) -> SpecError {
     SpecError {
         field,
         value: given.text.clone(),
@@ -198,7 +198,7 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
 pub fn check_method(
     algo: &'static AlgoInfo,
     preset: Preset,
-    set: &[Given],
+    set: &[SettingText],
 ) -> Result<Method, SpecError> {
     let mut params = algo.default_params(preset);
     for g in set {
@@ -221,8 +221,8 @@ pub fn check_method(
 mod tests {
     use super::*;
 
-    fn flag(f: &'static str, t: &str) -> Option<Given> {
-        Some(Given::flag(f, t))
+    fn flag(f: &'static str, t: &str) -> Option<SettingText> {
+        Some(SettingText::flag(f, t))
     }
 
     #[test]
@@ -243,7 +243,7 @@ mod tests {
 
     #[test]
     fn one_rule_for_speed_wherever_it_is_written() {
-        let lesson = Source::File {
+        let lesson = Place::File {
             path: "l.toml".into(),
             line: Some(2),
             scene: Some(1),
@@ -254,7 +254,7 @@ mod tests {
                 ..RunInput::default()
             };
             let from_file = RunInput {
-                speed: Some(Given {
+                speed: Some(SettingText {
                     text: text.into(),
                     from: lesson.clone(),
                 }),
@@ -277,7 +277,7 @@ mod tests {
     #[test]
     fn errors_name_field_value_and_place() {
         let input = RunInput {
-            set: vec![Given::flag("--set", "k=0")],
+            set: vec![SettingText::flag("--set", "k=0")],
             algo: flag("--algo", "beam"),
             ..RunInput::default()
         };
@@ -290,7 +290,7 @@ mod tests {
         let input = RunInput {
             race: ["beam", "plateau", "genetic", "tabu"]
                 .iter()
-                .map(|r| Given::flag("--race", *r))
+                .map(|r| SettingText::flag("--race", *r))
                 .collect(),
             ..RunInput::default()
         };

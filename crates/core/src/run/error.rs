@@ -4,7 +4,7 @@ use std::fmt;
 
 /// Where a setting of a run was written: the command line, a file, or nowhere (a default).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Source {
+pub enum Place {
     /// The program's own default.
     Default,
     /// A command-line flag, such as `--speed`.
@@ -76,7 +76,7 @@ pub struct SpecError {
     /// What was expected, or why the value does not fit (English, as programs read it).
     pub expected: String,
     /// Where it was written.
-    pub from: Source,
+    pub from: Place,
     /// The parameter's own error, when a parameter is at fault: the floors above say it in the
     /// user's language where `expected` has it in English.
     pub param: Option<Box<crate::search::params::ParamError>>,
@@ -86,7 +86,7 @@ impl SpecError {
     /// The part that names the field and value, unless `expected` already quotes the value
     /// (`unknown algorithm "hillclimb"`) or the value is a board too long to repeat.
     fn subject(&self) -> Option<String> {
-        let file_style = !matches!(self.from, Source::Flag(_));
+        let file_style = !matches!(self.from, Place::Flag(_));
         if self.field == Field::Start {
             return file_style.then(|| "start".to_string());
         }
@@ -98,8 +98,8 @@ impl SpecError {
             return None;
         }
         Some(match (&self.from, self.field) {
-            (Source::Flag(_), Field::Race | Field::Set) => self.value.clone(),
-            (Source::Flag(_), _) => format!("{:?}", self.value),
+            (Place::Flag(_), Field::Race | Field::Set) => self.value.clone(),
+            (Place::Flag(_), _) => format!("{:?}", self.value),
             (_, Field::Seed | Field::Speed | Field::Paused) => {
                 format!("{} = {}", self.field.name(), self.value)
             }
@@ -112,13 +112,13 @@ impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let subject = self.subject();
         match &self.from {
-            Source::Flag(flag) => match subject {
+            Place::Flag(flag) => match subject {
                 Some(s) => write!(f, "{flag} {s}: {}", self.expected),
                 None if self.field == Field::Start => write!(f, "{flag}: {}", self.expected),
                 None => write!(f, "{flag} {}", self.expected),
             },
-            Source::Default | Source::File { .. } => {
-                if let Source::File { path, line, scene } = &self.from {
+            Place::Default | Place::File { .. } => {
+                if let Place::File { path, line, scene } = &self.from {
                     write!(f, "{path}")?;
                     if let Some(l) = line {
                         write!(f, ":{l}")?;
@@ -143,7 +143,7 @@ impl std::error::Error for SpecError {}
 mod tests {
     use super::*;
 
-    fn error(field: Field, value: &str, expected: &str, from: Source) -> String {
+    fn error(field: Field, value: &str, expected: &str, from: Place) -> String {
         SpecError {
             field,
             value: value.into(),
@@ -156,13 +156,13 @@ mod tests {
 
     #[test]
     fn flags_and_files_say_where_and_what() {
-        let lesson = Source::File {
+        let lesson = Place::File {
             path: "l.toml".into(),
             line: Some(3),
             scene: Some(1),
         };
         assert_eq!(
-            error(Field::Speed, "fast", "give steps", Source::Flag("--speed")),
+            error(Field::Speed, "fast", "give steps", Place::Flag("--speed")),
             "--speed \"fast\": give steps"
         );
         assert_eq!(
@@ -178,12 +178,12 @@ mod tests {
                 Field::Race,
                 "b:w",
                 "b:w: unknown preset",
-                Source::Flag("--race")
+                Place::Flag("--race")
             ),
             "--race b:w: unknown preset"
         );
         assert_eq!(
-            error(Field::Start, "1234", "too small", Source::Flag("--start")),
+            error(Field::Start, "1234", "too small", Place::Flag("--start")),
             "--start: too small"
         );
         assert_eq!(

@@ -13,8 +13,8 @@ pub mod error;
 pub mod pane;
 pub mod print;
 
-pub use check::{Given, RunInput, Written, check, check_method, check_on};
-pub use error::{Field, Source, SpecError};
+pub use check::{RunInput, SettingText, Written, check, check_method, check_on};
+pub use error::{Field, Place, SpecError};
 pub use pane::{PaneRun, PaneSpec};
 
 use crate::board::{Grid, Puzzle};

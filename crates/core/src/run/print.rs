@@ -5,8 +5,8 @@
 
 use serde_json::{Map, Value, json};
 
-use super::check::{Given, RunInput};
-use super::error::Source;
+use super::check::{RunInput, SettingText};
+use super::error::Place;
 use super::{PaneSpec, RunSpec, show_speed};
 
 /// The arguments of `sudoscope tui` that give this run; `puzzle` is the reference to write for
@@ -86,8 +86,8 @@ pub fn to_json(spec: &RunSpec, puzzle: &str) -> Value {
 /// A JSON object's settings, as [`to_json`] writes them or as a JSON record holds them (a
 /// record has no speed or race: those take their defaults). Keys it does not know are left
 /// for others; a key of the wrong kind is kept as text for [`super::check`] to refuse.
-pub fn from_json(value: &Value, from: &Source) -> RunInput {
-    let given = |v: &Value| Given {
+pub fn from_json(value: &Value, from: &Place) -> RunInput {
+    let given = |v: &Value| SettingText {
         text: match v {
             Value::String(s) => s.clone(),
             other => other.to_string(),
@@ -104,7 +104,7 @@ pub fn from_json(value: &Value, from: &Source) -> RunInput {
                 Value::Number(n) => n.as_f64().map_or(n.to_string(), |x| x.to_string()),
                 other => other.to_string(),
             };
-            set.push(Given {
+            set.push(SettingText {
                 text: format!("{k}={text}"),
                 from: from.clone(),
             });

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
 
-use super::board::Entry;
+use super::class_board::Entry;
 
 /// A changed board is sent as its changed cells when at most this many changed.
 const FEW_CELLS: usize = 16;
@@ -167,7 +167,7 @@ pub fn hex_marks(marks: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::{ClassBoard, Limits};
+    use super::super::class_board::{ClassBoard, Limits};
     use super::*;
 
     const HEADER: &str = r#"{"sudoscope_trace":"1.0","puzzle":"sudoku_7","algorithm":"mine","neighbourhood":"course"}"#;

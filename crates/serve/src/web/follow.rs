@@ -10,9 +10,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
-use crate::engine::trace::feed::{Closed, Item};
-use crate::engine::trace::read::{Header, TraceStep};
-use crate::engine::trace::source::{self, Pusher, Source};
+use sudoscope_core::engine::trace::feed::{Closed, Item};
+use sudoscope_core::engine::trace::read::{Header, TraceStep};
+use sudoscope_core::engine::trace::source::{self, Pusher, Source};
 
 /// Sessions at most that follow one name (every tab of a class at once is far fewer).
 pub const PER_NAME: usize = 16;
@@ -58,7 +58,7 @@ pub struct Followers {
 /// A session's hold on the runs sent under a name: the screen's source, and what keeps it
 /// fed. Dropping it (the session ends) lets the board forget the follower.
 pub struct Follow {
-    /// The source for the session's screen ([`crate::tui::Launch::source`]).
+    /// The source for the session's screen ([`sudoscope_tui::Launch::source`]).
     pub source: Source,
     _pusher: Shared,
 }
@@ -297,17 +297,18 @@ impl Drop for Relay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::trace::read;
-    use crate::engine::trace::source::Phase;
     use std::time::{Duration, Instant};
+    use sudoscope_core::engine::trace::read;
+    use sudoscope_core::engine::trace::source::Phase;
 
     fn header() -> Header {
         let text = r#"{"sudoscope_trace":"1.0","puzzle":"sudoku_7","algorithm":"mine","neighbourhood":"course"}"#;
-        let resolve = |r: &str| crate::catalog::resolve_builtin(r).map_err(|e| e.to_string());
+        let resolve =
+            |r: &str| sudoscope_core::catalog::resolve_builtin(r).map_err(|e| e.to_string());
         read::header(text, 1, &resolve).unwrap()
     }
 
-    fn feed_of(f: &Follow) -> Arc<crate::engine::trace::feed::Feed> {
+    fn feed_of(f: &Follow) -> Arc<sudoscope_core::engine::trace::feed::Feed> {
         let began = Instant::now();
         loop {
             if let Phase::Ready(feed) = f.source.phase().0 {
@@ -318,7 +319,7 @@ mod tests {
         }
     }
 
-    fn received(feed: &crate::engine::trace::feed::Feed, n: u64) {
+    fn received(feed: &sudoscope_core::engine::trace::feed::Feed, n: u64) {
         let began = Instant::now();
         while feed.received() < n {
             assert!(
@@ -431,7 +432,7 @@ mod tests {
         }
         let feed = feed_of(&me);
         assert!(
-            feed.received() <= crate::engine::trace::feed::AHEAD,
+            feed.received() <= sudoscope_core::engine::trace::feed::AHEAD,
             "{}",
             feed.received()
         );
@@ -439,8 +440,8 @@ mod tests {
 
     #[test]
     fn a_paused_follower_ends_on_the_runs_true_last_step_and_board() {
-        use crate::engine::trace::replay::Replay;
-        use crate::search::Search;
+        use sudoscope_core::engine::trace::replay::Replay;
+        use sudoscope_core::search::Search;
         let followers = Followers::default();
         let me = followers.follow("ana").unwrap();
         let h = header();
@@ -458,7 +459,7 @@ mod tests {
             };
             run.step(&step, &board, &followers);
         }
-        run.end(Closed::End(crate::engine::trace::read::TraceEnd {
+        run.end(Closed::End(sudoscope_core::engine::trace::read::TraceEnd {
             outcome: "stuck".into(),
             steps: Some(3000),
             cost: None,

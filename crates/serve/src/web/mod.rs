@@ -3,8 +3,8 @@
 //! session on the same layer as an SSH connection's ([`crate::session`]): the same screen,
 //! keys, mouse, limits, languages and refusals. The page draws the screen as text in its DOM.
 
-pub mod board;
 pub mod cards;
+pub mod class_board;
 pub mod follow;
 pub mod own_page;
 pub mod page;
@@ -34,7 +34,7 @@ const MAX_MESSAGE: usize = 64 << 10;
 pub struct Web {
     class: Arc<Class>,
     closing: watch::Receiver<bool>,
-    board: Arc<board::ClassBoard>,
+    board: Arc<class_board::ClassBoard>,
     trust_proxy: Option<IpAddr>,
     resumes: Arc<resume::Resumes>,
     /// The page that computes its own searches (`--page`), served at `/page/`.
@@ -47,7 +47,7 @@ pub struct Serving {
     /// Where the class board keeps its traces (`--keep`), if anywhere.
     pub keep: Option<std::path::PathBuf>,
     /// What the class board takes from whom.
-    pub limits: board::Limits,
+    pub limits: class_board::Limits,
     /// The proxy in front (`--trust-proxy`).
     pub trust_proxy: Option<IpAddr>,
     /// How long a session waits for its tab to come back.
@@ -62,7 +62,10 @@ impl Web {
         Web {
             class,
             closing,
-            board: Arc::new(board::ClassBoard::keeping(serving.keep, serving.limits)),
+            board: Arc::new(class_board::ClassBoard::keeping(
+                serving.keep,
+                serving.limits,
+            )),
             trust_proxy: serving.trust_proxy,
             resumes: Arc::new(resume::Resumes::new(serving.resume_grace)),
             own_page: serving.own_page,

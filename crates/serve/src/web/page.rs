@@ -15,7 +15,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
 
 use super::Web;
-use crate::i18n::{self, Lang};
+use sudoscope_i18n::{self, Lang};
 
 const INDEX: &str = include_str!("../../../../assets/web/index.html");
 const SCRIPT: &str = include_str!("../../../../assets/web/term.js");
@@ -70,7 +70,7 @@ pub const WORDS: &[&str] = &[
 /// this program speaks, else the server's.
 pub fn language(web: &Web, headers: &HeaderMap) -> Lang {
     if web.class.language_chosen {
-        return i18n::current();
+        return sudoscope_i18n::current();
     }
     headers
         .get(ACCEPT_LANGUAGE)
@@ -80,7 +80,7 @@ pub fn language(web: &Web, headers: &HeaderMap) -> Lang {
                 .filter_map(|part| Lang::parse(part.split(';').next().unwrap_or("")))
                 .next()
         })
-        .unwrap_or_else(i18n::current)
+        .unwrap_or_else(sudoscope_i18n::current)
 }
 
 /// The tab's page with its words in `lang`.
@@ -94,7 +94,7 @@ pub fn fill(template: &str, lang: Lang) -> String {
     for key in WORDS {
         out = out.replace(
             &format!("{{{{{key}}}}}"),
-            &escape(&i18n::text_in(lang, key, &[])),
+            &escape(&sudoscope_i18n::text_in(lang, key, &[])),
         );
     }
     out
@@ -266,7 +266,10 @@ mod tests {
     fn every_word_of_the_page_is_filled_in_each_language() {
         for lang in [Lang::En, Lang::Es, Lang::Pt] {
             for key in WORDS {
-                assert!(i18n::has_in(lang, key), "{key} has no {lang:?} entry");
+                assert!(
+                    sudoscope_i18n::has_in(lang, key),
+                    "{key} has no {lang:?} entry"
+                );
             }
             for template in [INDEX, include_str!("../../../../assets/web/board.html")] {
                 let page = fill(template, lang);

@@ -15,15 +15,15 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::tui::event::Event;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use serde::Deserialize;
+use sudoscope_tui::event::Event;
 
 use super::Web;
 use super::resume::Held;
 use crate::out::{Chunk, Out};
 use crate::session::{self, Link, TermInfo};
-use crate::tui::input::Parser;
+use sudoscope_tui::input::Parser;
 
 /// The close codes the page acts on.
 pub mod closed {

@@ -14,9 +14,9 @@ use axum::response::Response;
 use futures_util::StreamExt;
 use serde::Deserialize;
 
-use super::board::Refusal;
+use super::class_board::Refusal;
 use super::{Admitted, Web, admit, admit_as, page};
-use crate::engine::trace::lines::MAX_LINE;
+use sudoscope_core::engine::trace::lines::MAX_LINE;
 
 /// How often a watcher of the board gets what changed, at most (three times a second: 80 live
 /// cards stay under 50 KB/s a watcher).

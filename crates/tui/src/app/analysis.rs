@@ -1,9 +1,9 @@
 //! What the screen knows of a puzzle before any search runs: its solution, or why there is none
 //! to compare with.
 
-use crate::board::{Grid, Puzzle};
-use crate::search::exact::Solutions;
-use crate::search::params::fmt_num;
+use sudoscope_core::board::{Grid, Puzzle};
+use sudoscope_core::search::exact::Solutions;
+use sudoscope_core::search::params::fmt_num;
 
 /// Steps the exact solver may take to settle a puzzle before the screen opens: under a second at
 /// 25x25 (every la25 instance settles within a third of it), where a puzzle can take far longer.
@@ -12,7 +12,7 @@ const ANALYSIS_STEPS: u64 = 100_000;
 /// The unique solution, or a note saying why there is none.
 pub fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<String>) {
     let Some((solutions, _)) =
-        crate::search::exact::solve_fastest_within(puzzle, 2, ANALYSIS_STEPS)
+        sudoscope_core::search::exact::solve_fastest_within(puzzle, 2, ANALYSIS_STEPS)
     else {
         return (
             None,

@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 
 use super::App;
-use crate::catalog;
-use crate::engine::trace::feed::Feed;
 use crate::lesson::{self, Scene};
-use crate::run::{PaneSpec, print};
+use sudoscope_core::catalog;
+use sudoscope_core::engine::trace::feed::Feed;
+use sudoscope_core::run::{PaneSpec, print};
 
 impl App {
     /// The puzzle as a reference a shell (and a lesson) can take: its name when that resolves
@@ -75,7 +75,7 @@ impl App {
         let spec = self.race.spec();
         let mut cmd = format!(
             "sudoscope watch --speed {}",
-            crate::run::show_speed(spec.speed)
+            sudoscope_core::run::show_speed(spec.speed)
         );
         if spec.paused {
             cmd.push_str(" --paused");

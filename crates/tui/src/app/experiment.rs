@@ -1,9 +1,9 @@
 //! The experiment view's state: restarts of every algorithm on screen, which the engine runs on
 //! a thread of its own, and the records that have come back.
 
-use crate::board::Puzzle;
-use crate::engine::experiment::{self, Arm, Background};
-use crate::engine::result::RunResult;
+use sudoscope_core::board::Puzzle;
+use sudoscope_core::engine::experiment::{self, Arm, Background};
+use sudoscope_core::engine::result::RunResult;
 
 /// Restarts of each algorithm on screen the view runs.
 pub const RUNS: usize = 100;

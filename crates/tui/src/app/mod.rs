@@ -30,10 +30,10 @@ pub use race::Race;
 use super::dialog::Dialog;
 use super::lesson::{Lesson, Scene};
 use super::theme::Theme;
-use crate::board::Puzzle;
-use crate::engine::runner::Report;
-use crate::engine::trace::source::Source;
-use crate::run::RunSpec;
+use sudoscope_core::board::Puzzle;
+use sudoscope_core::engine::runner::Report;
+use sudoscope_core::engine::trace::source::Source;
+use sudoscope_core::run::RunSpec;
 use watching::{Watching, run_for_trace};
 
 /// How the visualiser starts: the run, and what only the screen has.

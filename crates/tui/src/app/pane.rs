@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use crate::board::Puzzle;
-use crate::engine::runner::{Control, Report, RunnerHandle, RunnerSetup};
-use crate::engine::trace::feed::Feed;
-use crate::run::PaneRun;
+use sudoscope_core::board::Puzzle;
+use sudoscope_core::engine::runner::{Control, Report, RunnerHandle, RunnerSetup};
+use sudoscope_core::engine::trace::feed::Feed;
+use sudoscope_core::run::PaneRun;
 
 /// One algorithm on screen. The runner owns the search; its report says what it is running and
 /// whether it has ended, and the screen shows that. `run` is the app's last request, which the

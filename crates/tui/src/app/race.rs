@@ -10,11 +10,11 @@ use crossbeam_channel::Sender;
 
 use super::analysis::{analyse, next_speed};
 use super::pane::Pane;
-use crate::board::{Grid, Puzzle};
-use crate::engine::experiment::Arm;
-use crate::engine::runner::{self, Control, Report, TraceTo};
-use crate::engine::trace::feed::Feed;
-use crate::run::{Method, PaneRun, PaneSpec, RunSpec, defaults};
+use sudoscope_core::board::{Grid, Puzzle};
+use sudoscope_core::engine::experiment::Arm;
+use sudoscope_core::engine::runner::{self, Control, Report, TraceTo};
+use sudoscope_core::engine::trace::feed::Feed;
+use sudoscope_core::run::{Method, PaneRun, PaneSpec, RunSpec, defaults};
 
 /// Algorithms a race adds, in order, after the ones already racing.
 const RACE_ORDER: &[&str] = &[

@@ -11,8 +11,8 @@ use crate::dialog::algorithms::Chosen;
 use crate::dialog::parameters::Edited;
 use crate::dialog::{AlgoPicker, Dialog, ParamEditor, PuzzleOpener, Reply};
 use crate::keys::{Action, action};
-use crate::run::Method;
 use crate::view::grid::CandidateView;
+use sudoscope_core::run::Method;
 
 impl App {
     /// A key, a click or a resize.
@@ -167,8 +167,12 @@ impl App {
             Action::TogglePreset => {
                 let m = &self.race.focused().run.method;
                 let preset = match m.preset {
-                    crate::search::Preset::Classic => crate::search::Preset::Tuned,
-                    crate::search::Preset::Tuned => crate::search::Preset::Classic,
+                    sudoscope_core::search::Preset::Classic => {
+                        sudoscope_core::search::Preset::Tuned
+                    }
+                    sudoscope_core::search::Preset::Tuned => {
+                        sudoscope_core::search::Preset::Classic
+                    }
                 };
                 self.race.switch_to(Method::new(m.algo, preset));
             }
@@ -288,7 +292,7 @@ impl App {
         self.status = Some(tr!(
             "status-edited",
             name = e.name,
-            value = crate::i18n::localize(e.text)
+            value = sudoscope_i18n::localize(e.text)
         ));
     }
 }

@@ -3,17 +3,17 @@
 //! the command's error output as it comes; every key works. Each run the source begins (the
 //! first, then each new run of a followed file written again) is handed to the panes in turn.
 
-use crate::clock::Instant;
 use std::sync::Arc;
+use sudoscope_core::clock::Instant;
 
 use crate::event::{KeyCode, KeyEvent};
 
-#[cfg(feature = "native")]
-use crate::catalog;
-use crate::engine::trace::feed::{Feed, SourceSpec};
-use crate::engine::trace::source::{Failure, Guard, Phase, Source};
 use crate::lesson::Scene;
-use crate::run::{RunSpec, print};
+#[cfg(feature = "native")]
+use sudoscope_core::catalog;
+use sudoscope_core::engine::trace::feed::{Feed, SourceSpec};
+use sudoscope_core::engine::trace::source::{Failure, Guard, Phase, Source};
+use sudoscope_core::run::{RunSpec, print};
 
 /// A trace source the first pane shows.
 pub struct Watching {
@@ -27,7 +27,7 @@ pub struct Watching {
     /// What was last drawn while waiting: the seconds shown and the lines of error output.
     drawn: (u64, u64),
     /// How the command stood at the last look.
-    was: Option<crate::engine::trace::child::State>,
+    was: Option<sudoscope_core::engine::trace::child::State>,
     /// Whether the source's failure has been told.
     failure_told: bool,
 }
@@ -77,7 +77,7 @@ impl Watching {
     /// SIGCONT).
     pub fn stopped(&self) -> Option<i32> {
         match self.source.state() {
-            Some(crate::engine::trace::child::State::Stopped(s)) => Some(s),
+            Some(sudoscope_core::engine::trace::child::State::Stopped(s)) => Some(s),
             _ => None,
         }
     }
@@ -105,10 +105,10 @@ impl Watching {
     pub fn ended_badly_after_trace(
         &self,
         feed: &Feed,
-    ) -> Option<crate::engine::trace::child::Exit> {
+    ) -> Option<sudoscope_core::engine::trace::child::Exit> {
         let whole = matches!(
             feed.closed(),
-            Some(crate::engine::trace::feed::Closed::End(_))
+            Some(sudoscope_core::engine::trace::feed::Closed::End(_))
         );
         self.source.exit().filter(|e| whole && !e.success())
     }
@@ -174,9 +174,9 @@ pub fn scene_watch(scene: &Scene) -> (Option<Watching>, Option<String>) {
     };
     #[cfg(feature = "native")]
     {
-        let argv = crate::engine::trace::child::argv_of(command);
+        let argv = sudoscope_core::engine::trace::child::argv_of(command);
         let resolve = |r: &str| catalog::resolve_one(r).map_err(|e| e.to_string());
-        match crate::engine::trace::source::start(SourceSpec::Command(argv), resolve) {
+        match sudoscope_core::engine::trace::source::start(SourceSpec::Command(argv), resolve) {
             Ok((source, guard)) => (Some(Watching::new(source, Some(guard))), None),
             Err(e) => (None, Some(tr!("status-scene-command", reason = e))),
         }
@@ -196,13 +196,13 @@ pub fn run_for_trace(base: &RunSpec, feed: &Feed) -> RunSpec {
     let mut run = base.clone();
     run.puzzle = feed.puzzle().clone();
     run.start = None;
-    let from = crate::run::Source::File {
+    let from = sudoscope_core::run::Place::File {
         path: "header".into(),
         line: Some(1),
         scene: None,
     };
     let input = print::from_json(&feed.header.json, &from);
-    if let Ok(own) = crate::run::check_on(&input, run.puzzle.clone())
+    if let Ok(own) = sudoscope_core::run::check_on(&input, run.puzzle.clone())
         && own.method.algo.name == feed.header.algorithm
     {
         run.method = own.method;

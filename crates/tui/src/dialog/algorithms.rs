@@ -3,7 +3,7 @@
 use crate::event::{KeyCode, KeyEvent};
 
 use super::{Reply, Typed, down, up};
-use crate::search::{ALGORITHMS, AlgoInfo, Preset};
+use sudoscope_core::search::{ALGORITHMS, AlgoInfo, Preset};
 
 /// The picker's state: the highlighted row, the preset, and whether it adds a race pane.
 #[derive(Clone, Debug, PartialEq)]

@@ -9,7 +9,7 @@ pub mod puzzle;
 
 use std::time::Duration;
 
-use crate::clock::Instant;
+use sudoscope_core::clock::Instant;
 
 use crate::event::{KeyCode, KeyEvent};
 

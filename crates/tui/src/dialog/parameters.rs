@@ -4,8 +4,7 @@
 use crate::event::{KeyCode, KeyEvent};
 
 use super::{Reply, Typed, down, up};
-use crate::i18n;
-use crate::search::Params;
+use sudoscope_core::search::Params;
 
 /// The longest value the editor takes.
 const MAX_VALUE: usize = 24;
@@ -53,7 +52,9 @@ impl ParamEditor {
                 }
                 KeyCode::Enter => {
                     // the value as the language writes it (0,5 in Spanish and Portuguese)
-                    self.editing = Some(i18n::localize(params.show(specs[self.index].name)));
+                    self.editing = Some(sudoscope_i18n::localize(
+                        params.show(specs[self.index].name),
+                    ));
                     self.error = None;
                 }
                 KeyCode::Esc => return Reply::Close,
@@ -63,7 +64,7 @@ impl ParamEditor {
                 KeyCode::Enter => {
                     let name = specs[self.index].name;
                     let mut edited = params.clone();
-                    match edited.set(name, &i18n::delocalize(&text)) {
+                    match edited.set(name, &sudoscope_i18n::delocalize(&text)) {
                         Ok(()) => {
                             return Reply::Done(Edited {
                                 params: edited,

@@ -4,8 +4,8 @@
 use crate::event::{KeyCode, KeyEvent};
 
 use super::Reply;
-use crate::board::Puzzle;
-use crate::catalog;
+use sudoscope_core::board::Puzzle;
+use sudoscope_core::catalog;
 
 /// The longest reference the opener takes (a 25x25 puzzle's text fits).
 const MAX_INPUT: usize = 4096;

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 
 use super::{BUILTIN, Lesson, LessonError, RawLesson, Scene, localized};
-use crate::i18n::Lang;
-use crate::run::{Given, RunInput, RunSpec, Source};
-use crate::search::params::fmt_num;
+use sudoscope_core::run::{Place, RunInput, RunSpec, SettingText};
+use sudoscope_core::search::params::fmt_num;
+use sudoscope_i18n::Lang;
 
 /// A TOML value as the text a flag would give: strings without quotes, numbers and booleans as
 /// written.
@@ -81,13 +81,13 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
     let mut scenes = Vec::new();
     for (i, s) in raw.scene.iter().enumerate() {
         let s = s.get_ref();
-        let at = |span: std::ops::Range<usize>| Source::File {
+        let at = |span: std::ops::Range<usize>| Place::File {
             path: name.to_string(),
             line: Some(line_of(span.start)),
             scene: Some(i + 1),
         };
         let given = |v: &Option<Spanned<toml::Value>>| {
-            v.as_ref().map(|v| Given {
+            v.as_ref().map(|v| SettingText {
                 text: text_of(v.get_ref()),
                 from: at(v.span()),
             })
@@ -97,7 +97,7 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
             Some(set) => set
                 .get_ref()
                 .iter()
-                .map(|(k, v)| Given {
+                .map(|(k, v)| SettingText {
                     text: match v {
                         toml::Value::Boolean(b) => format!("{k}={}", *b as u8),
                         other => format!("{k}={}", text_of(other)),
@@ -109,7 +109,7 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
         let race = s.race.as_ref().map_or(Vec::new(), |r| {
             r.get_ref()
                 .iter()
-                .map(|v| Given {
+                .map(|v| SettingText {
                     text: text_of(v.get_ref()),
                     from: at(r.span()),
                 })
@@ -142,7 +142,7 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
             captions,
             notes,
             notes_by,
-            run: crate::run::check(&input)?,
+            run: sudoscope_core::run::check(&input)?,
             command: s.watch.as_ref().map(|w| w.get_ref().clone()),
         });
     }

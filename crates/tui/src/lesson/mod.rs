@@ -29,8 +29,8 @@ use std::path::PathBuf;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::i18n::{self, Lang};
-use crate::run::{RunSpec, SpecError};
+use sudoscope_core::run::{RunSpec, SpecError};
+use sudoscope_i18n::{self, Lang};
 
 mod format;
 #[cfg(test)]
@@ -163,7 +163,7 @@ fn localized(
 
 /// A text in the language spoken now, else its own.
 fn in_current(plain: &str, by: &BTreeMap<Lang, String>) -> String {
-    by.get(&i18n::current())
+    by.get(&sudoscope_i18n::current())
         .cloned()
         .unwrap_or_else(|| plain.to_string())
 }

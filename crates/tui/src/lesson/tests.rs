@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use super::*;
-use crate::search::Preset;
+use sudoscope_core::search::Preset;
 
 const GOOD: &str = r#"
 title = "t"

@@ -8,12 +8,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType};
 
 use super::plot::{self, Series};
-use crate::engine::history::Point;
 use crate::theme::Theme;
+use sudoscope_core::engine::history::Point;
 
 fn label(x: f64) -> String {
-    crate::i18n::localize(match x.abs() {
-        a if !a.is_finite() => return crate::i18n::num(x, 0),
+    sudoscope_i18n::localize(match x.abs() {
+        a if !a.is_finite() => return sudoscope_i18n::num(x, 0),
         a if a >= 1e12 => format!("{x:.1e}"),
         a if a >= 1e9 => format!("{:.1}G", x / 1e9),
         a if a >= 1e6 => format!("{:.1}M", x / 1e6),

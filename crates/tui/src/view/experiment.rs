@@ -5,14 +5,14 @@ use std::sync::atomic::Ordering;
 
 use ratatui::Frame;
 
-use crate::i18n::num;
 use crate::words;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Gauge, Row, Table};
+use sudoscope_i18n::num;
 
 use crate::app::App;
-use crate::engine::stats::wilson;
 use crate::theme::Theme;
+use sudoscope_core::engine::stats::wilson;
 
 /// Live experiment: progress, the success table and a bar chart of success rates.
 pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {

@@ -1,7 +1,7 @@
 //! Digits three rows tall, for a grid whose cells have the room: 3x5 pixel glyphs drawn in
 //! half blocks.
 
-use crate::board::EMPTY;
+use sudoscope_core::board::EMPTY;
 
 /// 3×5 pixel glyphs, a row of 3 bits per line (left bit first): 1-9, then A-P for 10-25.
 const GLYPHS: [[u8; 5]; 25] = [

@@ -12,10 +12,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use crate::board::cost::conflicts;
-use crate::board::grid::symbol;
-use crate::board::{EMPTY, Grid, Puzzle};
 use crate::theme::Theme;
+use sudoscope_core::board::cost::conflicts;
+use sudoscope_core::board::grid::symbol;
+use sudoscope_core::board::{EMPTY, Grid, Puzzle};
 
 pub use super::glyph::big_glyph;
 use super::glyph::big_glyph_chars;

@@ -6,9 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use crate::engine::runner::Report;
-use crate::search::Landscape;
 use crate::theme::Theme;
+use sudoscope_core::engine::runner::Report;
+use sudoscope_core::search::Landscape;
 
 /// Why the search is where it is: every neighbour of the current state by its cost change,
 /// downhill, sideways and uphill, with a histogram of Δ and (for annealing) the chance each
@@ -64,7 +64,7 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
                 let p = match temperature {
                     // a temperature a trace gives may be anything: only a positive one says
                     Some(t) if d > 0 && *t > 0.0 && t.is_finite() => {
-                        format!(" p={}", crate::i18n::num(libm::exp(-(d as f64) / t), 2))
+                        format!(" p={}", sudoscope_i18n::num(libm::exp(-(d as f64) / t), 2))
                     }
                     _ => String::new(),
                 };
@@ -97,7 +97,7 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
             )));
             lines.push(Line::from(tr!(
                 "stuck-population-others",
-                mean = crate::i18n::num(mean, 1)
+                mean = sudoscope_i18n::num(mean, 1)
             )));
             // per cell, the number of distinct values across the population, where it fits
             let n = (per_cell.len() as f64).sqrt() as usize;
@@ -109,7 +109,7 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
                         .map(|&k| match k {
                             1 => Span::styled("· ", theme.dim()),
                             k => Span::styled(
-                                format!("{} ", crate::board::grid::symbol(k)),
+                                format!("{} ", sudoscope_core::board::grid::symbol(k)),
                                 if k as usize * 2 > n {
                                     theme.good()
                                 } else {
@@ -169,7 +169,7 @@ fn pheromone_lines(
     )));
     lines.push(Line::from(tr!(
         "stuck-share",
-        share = crate::i18n::num(100.0 * mean, 0),
+        share = sudoscope_i18n::num(100.0 * mean, 0),
         n = n
     )));
     if room > lines.len() + n && width as usize >= 2 * n + 2 {
@@ -181,7 +181,7 @@ fn pheromone_lines(
                 .map(|(&s, &v)| {
                     if s >= 1.0 {
                         return Span::styled(
-                            format!("{} ", crate::board::grid::symbol(v)),
+                            format!("{} ", sudoscope_core::board::grid::symbol(v)),
                             theme.dim(),
                         );
                     }

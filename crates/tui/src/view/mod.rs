@@ -403,7 +403,7 @@ fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
 /// this width: a language whose words are longer writes its speed shorter (`5/s`) to make room,
 /// and drops a reminder only when even that does not fit.
 fn status_line(f: &mut Frame, area: Rect, app: &App) {
-    use crate::i18n::{self, Lang};
+    use sudoscope_i18n::{self, Lang};
     let theme = &app.theme();
     let said = app.status().map(|s| format!("{s}  ")).unwrap_or_default();
     let scene = app
@@ -415,18 +415,21 @@ fn status_line(f: &mut Frame, area: Rect, app: &App) {
     // the state and the speed as `lang` writes them: whole, short (`5/s`, `∞`), or the state
     // alone
     let bracket = |lang: Lang, short: u8| {
-        let state = i18n::text_in(lang, &i18n::word_id("state", state), &[]);
+        let state = sudoscope_i18n::text_in(lang, &sudoscope_i18n::word_id("state", state), &[]);
         let speed = match (speed, short) {
             (_, 2..) => return format!("[{state}] "),
             (None, 1) => "∞".to_string(),
-            (None, _) => i18n::text_in(lang, "speed-unlimited", &[]),
-            (Some(s), 1) => format!("{}/s", i18n::localize(s.to_string())),
-            (Some(s), _) => i18n::text_in(
+            (None, _) => sudoscope_i18n::text_in(lang, "speed-unlimited", &[]),
+            (Some(s), 1) => format!("{}/s", sudoscope_i18n::localize(s.to_string())),
+            (Some(s), _) => sudoscope_i18n::text_in(
                 lang,
                 "speed-steps",
                 &[
-                    ("speed", i18n::localize(s.to_string()).into()),
-                    ("n", i18n::Arg::Count(if s == 1.0 { 1 } else { 2 })),
+                    ("speed", sudoscope_i18n::localize(s.to_string()).into()),
+                    (
+                        "n",
+                        sudoscope_i18n::Arg::Count(if s == 1.0 { 1 } else { 2 }),
+                    ),
                 ],
             ),
         };
@@ -437,7 +440,7 @@ fn status_line(f: &mut Frame, area: Rect, app: &App) {
         |(k, what, _): &(String, String, keys::Action)| width(&format!("{k} {what}  "));
     let always = |a: &keys::Action| matches!(*a, keys::Action::Help | keys::Action::Quit);
     // the reminders in English and in the language spoken, each read from its catalog once
-    let lang = i18n::current();
+    let lang = sudoscope_i18n::current();
     let english: Vec<_> = keys::hints_in(Lang::En).collect();
     let ours: Vec<_> = keys::hints_in(lang).collect();
     // how many of the other reminders of `all` fit after `lead` (`None`: not even `? help` and

@@ -11,8 +11,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::app::Pane;
 use crate::keys::{BINDINGS, keys_label};
-use crate::search::{ALGORITHMS, Preset};
 use crate::theme::Theme;
+use sudoscope_core::search::{ALGORITHMS, Preset};
 
 fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
@@ -300,7 +300,7 @@ pub fn parameters(
     for (i, s) in specs.iter().enumerate().skip(first).take(rows) {
         let value = match editing {
             Some(text) if i == index => format!("{text}▏"),
-            _ => crate::i18n::localize(pane.run.method.params.show(s.name)),
+            _ => sudoscope_i18n::localize(pane.run.method.params.show(s.name)),
         };
         let style = if i == index {
             theme.selected()

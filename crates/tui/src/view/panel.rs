@@ -8,18 +8,18 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::grid::{CandidateView, candidates};
 use crate::app::{App, Pane};
-use crate::board::cost::conflicts;
-use crate::board::grid::symbol;
-use crate::engine::runner::Report;
-use crate::i18n::localize;
 use crate::step_log::cell;
 use crate::theme::Theme;
 use crate::words;
 use ratatui::style::Style;
+use sudoscope_core::board::cost::conflicts;
+use sudoscope_core::board::grid::symbol;
+use sudoscope_core::engine::runner::Report;
+use sudoscope_i18n::localize;
 
 fn short(x: f64) -> String {
     if !x.is_finite() {
-        return crate::i18n::num(x, 0);
+        return sudoscope_i18n::num(x, 0);
     }
     localize(if x.fract() == 0.0 && x.abs() < 1e12 {
         format!("{}", x as i64)
@@ -91,7 +91,7 @@ fn state_span(
     match fr.snapshot.ended {
         Some(o) => Span::styled(
             words::ending(o.word()),
-            if o == crate::search::Outcome::Solved {
+            if o == sudoscope_core::search::Outcome::Solved {
                 theme.good()
             } else {
                 theme.error()
@@ -104,7 +104,7 @@ fn state_span(
 
 /// "stopped (SIGSTOP): it runs on after SIGCONT".
 pub fn stopped_words(signal: i32) -> String {
-    let name = crate::engine::trace::child::signal_name(signal)
+    let name = sudoscope_core::engine::trace::child::signal_name(signal)
         .map_or_else(|| format!("signal {signal}"), str::to_string);
     tr!("state-stopped", signal = name)
 }
@@ -120,8 +120,8 @@ pub fn state_instead(app: &App, pane: &Pane) -> Option<String> {
 }
 
 /// "step 12  cost 4  best 3" as the catalog's message `id` words it.
-fn step_cost_best(id: &str, s: &crate::search::Snapshot) -> String {
-    crate::i18n::text(
+fn step_cost_best(id: &str, s: &sudoscope_core::search::Snapshot) -> String {
+    sudoscope_i18n::text(
         id,
         &[
             ("steps", s.steps.into()),
@@ -132,7 +132,7 @@ fn step_cost_best(id: &str, s: &crate::search::Snapshot) -> String {
 }
 
 /// A search's figures: `temperature 0,13 · acceptance 0,9`.
-fn figures(s: &crate::search::Snapshot, most: usize) -> String {
+fn figures(s: &sudoscope_core::search::Snapshot, most: usize) -> String {
     s.metrics
         .iter()
         .take(most)
@@ -214,7 +214,7 @@ pub fn solved_before_moving(r: &Report) -> Option<String> {
         .pairs()
         .iter()
         .any(|&(k, v)| k == "propagate" && v != 0.0);
-    (s.ended == Some(crate::search::Outcome::Solved) && s.steps == 0 && propagates)
+    (s.ended == Some(sudoscope_core::search::Outcome::Solved) && s.steps == 0 && propagates)
         .then(|| tr!("panel-solved-before-moving"))
 }
 
@@ -296,7 +296,7 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             } else {
                 "cell-holds"
             };
-            lines.push(Line::from(crate::i18n::text(
+            lines.push(Line::from(sudoscope_i18n::text(
                 holds,
                 &[
                     ("cell", cell(geo, c as u16).into()),

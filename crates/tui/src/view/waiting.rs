@@ -8,8 +8,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::app::watching::Watching;
-use crate::engine::trace::feed::SourceSpec;
 use crate::theme::Theme;
+use sudoscope_core::engine::trace::feed::SourceSpec;
 
 /// The waiting view in `area`.
 pub fn draw(f: &mut Frame, area: Rect, w: &Watching, theme: &Theme) {

@@ -30,10 +30,10 @@ use serde::Serialize;
 
 use super::follow::{Followers, Relay};
 use super::text::{NAME_CHARS, clean_text};
-use crate::board::cost::{Counted, conflicts, cost};
-use crate::board::{Grid, Puzzle};
-use crate::engine::trace::feed::Closed;
-use crate::engine::trace::read::{self, TraceLine};
+use sudoscope_core::board::cost::{Counted, conflicts, cost};
+use sudoscope_core::board::{Grid, Puzzle};
+use sudoscope_core::engine::trace::feed::Closed;
+use sudoscope_core::engine::trace::read::{self, TraceLine};
 
 /// Points of a cost curve kept at most (halved, every other point, when full).
 const CURVE: usize = 240;
@@ -584,7 +584,8 @@ impl Upload<'_> {
     }
 
     fn header(&mut self, text: &str) -> bool {
-        let resolve = |r: &str| crate::catalog::resolve_builtin(r).map_err(|e| e.to_string());
+        let resolve =
+            |r: &str| sudoscope_core::catalog::resolve_builtin(r).map_err(|e| e.to_string());
         let h = match read::header(text, self.lines, &resolve) {
             Ok(h) => h,
             Err(e) => {
@@ -737,7 +738,7 @@ impl Upload<'_> {
         self.refuse(format!(
             "line {}: longer than {} bytes: not a line of a trace",
             self.lines + 1,
-            crate::engine::trace::lines::MAX_LINE
+            sudoscope_core::engine::trace::lines::MAX_LINE
         ));
     }
 
