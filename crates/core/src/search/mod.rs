@@ -16,6 +16,7 @@ pub mod ants;
 pub mod contract;
 pub mod exact;
 pub mod local;
+pub mod moves;
 pub mod params;
 pub mod registry;
 
@@ -23,5 +24,6 @@ pub use contract::{
     Best, Build, Change, Decision, Event, Landscape, Metric, Note, Outcome, Progress, Search,
     Secondary, Snapshot, Step, StepSaid, metric, run_to_end,
 };
+pub use moves::Moves;
 pub use params::{ParamSpec, Params, Preset};
 pub use registry::{ALGORITHMS, AlgoInfo, BuildError, Family, build, find};

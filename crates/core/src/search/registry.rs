@@ -13,6 +13,7 @@ use super::local::beam::{self, Beam};
 use super::local::descent::{self, Descent, Rule};
 use super::local::genetic::{self, Genetic};
 use super::local::sampling::{self, Sampling};
+use super::moves::Moves;
 use super::params::{ParamSpec, Params, Preset};
 use crate::board::{Grid, Puzzle};
 
@@ -38,6 +39,19 @@ pub enum Family {
 }
 
 impl Family {
+    /// The moves the family's searches make in `preset`.
+    pub fn moves(self, preset: Preset) -> Moves {
+        let tuned = preset == Preset::Tuned;
+        match self {
+            Family::Descent | Family::Annealing | Family::Beam if tuned => Moves::SwapBox,
+            Family::Descent | Family::Annealing | Family::Beam => Moves::Course,
+            Family::Tabu if tuned => Moves::SwapBox,
+            Family::Tabu => Moves::SwapRow,
+            Family::Sampling => Moves::Set,
+            Family::Genetic | Family::Exact | Family::Ants => Moves::None,
+        }
+    }
+
     /// The family's name, as `--list-algos` prints it.
     pub fn name(self) -> &'static str {
         match self {

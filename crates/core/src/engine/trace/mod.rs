@@ -19,8 +19,6 @@ pub mod source;
 pub mod tail;
 pub mod write;
 
-use serde::{Deserialize, Serialize};
-
 /// The format's version, `MAJOR.MINOR`. A reader takes any minor version of its major one
 /// (fields it does not know are ignored) and refuses another major one.
 pub const VERSION: &str = "1.2";
@@ -28,32 +26,3 @@ pub const VERSION: &str = "1.2";
 pub const MAJOR: u32 = 1;
 /// The header's key that holds the version; it marks the header line.
 pub const HEADER_KEY: &str = "sudoscope_trace";
-
-/// Which moves a search makes, so that a viewer can list the neighbours of a state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Neighbourhood {
-    /// The course's: one free cell set to another value, or two free cells of a unit swapped.
-    Course,
-    /// One free cell set to another value.
-    Set,
-    /// Two free cells of one row swapped.
-    SwapRow,
-    /// Two free cells of one box swapped.
-    SwapBox,
-    /// No neighbourhood: populations, ants, exact search.
-    None,
-}
-
-impl Neighbourhood {
-    /// The name the header writes.
-    pub fn name(self) -> &'static str {
-        match self {
-            Neighbourhood::Course => "course",
-            Neighbourhood::Set => "set",
-            Neighbourhood::SwapRow => "swap_row",
-            Neighbourhood::SwapBox => "swap_box",
-            Neighbourhood::None => "none",
-        }
-    }
-}

@@ -9,9 +9,10 @@ use std::fmt;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{HEADER_KEY, MAJOR, Neighbourhood};
+use super::{HEADER_KEY, MAJOR};
 use crate::board::grid::value_of;
 use crate::board::{EMPTY, Geometry, Grid, Puzzle};
+use crate::search::Moves;
 
 /// What is wrong with a line of a trace, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +47,7 @@ pub struct Header {
     /// The algorithm's name as the search calls itself.
     pub algorithm: String,
     /// The moves it makes.
-    pub neighbourhood: Neighbourhood,
+    pub neighbourhood: Moves,
     /// The whole header as written (for the run spec: preset, params, seed, start).
     pub json: Value,
 }
@@ -411,11 +412,11 @@ pub fn header(
         }
     };
     let neighbourhood = match text_of("neighbourhood").as_deref() {
-        None | Some("none") => Neighbourhood::None,
-        Some("course") => Neighbourhood::Course,
-        Some("set") => Neighbourhood::Set,
-        Some("swap_row") => Neighbourhood::SwapRow,
-        Some("swap_box") => Neighbourhood::SwapBox,
+        None | Some("none") => Moves::None,
+        Some("course") => Moves::Course,
+        Some("set") => Moves::Set,
+        Some("swap_row") => Moves::SwapRow,
+        Some("swap_box") => Moves::SwapBox,
         Some(other) => {
             return Err(at(
                 number,
@@ -607,7 +608,7 @@ mod tests {
         let h = header(r#"{"sudoscope_trace":"1.3","puzzle":"sudoku_7","algorithm":"mine","neighbourhood":"swap_box","extra":1}"#, 1, &resolve).unwrap();
         assert_eq!(
             (h.algorithm.as_str(), h.neighbourhood),
-            ("mine", Neighbourhood::SwapBox)
+            ("mine", Moves::SwapBox)
         );
         assert_eq!(h.puzzle.givens, resolve("sudoku_7").unwrap().givens);
         let e = header(

@@ -11,11 +11,11 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use super::Neighbourhood;
 use super::feed::{Closed, Feed, Window};
 use super::read::{Population, TraceStep};
 use crate::board::cost::{CostTracker, cost};
 use crate::board::{Counted, EMPTY, Geometry, Grid, Puzzle};
+use crate::search::Moves;
 use crate::search::{
     Change, Decision, Event, Landscape, Metric, Note, Outcome, Progress, Search, Secondary,
     Snapshot, Step, StepSaid,
@@ -488,11 +488,11 @@ impl Replay {
         };
         let n = self.geo.n;
         match self.feed.header.neighbourhood {
-            Neighbourhood::None => {}
-            Neighbourhood::Set => set(&mut out),
-            Neighbourhood::SwapRow => swaps(&mut out, &self.geo.units[..n]),
-            Neighbourhood::SwapBox => swaps(&mut out, &self.geo.units[2 * n..]),
-            Neighbourhood::Course => {
+            Moves::None => {}
+            Moves::Set => set(&mut out),
+            Moves::SwapRow => swaps(&mut out, &self.geo.units[..n]),
+            Moves::SwapBox => swaps(&mut out, &self.geo.units[2 * n..]),
+            Moves::Course => {
                 swaps(&mut out, &self.geo.units);
                 set(&mut out);
             }
@@ -662,7 +662,7 @@ impl Search for Replay {
                 size: p.costs.len(),
             });
         }
-        if self.feed.header.neighbourhood == Neighbourhood::None {
+        if self.feed.header.neighbourhood == Moves::None {
             return None;
         }
         let mut cells = self.cells.clone();

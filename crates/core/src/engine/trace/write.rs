@@ -5,25 +5,11 @@ use std::io::Write;
 
 use serde_json::{Map, Value, json};
 
-use super::{HEADER_KEY, Neighbourhood, VERSION};
+use super::{HEADER_KEY, VERSION};
 use crate::board::{Geometry, Grid, Puzzle};
 use crate::engine::result::{Ending, key};
-use crate::run::{Method, RunSpec, print};
-use crate::search::registry::Family;
-use crate::search::{Decision, Event, Preset, Search, Snapshot, Step};
-
-/// The moves `method` makes.
-pub fn neighbourhood(method: &Method) -> Neighbourhood {
-    let tuned = method.preset == Preset::Tuned;
-    match method.algo.family {
-        Family::Descent | Family::Annealing | Family::Beam if tuned => Neighbourhood::SwapBox,
-        Family::Descent | Family::Annealing | Family::Beam => Neighbourhood::Course,
-        Family::Tabu if tuned => Neighbourhood::SwapBox,
-        Family::Tabu => Neighbourhood::SwapRow,
-        Family::Sampling => Neighbourhood::Set,
-        Family::Genetic | Family::Exact | Family::Ants => Neighbourhood::None,
-    }
-}
+use crate::run::{RunSpec, print};
+use crate::search::{Decision, Event, Search, Snapshot, Step};
 
 /// The header of a trace of `spec`'s first pane: the run as JSON (the keys of
 /// [`print::to_json`]), the givens, the neighbourhood and the version.
@@ -33,7 +19,7 @@ pub fn header(spec: &RunSpec, puzzle_ref: &str) -> Value {
     h.insert("givens".into(), json!(spec.puzzle.givens.to_line()));
     h.insert(
         "neighbourhood".into(),
-        json!(neighbourhood(&spec.method).name()),
+        json!(spec.method.algo.family.moves(spec.method.preset).name()),
     );
     if let Value::Object(run) = print::to_json(spec, puzzle_ref) {
         for (k, v) in run {
