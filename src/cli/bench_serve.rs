@@ -9,16 +9,15 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 
+use sudoscope_load::{END_FRAME, Frames};
+
 use super::args::Transport;
 
 const PASSWORD: &str = "bench-class";
-/// Ends every frame the server sends.
-const END_FRAME: &[u8] = b"\x1b[?2026l";
 /// What the help shows, found in the bytes of the frame that draws it.
 const HELP: &[u8] = b"keys";
 /// Seconds before measuring: every client connected and its screen drawn.
@@ -178,54 +177,24 @@ fn start(dir: &Path, sessions: usize, transport: Transport) -> anyhow::Result<Se
 enum Line {
     /// The connection's handle (kept: dropped, it closes the connection) and its channel.
     Ssh(
-        #[allow(dead_code)] russh::client::Handle<Trusting>,
+        #[allow(dead_code)] russh::client::Handle<sudoscope_load::Trusting>,
         russh::Channel<russh::client::Msg>,
     ),
     Web(Box<tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>>),
 }
 
-struct Trusting;
-
-impl russh::client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &russh::keys::PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-async fn connect(port: u16, transport: Transport, (w, h): (u16, u16)) -> anyhow::Result<Line> {
+async fn connect(port: u16, transport: Transport, size: (u16, u16)) -> anyhow::Result<Line> {
     match transport {
         Transport::Ssh => {
-            let config = Arc::new(russh::client::Config::default());
-            let mut handle = russh::client::connect(config, ("127.0.0.1", port), Trusting).await?;
-            let auth = handle.authenticate_password("bench", PASSWORD).await?;
-            anyhow::ensure!(auth.success(), "the class password was refused");
-            let channel = handle.channel_open_session().await?;
-            channel
-                .request_pty(true, "xterm-256color", w as u32, h as u32, 0, 0, &[])
-                .await?;
-            channel.request_shell(true).await?;
+            let mut handle = sudoscope_load::ssh(port, None, Duration::from_secs(30)).await?;
+            let took = sudoscope_load::sign_in(&mut handle, "bench", PASSWORD).await?;
+            anyhow::ensure!(took, "the class password was refused");
+            let channel = sudoscope_load::shell(&handle, size, &[]).await?;
             Ok(Line::Ssh(handle, channel))
         }
-        Transport::Web => {
-            let stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await?;
-            stream.set_nodelay(true)?;
-            let (mut ws, _) =
-                tokio_tungstenite::client_async(format!("ws://127.0.0.1:{port}/ws"), stream)
-                    .await?;
-            let hello = serde_json::json!({
-                "hello": { "password": PASSWORD, "cols": w, "rows": h, "lang": "en" }
-            });
-            ws.send(tokio_tungstenite::tungstenite::Message::text(
-                hello.to_string(),
-            ))
-            .await?;
-            Ok(Line::Web(Box::new(ws)))
-        }
+        Transport::Web => Ok(Line::Web(Box::new(
+            sudoscope_load::browser(port, PASSWORD, size, "en").await?,
+        ))),
     }
 }
 
@@ -270,16 +239,6 @@ impl Line {
     }
 }
 
-/// Whether `needle` is in `tail` followed by `bytes` (a marker cut between two reads counts).
-fn count(tail: &mut Vec<u8>, bytes: &[u8], needle: &[u8]) -> u64 {
-    let mut all = std::mem::take(tail);
-    all.extend_from_slice(bytes);
-    let n = all.windows(needle.len()).filter(|w| *w == needle).count() as u64;
-    let keep = needle.len().saturating_sub(1).min(all.len());
-    *tail = all[all.len() - keep..].to_vec();
-    n
-}
-
 /// One student: connect, then count frames and time keys between `from` and `until`.
 async fn student(
     port: u16,
@@ -290,7 +249,7 @@ async fn student(
 ) -> anyhow::Result<Seen> {
     let mut line = connect(port, transport, size).await?;
     let mut seen = Seen::default();
-    let (mut frames_tail, mut help_tail) = (Vec::new(), Vec::new());
+    let (mut frames, mut helps) = (Frames::default(), Frames::default());
     let mut asked: Option<tokio::time::Instant> = None;
     let mut next_ask = from + pace.first();
     loop {
@@ -299,7 +258,7 @@ async fn student(
             return Ok(seen);
         }
         if asked.is_none() && now >= next_ask {
-            help_tail.clear();
+            helps.clear();
             line.send(b"?").await;
             asked = Some(tokio::time::Instant::now());
         }
@@ -313,12 +272,12 @@ async fn student(
             Ok(None) => anyhow::bail!("the server closed a session"),
             Err(_) => continue,
         };
-        let frames = count(&mut frames_tail, &bytes, END_FRAME);
+        let drawn = frames.count(&bytes, END_FRAME);
         if tokio::time::Instant::now() >= from {
-            seen.frames += frames;
+            seen.frames += drawn;
         }
         if let Some(at) = asked
-            && count(&mut help_tail, &bytes, HELP) > 0
+            && helps.count(&bytes, HELP) > 0
         {
             if at >= from {
                 seen.latencies.push(at.elapsed().as_secs_f64() * 1000.0);
@@ -489,13 +448,5 @@ mod tests {
             assert!(pace.first().is_zero());
             assert_eq!(pace.gap(), Duration::from_secs(1));
         }
-    }
-
-    #[test]
-    fn a_marker_cut_between_two_reads_is_counted_once() {
-        let mut tail = Vec::new();
-        assert_eq!(count(&mut tail, b"abc\x1b[?20", END_FRAME), 0);
-        assert_eq!(count(&mut tail, b"26l and \x1b[?2026l", END_FRAME), 2);
-        assert_eq!(count(&mut tail, b"", END_FRAME), 0);
     }
 }

@@ -12,6 +12,7 @@ use russh::client::{self, Handle};
 use russh::keys::PrivateKey;
 use russh::keys::ssh_key::PublicKey;
 use russh::{ChannelMsg, Disconnect};
+use sudoscope_load::Frames;
 
 #[path = "../common/tmux.rs"]
 mod tmux;
@@ -19,9 +20,6 @@ use tmux::Tmux;
 
 /// The class password every test server takes.
 pub const PASSWORD: &str = "test-class";
-
-/// Ends a frame (synchronized update off): the server wraps every frame in it.
-pub const END_FRAME: &[u8] = b"\x1b[?2026l";
 
 /// A test must never wait longer than this for a server or a screen.
 pub const PATIENCE: Duration = Duration::from_secs(30);
@@ -213,63 +211,30 @@ impl Drop for Server {
     }
 }
 
-/// Trusts the test server's key (it is made fresh for each test).
-pub struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &russh::keys::PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
+pub use sudoscope_load::{END_FRAME, Trusting};
 
 /// A connection, not yet signed in.
 pub async fn connect(port: u16) -> Handle<Trusting> {
-    let config = Arc::new(client::Config {
-        inactivity_timeout: Some(PATIENCE),
-        ..Default::default()
-    });
-    tokio::time::timeout(
-        PATIENCE,
-        client::connect(config, ("127.0.0.1", port), Trusting),
-    )
-    .await
-    .expect("connects in time")
-    .expect("connects")
+    sudoscope_load::ssh(port, None, PATIENCE)
+        .await
+        .expect("connects")
 }
 
 /// A connection from another address of this machine (`127.0.0.2`: another student's laptop),
 /// not yet signed in.
 pub async fn connect_from(from: &str, port: u16) -> Handle<Trusting> {
-    let config = Arc::new(client::Config {
-        inactivity_timeout: Some(PATIENCE),
-        ..Default::default()
-    });
-    let socket = tokio::net::TcpSocket::new_v4().unwrap();
-    socket
-        .bind(format!("{from}:0").parse().unwrap())
-        .expect("a loopback address to connect from");
-    let stream = tokio::time::timeout(
-        PATIENCE,
-        socket.connect(format!("127.0.0.1:{port}").parse().unwrap()),
-    )
-    .await
-    .expect("connects in time")
-    .expect("connects");
-    client::connect_stream(config, stream, Trusting)
+    sudoscope_load::ssh(port, Some(from), PATIENCE)
         .await
-        .expect("an SSH connection")
+        .expect("connects")
 }
 
 /// A connection signed in with the class password.
 pub async fn signed_in(port: u16) -> Handle<Trusting> {
     let mut h = connect(port).await;
-    let r = h.authenticate_password("student", PASSWORD).await.unwrap();
-    assert!(r.success(), "the class password was refused");
+    let took = sudoscope_load::sign_in(&mut h, "student", PASSWORD)
+        .await
+        .unwrap();
+    assert!(took, "the class password was refused");
     h
 }
 
@@ -309,7 +274,7 @@ pub struct Student {
     pub raw: Vec<u8>,
     /// Keep the screen and the bytes (off: count frames only, for the load test).
     pub emulate: bool,
-    tail: Vec<u8>,
+    counted: Frames,
 }
 
 impl Student {
@@ -342,23 +307,9 @@ impl Student {
         height: u16,
         env: &[(&str, &str)],
     ) -> Student {
-        let channel = handle.channel_open_session().await.unwrap();
-        for (name, value) in env {
-            channel.set_env(true, *name, *value).await.unwrap();
-        }
-        channel
-            .request_pty(
-                true,
-                "xterm-256color",
-                width as u32,
-                height as u32,
-                0,
-                0,
-                &[],
-            )
+        let channel = sudoscope_load::shell(&handle, (width, height), env)
             .await
             .unwrap();
-        channel.request_shell(true).await.unwrap();
         Student {
             handle,
             channel,
@@ -368,7 +319,7 @@ impl Student {
             closed: false,
             raw: Vec::new(),
             emulate: true,
-            tail: Vec::new(),
+            counted: Frames::default(),
         }
     }
 
@@ -418,15 +369,8 @@ impl Student {
             self.screen.process(data);
             self.raw.extend_from_slice(data);
         }
-        // count end-of-frame markers, also across two messages
-        let mut joined = std::mem::take(&mut self.tail);
-        joined.extend_from_slice(data);
-        self.frames += joined
-            .windows(END_FRAME.len())
-            .filter(|w| *w == END_FRAME)
-            .count() as u64;
-        let keep = joined.len().min(END_FRAME.len() - 1);
-        self.tail = joined[joined.len() - keep..].to_vec();
+        // end-of-frame markers, also across two messages
+        self.frames += self.counted.count(data, END_FRAME);
     }
 
     /// What the screen shows, as text.
