@@ -10,6 +10,7 @@
 extern crate sudoscope_i18n;
 
 pub mod access;
+mod banner;
 pub mod handler;
 
 pub mod out;
@@ -230,20 +231,7 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         Some((_, path)) => Some(access::host_key(path)?),
         None => None,
     };
-    let log_out: Option<Box<dyn Write + Send>> = match &opts.log {
-        Some(path) => Some(Box::new(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| ServeError::Log {
-                    path: path.display().to_string(),
-                    reason: e.to_string(),
-                })?,
-        )),
-        None if opts.mirror => None,
-        None => Some(Box::new(std::io::stderr())),
-    };
+    let log_out = log_of(&opts)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("serve")
@@ -264,7 +252,7 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         (None, None)
     };
     let class = Arc::new(Class {
-        template: opts.template,
+        template: opts.template.clone(),
         mirror: mirror.clone(),
         access: opts.access.clone(),
         throttle: access::Throttle::default(),
@@ -286,50 +274,8 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
     let (ssh_stop_tx, ssh_stop_rx) = tokio::sync::watch::channel(false);
     if let (Some(listener), Some((key, made))) = (ssh_listener, host_key) {
         let bound = listener.local_addr()?;
-        // the addresses students can reach, and this machine's name
-        let hosts = match &opts.address {
-            Some(a) => vec![a.clone()],
-            None => {
-                let mut all = platform::addresses(&opts.listen);
-                if opts
-                    .listen
-                    .parse::<std::net::IpAddr>()
-                    .is_ok_and(|ip| ip.is_unspecified())
-                {
-                    all.extend(platform::host_name());
-                }
-                all
-            }
-        };
-        let host = hosts
-            .first()
-            .cloned()
-            .unwrap_or_else(|| "THIS-MACHINE".into());
         let fingerprint = access::fingerprint(&key);
-        writeln!(
-            say,
-            "{}",
-            tr!("serve-banner-ssh", address = bound.to_string())
-        )?;
-        writeln!(
-            say,
-            "  {}",
-            tr!(
-                "serve-banner-type",
-                port = bound.port(),
-                host = host.clone()
-            )
-        )?;
-        writeln!(
-            say,
-            "  {}",
-            tr!(
-                "serve-banner-host-key",
-                fingerprint = fingerprint.clone(),
-                new = if made { "yes" } else { "no" }
-            )
-        )?;
-        ways.push(tr!("serve-status", port = bound.port(), host = host));
+        ways.push(banner::ssh(say, &opts, bound, &fingerprint, made)?);
         class.log(&format!(
             "listening on {bound} (ssh), host key {fingerprint}"
         ));
@@ -343,68 +289,7 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
     }
     if let Some(listener) = web_listener {
         let bound = listener.local_addr()?;
-        // as a link writes them: an IPv6 address in brackets
-        let hosts: Vec<String> = match &opts.address {
-            Some(a) => vec![a.clone()],
-            None => platform::addresses(&opts.listen),
-        }
-        .into_iter()
-        .map(|h| {
-            if h.contains(':') && !h.starts_with('[') {
-                format!("[{h}]")
-            } else {
-                h
-            }
-        })
-        .collect();
-        let links: Vec<String> = hosts
-            .iter()
-            .map(|h| match &opts.access.token {
-                Some(t) => format!("http://{h}:{}/#k={t}", bound.port()),
-                None => format!("http://{h}:{}/", bound.port()),
-            })
-            .collect();
-        writeln!(
-            say,
-            "{}",
-            tr!("serve-banner-web", address = bound.to_string())
-        )?;
-        for link in &links {
-            writeln!(say, "  {}", tr!("serve-banner-open", link = link.clone()))?;
-        }
-        if let Some(t) = &opts.access.lecturer
-            && let Some(h) = hosts.first()
-        {
-            writeln!(
-                say,
-                "  {}",
-                tr!(
-                    "serve-banner-board",
-                    link = format!("http://{h}:{}/board#k={t}", bound.port())
-                )
-            )?;
-        }
-        if own_page.is_some()
-            && let Some(h) = hosts.first()
-        {
-            writeln!(
-                say,
-                "  {}",
-                tr!(
-                    "serve-banner-page",
-                    link = format!("http://{h}:{}/page/", bound.port())
-                )
-            )?;
-        }
-        if let Some(code) = links.first().and_then(|l| web::qr(l)) {
-            writeln!(say, "  {}", tr!("serve-banner-scan"))?;
-            for line in code.lines() {
-                writeln!(say, "    {line}")?;
-            }
-        }
-        if let Some(first) = links.first() {
-            ways.push(tr!("serve-status-web", link = first.clone()));
-        }
+        ways.extend(banner::web(say, &opts, bound, own_page.is_some())?);
         class.log(&format!("listening on {bound} (browsers)"));
         runtime.spawn(web::serve(
             listener,
@@ -421,32 +306,10 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
             ),
         ));
     }
-    match &opts.access.password {
-        Some(p) => writeln!(
-            say,
-            "  {}",
-            tr!("serve-banner-password", password = p.clone())
-        )?,
-        None => writeln!(say, "  {}", tr!("serve-banner-keys-only"))?,
-    }
-    if opts.mirror {
-        writeln!(say, "  {}", tr!("serve-banner-mirror"))?;
-    }
-    writeln!(
-        say,
-        "  {}",
-        tr!(
-            "serve-banner-stop",
-            mirror = if opts.mirror { "yes" } else { "no" }
-        )
-    )?;
+    banner::access(say, &opts)?;
     if let Some(stage) = &mirror {
         // the lecturer's screen covers what was printed: its status line says it again
-        let mut line = ways.join("  ·  ");
-        if let Some(p) = &opts.access.password {
-            line += &format!("  {}", tr!("serve-status-password", password = p.clone()));
-        }
-        stage.write().say(line);
+        stage.write().say(banner::status_line(&ways, &opts));
     }
     say.flush()?;
     class.log(&format!(
@@ -473,24 +336,51 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         }
     };
     done.store(true, Ordering::SeqCst);
-    class.log("stopping: every session is closed");
-    // every session says goodbye and gives its terminal back (the alternate screen left, the
-    // cursor shown, the mouse released) before the connections close
-    let _ = closing_tx.send(true);
-    class.stop_all();
-    let deadline = Instant::now() + Duration::from_secs(3);
-    while class.sessions() > 0 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let _ = ssh_stop_tx.send(true);
-    // a moment for the connections to be told
-    std::thread::sleep(Duration::from_millis(100));
+    close(&class, &closing_tx, &ssh_stop_tx);
     if let Some(Ok(t)) = stats {
         let _ = t.join();
     }
     class.log("stopped");
     runtime.shutdown_timeout(Duration::from_secs(1));
     result
+}
+
+/// Where the log goes: `--log`'s file, else standard error unless the mirrored screen covers
+/// the terminal.
+fn log_of(opts: &ServeOptions) -> Result<Option<Box<dyn Write + Send>>, ServeError> {
+    Ok(match &opts.log {
+        Some(path) => Some(Box::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| ServeError::Log {
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                })?,
+        )),
+        None if opts.mirror => None,
+        None => Some(Box::new(std::io::stderr())),
+    })
+}
+
+/// Every session says goodbye and gives its terminal back (the alternate screen left, the
+/// cursor shown, the mouse released), within 3 s; then the connections close.
+fn close(
+    class: &Class,
+    closing: &tokio::sync::watch::Sender<bool>,
+    ssh_stop: &tokio::sync::watch::Sender<bool>,
+) {
+    class.log("stopping: every session is closed");
+    let _ = closing.send(true);
+    class.stop_all();
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while class.sessions() > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = ssh_stop.send(true);
+    // a moment for the connections to be told
+    std::thread::sleep(Duration::from_millis(100));
 }
 
 /// Listen on `listen`:`port`, or say why not.
