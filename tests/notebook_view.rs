@@ -948,6 +948,7 @@ fn race_ended(browser: &Browser) -> Value {
          const r = v && v.sudoscope && v.sudoscope.race(); \
          if (!r || r.end === 'running') return null; \
          return { steps: r.steps, cost: r.cost, best: r.best, end: r.end, \
+                  algo: r.algo, preset: r.preset, seed: r.seed, \
                   board: Array.from(r.board).join(''), \
                   figures: v.querySelector('.race .figures').textContent, \
                   cells: [...v.querySelectorAll('.race td')].map(t => t.textContent).join('') };",
@@ -972,7 +973,12 @@ fn race(browser: &Browser, algo: &str, preset: &str, seed: u64) -> Value {
     let began = Instant::now();
     loop {
         let r = race_ended(browser);
-        if !r.is_null() {
+        // (the race asked for, not the one before it)
+        if !r.is_null()
+            && r["algo"] == json!(algo)
+            && r["preset"] == json!(preset)
+            && r["seed"] == json!(seed.to_string())
+        {
             return r;
         }
         assert!(
@@ -1102,7 +1108,8 @@ fn in_jupyterlab_a_built_in_races_the_students_run_from_its_first_board() {
         &native("steepest", "classic", 2),
         "steepest (classic), seed 2",
     );
-    // saved, and reloaded: the run's page finds the module again and races the same
+    // saved, the kernel shut down, and reloaded: the run's page finds the module the browser
+    // kept, with no kernel to give it, and races the same
     browser.chord(&["\u{E009}", "s"]);
     let file = work.path().join("carrera.ipynb");
     let saved = Instant::now();

@@ -669,10 +669,12 @@ nb-race-seed = seed
 nb-race-again = race again
 nb-race-from-start = from the run's first board
 nb-race-from-givens = from the puzzle's givens (the run's first board is not known)
-nb-race-no-engine = To race the built-ins here the helper needs the page's module: run `cargo site` in sudoscope's folder, or install a helper wheel built after it.
-nb-race-no-copy = This page has not been given the race's module yet: run a cell that traces a search (with the kernel running) and race again.
+nb-race-no-engine = To race the built-ins here the helper needs the page's module: run `cargo site` in sudoscope's folder (or set SUDOSCOPE_PAGE_WASM to a module it wrote), then run the cell again.
+nb-race-no-copy = This page has not been given the race's module yet: run a cell that traces a search, with the kernel running.
 nb-race-cannot = the race cannot start: { $why }
 nb-race-running = racing
+nb-race-cannot-run = this browser cannot run the race's module: { $why }
+nb-race-old-module = The page's module has no races (it was built before them): build it again with `cargo site`.
 
 ## the visualiser as a web page (`sudoscope site`)
 page-open-lesson = Open a lesson…

@@ -671,10 +671,12 @@ nb-race-seed = semilla
 nb-race-again = competir de nuevo
 nb-race-from-start = desde el primer tablero de la corrida
 nb-race-from-givens = desde las pistas del sudoku (no se conoce el primer tablero de la corrida)
-nb-race-no-engine = Para competir con los algoritmos incluidos, el ayudante necesita el módulo de la página: ejecutá `cargo site` en la carpeta de sudoscope, o instalá un wheel del ayudante construido después.
-nb-race-no-copy = Esta página todavía no recibió el módulo de la competencia: ejecutá una celda que trace una búsqueda (con el kernel andando) y competí de nuevo.
+nb-race-no-engine = Para competir con los algoritmos incluidos, el ayudante necesita el módulo de la página: ejecutá `cargo site` en la carpeta de sudoscope (o poné en SUDOSCOPE_PAGE_WASM un módulo que haya escrito) y ejecutá la celda de nuevo.
+nb-race-no-copy = Esta página todavía no recibió el módulo de la competencia: ejecutá una celda que trace una búsqueda, con el kernel andando.
 nb-race-cannot = la competencia no puede empezar: { $why }
 nb-race-running = compitiendo
+nb-race-cannot-run = este navegador no puede ejecutar el módulo de la competencia: { $why }
+nb-race-old-module = El módulo de la página no tiene competencias (se construyó antes de ellas): construilo de nuevo con `cargo site`.
 
 ## the visualiser as a web page (`sudoscope site`)
 page-open-lesson = Abrir una lección…

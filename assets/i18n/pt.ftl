@@ -672,10 +672,12 @@ nb-race-seed = semente
 nb-race-again = competir de novo
 nb-race-from-start = a partir do primeiro tabuleiro da execução
 nb-race-from-givens = a partir das pistas do sudoku (o primeiro tabuleiro da execução não é conhecido)
-nb-race-no-engine = Para competir com os algoritmos incluídos, o ajudante precisa do módulo da página: execute `cargo site` na pasta do sudoscope, ou instale um wheel do ajudante construído depois disso.
-nb-race-no-copy = Esta página ainda não recebeu o módulo da competição: execute uma célula que trace uma busca (com o kernel rodando) e compita de novo.
+nb-race-no-engine = Para competir com os algoritmos incluídos, o ajudante precisa do módulo da página: execute `cargo site` na pasta do sudoscope (ou aponte SUDOSCOPE_PAGE_WASM para um módulo que ele escreveu) e execute a célula de novo.
+nb-race-no-copy = Esta página ainda não recebeu o módulo da competição: execute uma célula que trace uma busca, com o kernel rodando.
 nb-race-cannot = a competição não pode começar: { $why }
 nb-race-running = competindo
+nb-race-cannot-run = este navegador não consegue executar o módulo da competição: { $why }
+nb-race-old-module = O módulo da página não tem competições (foi construído antes delas): construa-o de novo com `cargo site`.
 
 ## the visualiser as a web page (`sudoscope site`)
 page-open-lesson = Abrir uma lição…

@@ -144,32 +144,53 @@ def engine_path():
     """Where the page's module is, for the view's races: ``SUDOSCOPE_PAGE_WASM``, else
     ``page.wasm`` beside this file (a wheel built after ``cargo site`` holds it), else the
     source tree's ``target/site/sudoscope.wasm`` (``cargo site`` writes it); ``None`` when none
-    is a WebAssembly module."""
-    for path in (os.environ.get("SUDOSCOPE_PAGE_WASM", ""),
-                 os.path.join(_HERE, "page.wasm"),
-                 os.path.join(_HERE, "..", "..", "target", "site", "sudoscope.wasm")):
-        if path and os.path.isfile(path):
-            try:
-                with open(path, "rb") as f:
-                    if f.read(4) == b"\0asm":
-                        return path
-            except OSError:  # unreadable: the next place
-                continue
+    is a WebAssembly module that races (one built before races is passed over)."""
+    for path in [os.environ.get("SUDOSCOPE_PAGE_WASM", "")] + _beside():
+        if path and os.path.isfile(path) and _races(path):
+            return path
     return None
+
+
+def _beside():
+    """Where the module is when it came with the helper: in its wheel, or built in its source
+    tree."""
+    return [os.path.join(_HERE, "page.wasm"),
+            os.path.join(_HERE, "..", "..", "target", "site", "sudoscope.wasm")]
+
+
+# files looked at and passed over, by (path, size, time): not read again until they change
+_PASSED = set()
+
+
+def _races(path):
+    """Whether the file at ``path`` is a WebAssembly module with the race's exports."""
+    try:
+        st = os.stat(path)
+        key = (path, st.st_size, st.st_mtime)
+        if key in _PASSED:
+            return False
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:  # unreadable: the next place
+        return False
+    if data.startswith(b"\0asm") and b"sudoscope_race_start" in data:
+        return True
+    _PASSED.add(key)
+    return False
 
 
 def engine():
     """The page's module as ``(bytes, name)``, its name the start of its SHA-256 (a page keeps
-    the module it was given under that name); ``(None, None)`` without one."""
+    the module it was given under that name); ``(None, None)`` without one, looked for again
+    next time (``cargo site`` run meanwhile needs no new kernel)."""
     if not _ENGINE:
         path = engine_path()
         if path is None:
-            _ENGINE.append((None, None))
-        else:
-            import hashlib
-            with open(path, "rb") as f:
-                data = f.read()
-            _ENGINE.append((data, hashlib.sha256(data).hexdigest()[:16]))
+            return (None, None)
+        import hashlib
+        with open(path, "rb") as f:
+            data = f.read()
+        _ENGINE.append((data, hashlib.sha256(data).hexdigest()[:16]))
     return _ENGINE[0]
 
 
@@ -317,6 +338,8 @@ class View(object):
             _ENGINE_GIVEN.append(True)
             state["engine"] = engine()[0]
         self.widget = (widget or _widget_class())(**state)
+        if hasattr(self.widget, "on_msg"):
+            self.widget.on_msg(self._asked)
         self._cells = list(start) if start is not None else None
         self._sealed = []        # the archive's sealed chunks, packed
         self._open = Chunk(0)    # the steps not sealed yet
@@ -333,6 +356,13 @@ class View(object):
         if display:
             from IPython.display import display as show
             self._handle = show(self.widget, display_id=True)
+
+    def _asked(self, widget, content, buffers):
+        """The page asks for the race's module (a view found none there): sent, as bytes."""
+        if isinstance(content, dict) and content.get("want") == "engine":
+            data, name = engine()
+            if data is not None:
+                widget.send({"engine": name}, buffers=[data])
 
     def step(self, line, cells, pop=None):
         """The step just written: ``line`` as in the trace, ``cells`` the board after it,

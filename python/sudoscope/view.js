@@ -357,7 +357,7 @@ export async function unpack(text) {
 
 // The model of a page the run was saved as: the same values, nothing live.
 export function pageModel(data) {
-  return { get: (k) => data[k], on() {}, send() {} };
+  return { get: (k) => data[k], on() {}, send() {}, page: true };
 }
 
 // The chart: the cost counted from the board and the best so far (with a population's mean and
@@ -500,11 +500,14 @@ class Chart {
 
 // The race: a built-in search beside the student's run, from the same first board, computed in
 // this page by the program's own core (the page's WebAssembly module: `crates/page/src/race.rs`).
-// The first view of a kernel carries the module (its `engine` state); the page keeps it, under
-// the start of its SHA-256, for every view and run page, and the browser keeps it too
-// (IndexedDB), so a reloaded notebook races without the kernel sending it again.
+// The first view of a kernel carries the module (its `engine` state), and a live view that finds
+// none here asks its kernel for it; the page keeps it, under the start of its SHA-256, for every
+// view and run page, and the browser keeps it too (IndexedDB, checked against its name when read
+// back), so a reloaded notebook races without the kernel.
 const ENGINES = (globalThis.sudoscopeEngines ||= new Map()); // name -> Promise<Module | null>
+const ENGINE_ERRORS = (globalThis.sudoscopeEngineErrors ||= new Map()); // name -> why it cannot run
 const RACE_FRAME_MS = 6; // of each frame's 16, so the page never stutters
+const RACE_MAX_STEPS = 2000000; // as `sudoscope solve --max-steps 2000000`
 
 function stored(mode, act) {
   return new Promise((resolve) => {
@@ -518,26 +521,42 @@ function stored(mode, act) {
     open.onupgradeneeded = () => open.result.createObjectStore('modules');
     open.onerror = () => resolve(null);
     open.onsuccess = () => {
+      const db = open.result;
       try {
-        const tx = open.result.transaction('modules', mode);
+        const tx = db.transaction('modules', mode);
         const req = act(tx.objectStore('modules'));
-        tx.oncomplete = () => resolve(req.result === undefined ? null : req.result);
-        tx.onerror = tx.onabort = () => resolve(null);
+        tx.oncomplete = () => { db.close(); resolve(req.result === undefined ? null : req.result); };
+        tx.onerror = tx.onabort = () => { db.close(); resolve(null); };
       } catch (e) {
+        db.close();
         resolve(null);
       }
     };
   });
 }
 
-// The module the kernel gave (a DataView or bytes), kept under `name`.
+async function nameOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// A module compiled, or null with why it cannot run kept under its name.
+function compiled(name, bytes) {
+  return WebAssembly.compile(bytes).catch((e) => {
+    ENGINE_ERRORS.set(name, String(e && e.message || e));
+    return null;
+  });
+}
+
+// The module the kernel gave (a DataView or bytes), kept under `name`; the views waiting for it
+// are told.
 export function keepEngine(name, given) {
-  // (a lookup under way that finds nothing is replaced)
   if (!name || !given || !given.byteLength) return;
   const bytes = new Uint8Array(given.buffer.slice(given.byteOffset, given.byteOffset + given.byteLength));
-  ENGINES.set(name, WebAssembly.compile(bytes).catch(() => null));
-  stored('readwrite', (s) => s.put(bytes, name));
-  // views drawn before it came (a run's page drawn while the widget's code still loads)
+  // (a lookup under way that finds nothing is replaced: see findEngine)
+  ENGINES.set(name, compiled(name, bytes));
+  stored('readonly', (s) => s.getKey(name))
+    .then((had) => (had ? null : stored('readwrite', (s) => s.put(bytes, name))));
   globalThis.dispatchEvent(new CustomEvent('sudoscope-engine', { detail: name }));
 }
 
@@ -545,18 +564,27 @@ export function keepEngine(name, given) {
 async function findEngine(name) {
   if (!name) return null;
   if (!ENGINES.has(name)) {
-    ENGINES.set(name, stored('readonly', (s) => s.get(name))
-      .then((b) => (b ? WebAssembly.compile(b) : null)).catch(() => null));
+    ENGINES.set(name, stored('readonly', (s) => s.get(name)).then(async (b) => {
+      // what the browser kept is this module only if its hash still says so
+      if (!b || (await nameOf(b)) !== name) return null;
+      return compiled(name, b);
+    }).catch(() => null));
   }
-  const asked = ENGINES.get(name);
-  const found = await asked;
-  if (!found && ENGINES.get(name) === asked) ENGINES.delete(name); // perhaps a later view brings it
-  return found;
+  for (;;) {
+    const asked = ENGINES.get(name);
+    const found = await asked;
+    if (found) return found;
+    // the kernel's module came while the browser was looked in: take that one
+    if (ENGINES.get(name) !== asked) continue;
+    if (!ENGINE_ERRORS.has(name)) ENGINES.delete(name); // perhaps a later view brings it
+    return null;
+  }
 }
 
 // A module's instance, its clock the page's.
 async function raceInstance(module) {
   const { exports } = await WebAssembly.instantiate(module, { sudoscope: { now_ms: () => performance.now() } });
+  if (typeof exports.sudoscope_race_start !== 'function') throw new Error('old module');
   return exports;
 }
 
@@ -577,11 +605,13 @@ function algorithmsOf(name, module) {
 }
 
 class Race {
-  constructor(run, header, w, lang) {
+  // `ask`: asks the kernel for the module (a live view); a run's page has none.
+  constructor(run, header, w, lang, ask) {
     this.run = run;
     this.header = header;
     this.w = w;
     this.lang = lang;
+    this.ask = ask;
     this.row = el('div', 'race-row');
     this.area = el('div', 'race');
     this.area.hidden = true;
@@ -592,8 +622,7 @@ class Race {
     for (const p of ['classic', 'tuned']) this.preset.append(new Option(p, p));
     this.preset.setAttribute('aria-label', 'preset');
     this.seed = el('input');
-    this.seed.type = 'number';
-    this.seed.min = '0';
+    this.seed.inputMode = 'numeric';
     this.seed.value = '1';
     this.seed.setAttribute('aria-label', w('nb-race-seed'));
     this.go = el('button', 'race-go', w('nb-race-start'));
@@ -614,10 +643,10 @@ class Race {
       e.style.setProperty('--c', colour);
       return e;
     }));
-    const side = el('div', 'side');
-    side.append(this.title, this.figures, this.canvas, legend);
+    this.side = el('div', 'side');
+    this.side.append(this.title, this.figures, this.canvas, legend);
     const top = el('div', 'top');
-    top.append(this.grid, side);
+    top.append(this.grid, this.side);
     this.area.append(top);
     this.tds = [];
     for (let r = 0; r < run.n; r++) {
@@ -632,37 +661,67 @@ class Race {
       this.grid.appendChild(tr);
     }
     this.ex = null;
-    this.now = null; // where the race stands: steps, cost, best, end, board
+    this.now = null; // where the race stands: steps, cost, best, end, board, and what it runs
     this.samples = [];
     this.generation = 0;
+    this.waiting = null;
     this.prepare();
   }
 
-  // The algorithms, once the module is here; else what is missing, in words.
+  // The algorithms, once the module is here; else what is missing, in words, and (in a live
+  // view) the kernel asked for it.
   async prepare() {
-    const module = await findEngine(this.header.engine);
-    if (!module) {
-      this.note.textContent = this.w(this.header.engine ? 'nb-race-no-copy' : 'nb-race-no-engine');
-      if (this.header.engine && !this.waiting) {
-        this.waiting = (e) => {
-          if (e.detail !== this.header.engine) return;
-          globalThis.removeEventListener('sudoscope-engine', this.waiting);
-          this.waiting = null;
-          this.prepare();
-        };
-        globalThis.addEventListener('sudoscope-engine', this.waiting);
-      }
+    const name = this.header.engine;
+    if (!name) {
+      this.note.textContent = this.w('nb-race-no-engine');
       return;
     }
-    this.module = module;
-    for (const [name, about] of await algorithmsOf(this.header.engine, module)) {
-      const o = new Option(name, name);
-      o.title = about;
-      this.algo.append(o);
+    // told when the module comes, however the lookup below ends
+    if (!this.waiting) {
+      this.waiting = (e) => { if (e.detail === name) this.prepare(); };
+      globalThis.addEventListener('sudoscope-engine', this.waiting);
     }
-    if ([...this.algo.options].some((o) => o.value === 'annealing')) this.algo.value = 'annealing';
+    const module = await findEngine(name);
+    if (!module) {
+      if (ENGINE_ERRORS.has(name)) {
+        this.note.textContent = this.w('nb-race-cannot-run').replace('{ $why }', ENGINE_ERRORS.get(name));
+        this.stopWaiting();
+        return;
+      }
+      this.note.textContent = this.w('nb-race-no-copy');
+      if (this.ask) this.ask();
+      return;
+    }
+    if (this.module === module) return;
+    this.stopWaiting();
+    this.module = module;
+    let list;
+    try {
+      list = await algorithmsOf(name, module);
+    } catch (e) {
+      this.note.textContent = this.w('nb-race-old-module');
+      return;
+    }
+    this.algo.replaceChildren(...list.map(([algo, about]) => {
+      const o = new Option(algo, algo);
+      o.title = about;
+      return o;
+    }));
+    if (list.some(([algo]) => algo === 'annealing')) this.algo.value = 'annealing';
     this.note.textContent = this.w(this.run.startKnown ? 'nb-race-from-start' : 'nb-race-from-givens');
     this.controls.hidden = false;
+  }
+
+  stopWaiting() {
+    if (this.waiting) globalThis.removeEventListener('sudoscope-engine', this.waiting);
+    this.waiting = null;
+  }
+
+  // The view is gone: no more waiting, no more stepping.
+  stop() {
+    this.stopWaiting();
+    this.generation++;
+    this.ex = null;
   }
 
   line(board) {
@@ -671,39 +730,79 @@ class Race {
 
   async start() {
     const generation = ++this.generation;
-    const ex = await raceInstance(this.module);
-    const seed = Math.max(0, Math.floor(Number(this.seed.value) || 0));
-    const settings = [`algo=${this.algo.value}`, `preset=${this.preset.value}`, `seed=${seed}`,
+    const what = { algo: this.algo.value, preset: this.preset.value, seed: this.seed.value.trim() };
+    this.now = null;
+    this.ex = null;
+    this.samples = [];
+    this.area.hidden = false;
+    this.title.textContent = `${what.algo} (${what.preset}) · ${this.w('nb-race-seed')} ${what.seed}`;
+    this.figures.textContent = this.w('nb-race-running');
+    this.figures.className = 'figures';
+    const failed = (why) => {
+      this.grid.hidden = true;
+      this.canvas.hidden = true;
+      this.figures.textContent = this.w('nb-race-cannot').replace('{ $why }', why);
+      this.figures.className = 'figures bad';
+    };
+    let ex;
+    try {
+      ex = await raceInstance(this.module);
+    } catch (e) {
+      if (generation === this.generation) failed(String(e && e.message || e));
+      return;
+    }
+    // another race was asked for meanwhile
+    if (generation !== this.generation) return;
+    const settings = [`algo=${what.algo}`, `preset=${what.preset}`, `seed=${what.seed}`,
+      `max-steps=${RACE_MAX_STEPS}`,
       `puzzle=${this.run.givens.some((v) => v) ? this.line(this.run.givens) : this.header.puzzle}`];
     if (this.run.startKnown) settings.push(`start=${this.line(this.run.base)}`);
     const bytes = new TextEncoder().encode(settings.join('\n'));
-    const at = ex.sudoscope_alloc(bytes.length);
-    new Uint8Array(ex.memory.buffer, at, bytes.length).set(bytes);
-    this.area.hidden = false;
-    this.samples = [];
-    if (ex.sudoscope_race_start(at, bytes.length) !== 0) {
-      this.now = null;
-      this.title.textContent = '';
-      this.figures.textContent = this.w('nb-race-cannot').replace('{ $why }', textOf(ex));
-      this.figures.className = 'figures bad';
+    try {
+      const at = ex.sudoscope_alloc(bytes.length);
+      new Uint8Array(ex.memory.buffer, at, bytes.length).set(bytes);
+      if (ex.sudoscope_race_start(at, bytes.length) !== 0) {
+        failed(textOf(ex));
+        return;
+      }
+    } catch (e) {
+      failed(String(e && e.message || e));
       return;
     }
-    this.figures.className = 'figures';
-    this.title.textContent = `${this.algo.value} (${this.preset.value}) · ${this.w('nb-race-seed')} ${seed}`;
+    this.grid.hidden = false;
+    this.canvas.hidden = false;
+    this.ex = ex;
+    this.what = what;
     this.go.textContent = this.w('nb-race-again');
     let charted = 0;
     const frame = (now) => {
-      if (generation !== this.generation || !this.area.isConnected) return;
-      const ended = ex.sudoscope_race_advance(RACE_FRAME_MS) !== 0;
-      this.read(ex);
-      // the chart at most ten times a second, and at the end
-      const chart = ended || now - charted > 100;
-      if (chart) charted = now;
-      this.draw(chart);
-      if (!ended) requestAnimationFrame(frame);
+      if (generation !== this.generation) return;
+      let ended;
+      try {
+        ended = ex.sudoscope_race_advance(RACE_FRAME_MS) !== 0;
+        this.read(ex);
+        // the chart at most ten times a second, and at the end
+        const chart = ended || now - charted > 100;
+        if (chart) charted = now;
+        this.draw(chart);
+      } catch (e) {
+        // (a module that stopped: said, not shown as running)
+        this.ex = null;
+        failed(String(e && e.message || e));
+        return;
+      }
+      // the instance's memory goes with it once the race has ended
+      if (ended) this.ex = null;
+      else requestAnimationFrame(frame);
     };
-    this.read(ex);
-    this.draw(true);
+    try {
+      this.read(ex);
+      this.draw(true);
+    } catch (e) {
+      this.ex = null;
+      failed(String(e && e.message || e));
+      return;
+    }
     requestAnimationFrame(frame);
   }
 
@@ -711,15 +810,14 @@ class Race {
     ex.sudoscope_race_state();
     const [steps, cost, best, end] = textOf(ex).split(' ');
     const board = Uint8Array.from(new Uint8Array(ex.memory.buffer, ex.sudoscope_out_ptr(), ex.sudoscope_out_len()));
-    this.now = { steps: Number(steps), cost: Number(cost), best: Number(best), end, board,
-      algo: this.algo.value, preset: this.preset.value };
-    this.ex = ex;
+    this.now = { steps: Number(steps), cost: Number(cost), best: Number(best), end, board, ...this.what };
+    ex.sudoscope_race_history();
+    this.points = textOf(ex);
   }
 
   // The race's cost and best from its start: a point every so many steps (race.rs keeps them).
   history() {
-    this.ex.sudoscope_race_history();
-    this.samples = textOf(this.ex).split('\n').filter(Boolean).map((l) => l.split(' ').map(Number));
+    this.samples = (this.points || '').split('\n').filter(Boolean).map((l) => l.split(' ').map(Number));
   }
 
   draw(chart) {
@@ -734,8 +832,9 @@ class Race {
       td.className = [td.classList.contains('bl') ? 'bl' : '', td.classList.contains('bt') ? 'bt' : '', kind]
         .filter(Boolean).join(' ');
     }
-    const where = now.end === 'running' ? this.w('nb-race-running')
+    let where = now.end === 'running' ? this.w('nb-race-running')
       : `${this.w('nb-ended')}: ${this.w('nb-outcome-' + now.end, now.end)}`;
+    if (now.end === 'budget_spent') where += ` (${fmt(RACE_MAX_STEPS, this.lang)})`;
     this.figures.textContent = [`${this.w('nb-step')} ${fmt(now.steps, this.lang)}`,
       `${this.w('nb-cost')} ${now.cost}`, `${this.w('nb-best')} ${now.best}`, where].join(' · ');
     if (chart) {
@@ -875,7 +974,14 @@ function render({ model, el: root }) {
   side.append(figures, verdict, chart.canvas, chart.legend, el('div', 'log-title', w('nb-log')), log);
   const top = el('div', 'top');
   top.append(grid, side);
-  const race = new Race(run, header, w, lang);
+  // a live view asks its kernel for the race's module, once a page, when the page has none
+  const asked = (globalThis.sudoscopeEngineAsked ||= new Set());
+  const ask = model.page ? null : () => {
+    if (asked.has(header.engine)) return;
+    asked.add(header.engine);
+    model.send({ want: 'engine' });
+  };
+  const race = new Race(run, header, w, lang, ask);
   root.append(style, title, top, controls, slider, race.row, race.area);
 
   const tds = [];
@@ -1046,7 +1152,11 @@ function render({ model, el: root }) {
       dirty = true;
     }
   };
-  model.on('msg:custom', (msg) => {
+  model.on('msg:custom', (msg, buffers) => {
+    if (msg.engine && buffers && buffers[0]) {
+      keepEngine(msg.engine, buffers[0]);
+      return;
+    }
     heard = performance.now();
     if (msg.live) {
       openAfterCell = false;
@@ -1064,7 +1174,7 @@ function render({ model, el: root }) {
   requestAnimationFrame(frame);
   // for tests and people: the run as the view holds it
   root.sudoscope = { run, at: () => at, race: () => race.now };
-  return () => { playing = false; };
+  return () => { playing = false; race.stop(); };
 }
 
 // The model is made before any view of it is drawn: the first view of a kernel gives the page

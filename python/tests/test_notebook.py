@@ -151,13 +151,17 @@ class Engine(unittest.TestCase):
 
     def setUp(self):
         self.saved = (list(notebook._ENGINE), list(notebook._ENGINE_GIVEN),
-                      os.environ.get("SUDOSCOPE_PAGE_WASM"))
+                      os.environ.get("SUDOSCOPE_PAGE_WASM"), notebook._beside)
         notebook._ENGINE[:] = []
         notebook._ENGINE_GIVEN[:] = []
         self.dir = tempfile.mkdtemp()
+        # the helper as if installed with no page.wasm beside it and no source tree's
+        # target/site above it
+        notebook._beside = lambda: []
 
     def tearDown(self):
-        engine, given, env = self.saved
+        engine, given, env, beside = self.saved
+        notebook._beside = beside
         notebook._ENGINE[:] = engine
         notebook._ENGINE_GIVEN[:] = given
         if env is None:
@@ -174,7 +178,7 @@ class Engine(unittest.TestCase):
 
     def test_the_first_view_carries_the_module_and_every_view_names_it(self):
         import hashlib
-        data = b"\0asm\x01\0\0\0" + b"x" * 100
+        data = b"\0asm\x01\0\0\0" + b"sudoscope_race_start" + b"x" * 100
         path = self.module(data)
         self.assertEqual(notebook.engine_path(), path)
         first = notebook.View({"algorithm": "a"}, [0] * 81, 9, display=False, widget=Widget)
@@ -185,14 +189,22 @@ class Engine(unittest.TestCase):
         self.assertEqual(first.widget.engine, data)
         self.assertEqual(second.widget.engine, b"")
 
-    def test_a_file_that_is_not_webassembly_is_passed_over(self):
+    def test_none_found_is_looked_for_again(self):
+        os.environ["SUDOSCOPE_PAGE_WASM"] = os.path.join(self.dir, "not yet.wasm")
+        before = notebook.engine()
+        self.module(b"\0asm\x01\0\0\0" + b"sudoscope_race_start")
+        self.assertIsNone(before[0])
+        self.assertIsNotNone(notebook.engine()[0])
+
+    def test_a_file_that_is_not_webassembly_or_has_no_races_is_passed_over(self):
         self.module(b"#!/bin/sh\n")
-        found = notebook.engine_path()
-        self.assertTrue(found is None or found != os.environ["SUDOSCOPE_PAGE_WASM"], found)
-        if found is None:
-            view = notebook.View({"algorithm": "a"}, [0] * 81, 9, display=False, widget=Widget)
-            self.assertIsNone(view.header["engine"])
-            self.assertEqual(view.widget.engine, b"")
+        self.assertIsNone(notebook.engine_path())
+        # a page's module from before races
+        self.module(b"\0asm\x01\0\0\0" + b"sudoscope_frame" + b"x" * 100)
+        self.assertIsNone(notebook.engine_path())
+        view = notebook.View({"algorithm": "a"}, [0] * 81, 9, display=False, widget=Widget)
+        self.assertIsNone(view.header["engine"])
+        self.assertEqual(view.widget.engine, b"")
 
 
 class Language(unittest.TestCase):

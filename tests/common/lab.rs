@@ -171,6 +171,17 @@ impl Lab {
         }
     }
 
+    /// Shut every kernel the server runs down (the server stays, at the same address).
+    pub fn shut_kernels_down(&self) {
+        let kernels = self.api("GET", "/api/kernels", "");
+        let body = kernels.split("\r\n\r\n").nth(1).unwrap_or("[]");
+        let list: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
+        for k in list.as_array().into_iter().flatten() {
+            let id = k["id"].as_str().unwrap_or_default();
+            self.api("DELETE", &format!("/api/kernels/{id}"), "");
+        }
+    }
+
     /// Stop the server and its kernels, and start it again on the same folders.
     pub fn restart(&mut self) {
         self.stop();

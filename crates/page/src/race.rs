@@ -70,7 +70,7 @@ impl Race {
                 return true;
             }
             let steps = self.search.steps();
-            let left = self.max_steps - steps;
+            let left = self.max_steps.saturating_sub(steps);
             if left == 0 {
                 self.budget_spent = true;
                 return true;
