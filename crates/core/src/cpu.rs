@@ -40,6 +40,10 @@ impl Isa for Portable {
     }
     #[inline(always)]
     fn crossed_bits(self, wa: u64, wb: u64, v: u32, u: u32) -> u32 {
+        // WebAssembly counts bits in one instruction, as x86-64-v3 does
+        #[cfg(target_arch = "wasm32")]
+        return crossed_by_counts(wa, wb, v, u);
+        #[cfg(not(target_arch = "wasm32"))]
         crossed_by_shifts(wa, wb, v, u)
     }
     #[cfg(target_arch = "x86_64")]
@@ -73,10 +77,7 @@ impl Isa for V3 {
     }
     #[inline(always)]
     fn crossed_bits(self, wa: u64, wb: u64, v: u32, u: u32) -> u32 {
-        // two masks and two population counts: the mask for `wb` is the one for `wa` with its
-        // halves exchanged
-        let mask = 1u64 << v | 1u64 << (32 + u);
-        (wa & mask).count_ones() + (wb & mask.rotate_left(32)).count_ones()
+        crossed_by_counts(wa, wb, v, u)
     }
     #[inline(always)]
     fn as_v3(self) -> Option<V3> {
@@ -232,7 +233,16 @@ const SELECT_IN_BYTE: [u8; 2048] = {
     t
 };
 
+/// [`Isa::crossed_bits`] with two population counts (x86-64-v3, WebAssembly): the mask for `wb`
+/// is the one for `wa` with its halves exchanged.
+#[inline(always)]
+fn crossed_by_counts(wa: u64, wb: u64, v: u32, u: u32) -> u32 {
+    let mask = 1u64 << v | 1u64 << (32 + u);
+    (wa & mask).count_ones() + (wb & mask.rotate_left(32)).count_ones()
+}
+
 /// [`Isa::crossed_bits`] bit by bit: no population count, which baseline x86-64 lacks.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn crossed_by_shifts(wa: u64, wb: u64, v: u32, u: u32) -> u32 {
     ((wa >> v & 1) + (wa >> (32 + u) & 1) + (wb >> u & 1) + (wb >> (32 + v) & 1)) as u32
@@ -277,6 +287,10 @@ mod tests {
             let bit = |w: u64, k: u32| (w >> k & 1) as u32;
             let want = bit(wa, v) + bit(wa, 32 + u) + bit(wb, u) + bit(wb, 32 + v);
             assert_eq!(Portable.crossed_bits(wa, wb, v, u), want);
+            // both ways of counting, whichever this target's portable copy takes
+            assert_eq!(crossed_by_counts(wa, wb, v, u), want);
+            #[cfg(not(target_arch = "wasm32"))]
+            assert_eq!(crossed_by_shifts(wa, wb, v, u), want);
             #[cfg(target_arch = "x86_64")]
             if let Some(v3) = V3::detect() {
                 assert_eq!(v3.crossed_bits(wa, wb, v, u), want);
