@@ -114,6 +114,30 @@ function share(v, lo, hi) {
   return hi > lo ? (v / 2 - lo / 2) / (hi / 2 - lo / 2) : 0;
 }
 
+// A canvas sized for the device's pixels at the width it is laid out in (at least 200) and
+// `height`, cleared, its text set: the context to draw in, and the width.
+function paint(c, height) {
+  const ratio = window.devicePixelRatio || 1;
+  const width = Math.max(200, c.clientWidth || 480);
+  if (c.width !== Math.round(width * ratio) || c.height !== Math.round(height * ratio)) {
+    c.width = Math.round(width * ratio);
+    c.height = Math.round(height * ratio);
+    c.style.height = height + 'px';
+  }
+  const g = c.getContext('2d');
+  g.setTransform(ratio, 0, 0, ratio, 0, 0);
+  g.clearRect(0, 0, width, height);
+  g.font = '11px ui-monospace, Menlo, Consolas, monospace';
+  return { g, width };
+}
+
+// A legend's entry: a line of `colour`, then `text`.
+function entry(colour, text) {
+  const e = el('span', 'entry', text);
+  e.style.setProperty('--c', colour);
+  return e;
+}
+
 // The run as it has come: the board it starts from, each step's changes, the cost counted after
 // each, the search's own numbers, and the populations reduced.
 export class Run {
@@ -376,21 +400,10 @@ class Chart {
   draw(at) {
     const run = this.run;
     const c = this.canvas;
-    const ratio = window.devicePixelRatio || 1;
-    const width = Math.max(200, c.clientWidth || 480);
     const named = [...run.series.keys()].filter((k) => k.startsWith('m:') && this.has(k));
     const reported = this.has('reported');
     const lower = named.length + (reported ? 1 : 0) > 0;
-    const height = lower ? 240 : 160;
-    if (c.width !== Math.round(width * ratio) || c.height !== Math.round(height * ratio)) {
-      c.width = Math.round(width * ratio);
-      c.height = Math.round(height * ratio);
-      c.style.height = height + 'px';
-    }
-    const g = c.getContext('2d');
-    g.setTransform(ratio, 0, 0, ratio, 0, 0);
-    g.clearRect(0, 0, width, height);
-    g.font = '11px ui-monospace, Menlo, Consolas, monospace';
+    const { g, width } = paint(c, lower ? 240 : 160);
     const left = 44, right = width - 8;
     const top = { y0: 8, y1: lower ? 130 : 138 };
     const total = Math.max(run.count, 1);
@@ -459,11 +472,7 @@ class Chart {
     g.moveTo(x, top.y0);
     g.lineTo(x, lower ? 228 : top.y1);
     g.stroke();
-    this.legend.replaceChildren(...entries.map(([colour, text]) => {
-      const e = el('span', 'entry', text);
-      e.style.setProperty('--c', colour);
-      return e;
-    }));
+    this.legend.replaceChildren(...entries.map(([colour, text]) => entry(colour, text)));
     this.canvas.setAttribute('aria-label', entries.map((e) => e[1]).join(', '));
   }
 
@@ -638,11 +647,7 @@ class Race {
     this.canvas = el('canvas', 'chart');
     this.canvas.setAttribute('role', 'img');
     const legend = el('div', 'legend');
-    legend.append(...[[COLOURS[0], w('nb-cost')], [COLOURS[1], w('nb-best')]].map(([colour, text]) => {
-      const e = el('span', 'entry', text);
-      e.style.setProperty('--c', colour);
-      return e;
-    }));
+    legend.append(entry(COLOURS[0], w('nb-cost')), entry(COLOURS[1], w('nb-best')));
     this.side = el('div', 'side');
     this.side.append(this.title, this.figures, this.canvas, legend);
     const top = el('div', 'top');
@@ -846,18 +851,7 @@ class Race {
   // The race's cost and best over its own steps.
   chart() {
     const c = this.canvas;
-    const ratio = window.devicePixelRatio || 1;
-    const width = Math.max(200, c.clientWidth || 480);
-    const height = 120;
-    if (c.width !== Math.round(width * ratio)) {
-      c.width = Math.round(width * ratio);
-      c.height = Math.round(height * ratio);
-      c.style.height = height + 'px';
-    }
-    const g = c.getContext('2d');
-    g.setTransform(ratio, 0, 0, ratio, 0, 0);
-    g.clearRect(0, 0, width, height);
-    g.font = '11px ui-monospace, Menlo, Consolas, monospace';
+    const { g, width } = paint(c, 120);
     const left = 44, right = width - 8, box = { y0: 8, y1: 100 };
     const last = this.samples.length ? this.samples[this.samples.length - 1][0] : 0;
     let hi = 1;

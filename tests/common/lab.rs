@@ -29,6 +29,10 @@ pub fn available() -> bool {
     here
 }
 
+/// One JupyterLab at a time in a test binary: two at once, each with its browser and kernel,
+/// starve each other on CI's two cores.
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 pub struct Lab {
     server: Option<Child>,
     pub port: u16,
@@ -39,11 +43,15 @@ pub struct Lab {
     home: tempfile::TempDir,
     pub marker: String,
     lang: String,
+    /// This server's turn, held until it is dropped (after it has stopped).
+    _turn: std::sync::MutexGuard<'static, ()>,
 }
 
 impl Lab {
     /// A server for the notebooks in `root`, its kernels speaking `lang` (`es_AR.UTF-8`).
     pub fn start(root: &Path, lang: &str) -> Lab {
+        // (a test that failed while holding the turn leaves it to the next all the same)
+        let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
         let home = tempfile::Builder::new()
             .prefix("sudoscope-lab-")
             .tempdir()
@@ -62,6 +70,7 @@ impl Lab {
             home,
             marker,
             lang: lang.to_string(),
+            _turn: turn,
         };
         lab.launch();
         lab
