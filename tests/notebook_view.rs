@@ -620,6 +620,22 @@ fn views_until(
     }
 }
 
+/// The notebook `name` of `server` opened in `browser`, waited on until its `cells` code cells
+/// are there.
+fn open_notebook(browser: &Browser, server: &lab::Lab, name: &str, cells: usize) {
+    browser.go(&server.url(name));
+    let began = Instant::now();
+    while browser.eval("return document.querySelectorAll('.jp-CodeCell .cm-content').length")
+        != json!(cells)
+    {
+        assert!(
+            began.elapsed() < PATIENCE * 2,
+            "the notebook {name} never opened"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
 /// The cell whose editor holds `text`, selected (a click on its prompt) and run (Shift+Enter);
 /// pressed again if its prompt has not left what it read before within a while (a first key can
 /// land while JupyterLab is still settling, on a busy machine), so a run is always under way
@@ -767,14 +783,7 @@ fn in_jupyterlab_every_run_reaches_its_view_is_closed_and_is_kept() {
     .unwrap();
     let mut server = lab::Lab::start(work.path(), "es_AR.UTF-8");
     let browser = Browser::open("es-AR", 1400, 1000);
-    browser.go(&server.url("clase.ipynb"));
-    let began = Instant::now();
-    while browser.eval("return document.querySelectorAll('.jp-CodeCell .cm-content').length")
-        != json!(6)
-    {
-        assert!(began.elapsed() < PATIENCE * 2, "the notebook never opened");
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    open_notebook(&browser, &server, "clase.ipynb", 6);
     // the kernel is ready once a first cell has run
     run_cell(&browser, "import sys, random");
     let limit = PATIENCE * 4;
@@ -1032,14 +1041,7 @@ fn in_jupyterlab_a_built_in_races_the_students_run_from_its_first_board() {
     std::fs::write(work.path().join("carrera.ipynb"), notebook(&[student])).unwrap();
     let server = lab::Lab::start(work.path(), "es_AR.UTF-8");
     let browser = Browser::open("es-AR", 1400, 1000);
-    browser.go(&server.url("carrera.ipynb"));
-    let began = Instant::now();
-    while browser.eval("return document.querySelectorAll('.jp-CodeCell .cm-content').length")
-        != json!(1)
-    {
-        assert!(began.elapsed() < PATIENCE * 2, "the notebook never opened");
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    open_notebook(&browser, &server, "carrera.ipynb", 1);
     run_cell(&browser, "# a student");
     let limit = PATIENCE * 4;
     views_until(&browser, limit, "the student's run ended", |v| {
