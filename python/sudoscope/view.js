@@ -131,6 +131,23 @@ function paint(c, height) {
   return { g, width };
 }
 
+// A board's cells as a table's rows, the boxes' edges marked: the cells, in order.
+function gridOf(table, n, box) {
+  const tds = [];
+  for (let r = 0; r < n; r++) {
+    const tr = el('tr');
+    for (let c = 0; c < n; c++) {
+      const td = el('td');
+      if (c > 0 && c % box === 0) td.classList.add('bl');
+      if (r > 0 && r % box === 0) td.classList.add('bt');
+      tr.appendChild(td);
+      tds.push(td);
+    }
+    table.appendChild(tr);
+  }
+  return tds;
+}
+
 // A legend's entry: a line of `colour`, then `text`.
 function entry(colour, text) {
   const e = el('span', 'entry', text);
@@ -653,19 +670,7 @@ class Race {
     const top = el('div', 'top');
     top.append(this.grid, this.side);
     this.area.append(top);
-    this.tds = [];
-    for (let r = 0; r < run.n; r++) {
-      const tr = el('tr');
-      for (let c = 0; c < run.n; c++) {
-        const td = el('td');
-        if (c > 0 && c % run.box === 0) td.classList.add('bl');
-        if (r > 0 && r % run.box === 0) td.classList.add('bt');
-        tr.appendChild(td);
-        this.tds.push(td);
-      }
-      this.grid.appendChild(tr);
-    }
-    this.ex = null;
+    this.tds = gridOf(this.grid, run.n, run.box);
     this.now = null; // where the race stands: steps, cost, best, end, board, and what it runs
     this.samples = [];
     this.generation = 0;
@@ -726,7 +731,6 @@ class Race {
   stop() {
     this.stopWaiting();
     this.generation++;
-    this.ex = null;
   }
 
   line(board) {
@@ -737,7 +741,6 @@ class Race {
     const generation = ++this.generation;
     const what = { algo: this.algo.value, preset: this.preset.value, seed: this.seed.value.trim() };
     this.now = null;
-    this.ex = null;
     this.samples = [];
     this.area.hidden = false;
     this.title.textContent = `${what.algo} (${what.preset}) · ${this.w('nb-race-seed')} ${what.seed}`;
@@ -776,7 +779,6 @@ class Race {
     }
     this.grid.hidden = false;
     this.canvas.hidden = false;
-    this.ex = ex;
     this.what = what;
     this.go.textContent = this.w('nb-race-again');
     let charted = 0;
@@ -789,22 +791,19 @@ class Race {
         // the chart at most ten times a second, and at the end
         const chart = ended || now - charted > 100;
         if (chart) charted = now;
-        this.draw(chart);
+        this.draw(chart ? ex : null);
       } catch (e) {
         // (a module that stopped: said, not shown as running)
-        this.ex = null;
         failed(String(e && e.message || e));
         return;
       }
-      // the instance's memory goes with it once the race has ended
-      if (ended) this.ex = null;
-      else requestAnimationFrame(frame);
+      // (once the race has ended, nothing holds its instance: its memory goes)
+      if (!ended) requestAnimationFrame(frame);
     };
     try {
       this.read(ex);
-      this.draw(true);
+      this.draw(ex);
     } catch (e) {
-      this.ex = null;
       failed(String(e && e.message || e));
       return;
     }
@@ -816,16 +815,17 @@ class Race {
     const [steps, cost, best, end] = textOf(ex).split(' ');
     const board = Uint8Array.from(new Uint8Array(ex.memory.buffer, ex.sudoscope_out_ptr(), ex.sudoscope_out_len()));
     this.now = { steps: Number(steps), cost: Number(cost), best: Number(best), end, board, ...this.what };
-    ex.sudoscope_race_history();
-    this.points = textOf(ex);
   }
 
   // The race's cost and best from its start: a point every so many steps (race.rs keeps them).
-  history() {
-    this.samples = (this.points || '').split('\n').filter(Boolean).map((l) => l.split(' ').map(Number));
+  history(ex) {
+    ex.sudoscope_race_history();
+    this.samples = textOf(ex).split('\n').filter(Boolean).map((l) => l.split(' ').map(Number));
   }
 
-  draw(chart) {
+  // The race as it stands; with `ex` (at most ten times a second), its chart too, from the
+  // history that instance keeps.
+  draw(ex) {
     const now = this.now;
     if (!now) return;
     const bad = this.run.conflicts(now.board);
@@ -842,8 +842,8 @@ class Race {
     if (now.end === 'budget_spent') where += ` (${fmt(RACE_MAX_STEPS, this.lang)})`;
     this.figures.textContent = [`${this.w('nb-step')} ${fmt(now.steps, this.lang)}`,
       `${this.w('nb-cost')} ${now.cost}`, `${this.w('nb-best')} ${now.best}`, where].join(' · ');
-    if (chart) {
-      this.history();
+    if (ex) {
+      this.history(ex);
       this.chart();
     }
   }
@@ -978,18 +978,7 @@ function render({ model, el: root }) {
   const race = new Race(run, header, w, lang, ask);
   root.append(style, title, top, controls, slider, race.row, race.area);
 
-  const tds = [];
-  for (let r = 0; r < run.n; r++) {
-    const tr = el('tr');
-    for (let c = 0; c < run.n; c++) {
-      const td = el('td');
-      if (c > 0 && c % run.box === 0) td.classList.add('bl');
-      if (r > 0 && r % run.box === 0) td.classList.add('bt');
-      tr.appendChild(td);
-      tds.push(td);
-    }
-    grid.appendChild(tr);
-  }
+  const tds = gridOf(grid, run.n, run.box);
   title.textContent = [header.algorithm, header.puzzle].filter(Boolean).join(' · ');
 
   const closing = () => run.closing;

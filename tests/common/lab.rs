@@ -169,24 +169,28 @@ impl Lab {
         )
     }
 
-    /// Interrupt every kernel the server runs.
-    pub fn interrupt(&self) {
+    /// The ids of the kernels the server runs.
+    fn kernels(&self) -> Vec<String> {
         let kernels = self.api("GET", "/api/kernels", "");
         let body = kernels.split("\r\n\r\n").nth(1).unwrap_or("[]");
         let list: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
-        for k in list.as_array().into_iter().flatten() {
-            let id = k["id"].as_str().unwrap_or_default();
+        list.as_array()
+            .into_iter()
+            .flatten()
+            .map(|k| k["id"].as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    /// Interrupt every kernel the server runs.
+    pub fn interrupt(&self) {
+        for id in self.kernels() {
             self.api("POST", &format!("/api/kernels/{id}/interrupt"), "");
         }
     }
 
     /// Shut every kernel the server runs down (the server stays, at the same address).
     pub fn shut_kernels_down(&self) {
-        let kernels = self.api("GET", "/api/kernels", "");
-        let body = kernels.split("\r\n\r\n").nth(1).unwrap_or("[]");
-        let list: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
-        for k in list.as_array().into_iter().flatten() {
-            let id = k["id"].as_str().unwrap_or_default();
+        for id in self.kernels() {
             self.api("DELETE", &format!("/api/kernels/{id}"), "");
         }
     }

@@ -16,7 +16,8 @@ use std::time::Duration;
 use sudoscope_core::board::{Grid, Puzzle};
 use sudoscope_core::catalog;
 use sudoscope_core::clock::Instant;
-use sudoscope_core::search::{ALGORITHMS, Outcome, Preset, Search, build};
+use sudoscope_core::engine::result::Ending;
+use sudoscope_core::search::{ALGORITHMS, Preset, Search, build};
 
 use super::{OUT, budget_of, say, taken, text_of};
 
@@ -229,8 +230,8 @@ pub extern "C" fn sudoscope_race_state() {
         };
         let s = &race.search;
         let end = match s.ended() {
-            Some(o) => end_name(o),
-            None if race.budget_spent => end_name(Outcome::BudgetSpent),
+            Some(o) => Ending::of(o).key(),
+            None if race.budget_spent => Ending::BudgetSpent.key(),
             None => "running",
         };
         say(format!(
@@ -257,17 +258,6 @@ pub extern "C" fn sudoscope_race_history() {
         });
         say(text);
     })
-}
-
-/// An outcome's name as `sudoscope solve --json` writes it.
-fn end_name(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Solved => "solved",
-        Outcome::Stuck => "stuck",
-        Outcome::BudgetSpent => "budget_spent",
-        Outcome::Unsolvable => "unsolvable",
-        Outcome::Cut => "cut",
-    }
 }
 
 #[cfg(test)]
