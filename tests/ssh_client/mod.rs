@@ -14,9 +14,7 @@ use russh::keys::ssh_key::PublicKey;
 use russh::{ChannelMsg, Disconnect};
 use sudoscope_load::Frames;
 
-#[path = "../common/tmux.rs"]
-mod tmux;
-use tmux::Tmux;
+use crate::tmux::Tmux;
 
 /// The class password every test server takes.
 pub const PASSWORD: &str = "test-class";

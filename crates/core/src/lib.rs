@@ -4,7 +4,7 @@
 //! the command line above it put what it returns into words.
 //!
 //! The modules in layers, lowest first; a module uses only its own layer and those below it
-//! (`tests/architecture.rs` reads this list and checks every import against it):
+//! (`tests/program/architecture.rs` reads this list and checks every import against it):
 //!
 //! 1. [`clock`], [`cpu`], [`rng`], [`signals`], [`suggest`], [`board`]: the time, the
 //!    processor's instruction set, the seeded generator, the signals that end the program, "did

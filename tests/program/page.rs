@@ -1,0 +1,175 @@
+//! sudoscope at a link: the page `sudoscope site` writes (the visualiser in WebAssembly, its
+//! searches computed in the page), in headless Chromium as a student's browser opens it. The
+//! page is built once for these tests (`sudoscope site`, which builds the module with cargo),
+//! served from a folder on 127.0.0.1, and also opened from the disk as its single file. Every
+//! wait is for what the page shows, bounded.
+
+use std::process::Command;
+
+use serde_json::json;
+
+use crate::browser;
+use crate::built_site;
+use crate::static_site;
+use crate::web_server;
+
+use browser::{Browser, http};
+use built_site::site;
+use static_site::Site;
+use web_server::Server;
+
+/// The step a screen shows (`step 7451`, `paso 12`), if any.
+fn step_on(screen: &str, word: &str) -> Option<u64> {
+    screen
+        .split(&format!("{word} "))
+        .filter_map(|r| r.split_whitespace().next())
+        .find_map(|n| n.parse::<u64>().ok())
+}
+
+#[test]
+fn the_page_is_the_visualiser_its_keys_work_and_it_pauses_and_steps() {
+    let served = Site::serve(site());
+    let browser = Browser::open("en-US", 1200, 800);
+    browser.go(&served.url("index.html?speed=20"));
+    let text = browser.shows("sudoku_7");
+    assert!(text.contains("annealing"), "the default run: {text}");
+    browser.shows("[running");
+    // space pauses, s steps one move
+    browser.key(" ");
+    let paused = browser.shows("[paused");
+    let before = step_on(&paused, "step").expect("a step count on screen");
+    browser.key("s");
+    browser.until("one more step", |t| step_on(t, "step") == Some(before + 1));
+    // a picks another algorithm, from the board on screen
+    browser.key("a");
+    browser.shows("steepest");
+    browser.key("\u{E00C}");
+    // the screen fits the window: a row of text per row of cells
+    let (cols, rows) = browser.size();
+    let text = browser.screen();
+    assert_eq!(text.lines().count() as u64, rows, "{cols}x{rows}");
+    let (w, widest) = browser.widest_row();
+    assert!(widest <= w, "a row {widest}px wide in a {w}px window");
+}
+
+#[test]
+fn a_race_in_spanish_gets_the_rows_it_needs() {
+    let served = Site::serve(site());
+    let browser = Browser::open("es-AR", 1200, 800);
+    browser.go(&served.url("index.html?race=steepest,genetic"));
+    // three panes, each with its own search, in the browser's language
+    let text = browser.until("the race", |t| {
+        t.contains("gradiente descendente") && t.contains("genético") && t.contains("paso")
+    });
+    assert!(!text.contains("terminal es chica"), "{text}");
+    // the font shrank to give the race the rows it needs
+    let (_, rows) = browser.size();
+    assert!(rows >= 42, "{rows} rows");
+}
+
+#[test]
+fn the_built_in_lesson_and_a_lesson_file_from_the_disk_play() {
+    let served = Site::serve(site());
+    let browser = Browser::open("en-US", 1200, 800);
+    browser.go(&served.url("index.html?lesson=local-search"));
+    browser.shows("38 givens");
+    // PageDown: the next scene
+    browser.key("\u{E00F}");
+    browser.shows("Steepest descent takes the best neighbour");
+    // a lesson of one's own, chosen from the disk
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mine.toml");
+    std::fs::write(
+        &file,
+        "title = \"Mine\"\n\n[[scene]]\ncaption = \"my own scene, beam search\"\nalgo = \"beam\"\nseed = 4\n",
+    )
+    .unwrap();
+    browser.type_in("#lesson-file", file.to_str().unwrap());
+    let text = browser.shows("my own scene, beam search");
+    assert!(text.contains("beam"), "{text}");
+}
+
+#[test]
+fn a_wrong_setting_in_the_address_is_said_and_nothing_else_runs() {
+    let served = Site::serve(site());
+    let browser = Browser::open("en-US", 1000, 700);
+    browser.go(&served.url("index.html?algo=annealling"));
+    let said = browser.until_js(
+        "the error",
+        "const s = document.getElementById('status'); \
+         return !s.hidden && s.textContent.includes('annealling') && s.textContent",
+    );
+    let said = said.as_str().unwrap();
+    assert!(said.contains("annealling"), "{said}");
+    assert!(said.contains("annealing"), "it says what would do: {said}");
+}
+
+#[test]
+fn on_a_phone_the_touch_keys_work() {
+    let served = Site::serve(site());
+    let browser = Browser::phone("pt-BR", 390, 844);
+    browser.go(&served.url("index.html"));
+    browser.shows("sudoku_7");
+    assert_eq!(
+        browser.eval("return document.getElementById('keys').hidden"),
+        json!(false),
+        "the touch keys show on a phone"
+    );
+    let (w, widest) = browser.widest_row();
+    assert!(widest <= w, "a row {widest}px wide on a {w}px screen");
+    browser.click("#keys button[data-send='?']");
+    // the help, in the phone's language
+    browser.shows("teclas");
+}
+
+#[test]
+fn the_single_file_page_works_opened_from_the_disk() {
+    let file = site().join("sudoscope.html");
+    let browser = Browser::open("en-US", 1200, 800);
+    browser.go(&format!("file://{}", file.display()));
+    browser.shows("sudoku_7");
+    browser.shows("[running");
+    // nothing beside it was needed: the page fetched nothing
+    let fetched = browser.eval(
+        "return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => !n.startsWith('data:'))",
+    );
+    assert_eq!(fetched, json!([]), "the single file fetched {fetched}");
+}
+
+#[test]
+fn sudoscope_web_serves_the_page_and_its_tabs_compute_their_own_searches() {
+    let dir = site().to_str().unwrap().to_string();
+    let server = Server::start(&["--page", &dir]);
+    let banner = server.banner();
+    assert!(banner.contains("/page/"), "the banner says where: {banner}");
+    let r = http(server.port, "GET", "/page/", &[], "");
+    assert!(r.starts_with("HTTP/1.1 200"), "{}", &r[..r.len().min(300)]);
+    assert!(
+        r.contains("wasm-unsafe-eval"),
+        "the module may be compiled by the page"
+    );
+    let r = http(server.port, "GET", "/page/../serve.log", &[], "");
+    assert!(
+        !r.starts_with("HTTP/1.1 200"),
+        "nothing but the page's files"
+    );
+    let browser = Browser::open("en-US", 1200, 800);
+    browser.go(&format!("http://127.0.0.1:{}/page/", server.port));
+    browser.shows("sudoku_7");
+    browser.shows("[running");
+    // the tab's search runs in the tab: no session on the server
+    assert_eq!(server.count("starts at"), 0, "{}", server.log());
+    // a folder that is not a page is refused at the start, saying why
+    let empty = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
+        .args(["web", "--listen", "127.0.0.1", "--port", "0", "--page"])
+        .arg(empty.path())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("index.html") && said.contains("sudoscope site"),
+        "{said}"
+    );
+}
