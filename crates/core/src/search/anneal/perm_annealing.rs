@@ -238,7 +238,7 @@ impl PermAnnealing {
             (true, Some(z)) => z.after_swap(self.hash, a, va, b, vb),
             _ => 0,
         };
-        let (accepted, decision) = if TABU && self.tabu.contains(new_hash) {
+        let (accepted, decision) = if TABU && self.tabu.contains(new_hash, isa) {
             self.tabu_hits += 1;
             (false, Decision::Tabu)
         } else {
