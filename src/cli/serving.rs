@@ -58,10 +58,10 @@ fn class(
 ) -> anyhow::Result<i32> {
     use sudoscope_serve::access;
     let mut template = view_options(&args.tui.view)?;
-    let mut language_chosen = chosen.is_some();
+    let mut language = chosen;
     if let Some(path) = &args.tui.lesson {
         let lesson = lesson(path, chosen)?;
-        language_chosen |= lesson.lang.is_some();
+        language = language.or(lesson.lang);
         if let Some(n) = lesson.scenes.iter().position(|s| s.command.is_some()) {
             eprintln!(
                 "sudoscope: {}: scene {} runs a command (watch), which a served session may not; serve a lesson without commands",
@@ -173,7 +173,7 @@ fn class(
         log: args.log.clone(),
         stats_every: args.stats,
         record: args.tui.record.clone(),
-        language_chosen,
+        language,
     };
     sudoscope_serve::run(opts, out)?;
     Ok(exit::OK)

@@ -76,8 +76,8 @@ pub struct ServeOptions {
     pub page: Option<PathBuf>,
     /// Write a statistics line to the log this often.
     pub stats_every: Option<Duration>,
-    /// The lecturer chose the language (see [`Class::language_chosen`]).
-    pub language_chosen: bool,
+    /// The language the lecturer chose (see [`Class::language`]).
+    pub language: Option<sudoscope_i18n::Lang>,
 }
 
 /// The log: one line per event, stamped with seconds since the server started.
@@ -102,9 +102,10 @@ pub struct Class {
     pub idle: Duration,
     /// A connection (or a browser's tab) that has not signed in by then is closed.
     pub login_grace: Duration,
-    /// The lecturer chose the language (`--lang`, a lesson's `lang`): every session speaks it;
-    /// otherwise each speaks its student's (the locale their SSH client sends), else the server's.
-    pub language_chosen: bool,
+    /// The language the lecturer chose (`--lang`, a lesson's `lang`), which every session
+    /// speaks; when none, each speaks its student's (the locale their SSH client sends, the
+    /// browser's languages), else the server's.
+    pub language: Option<sudoscope_i18n::Lang>,
     live: AtomicUsize,
     next_id: AtomicU64,
     meters: Mutex<BTreeMap<u64, Member>>,
@@ -259,7 +260,7 @@ pub fn run(opts: ServeOptions, say: &mut dyn Write) -> Result<(), ServeError> {
         max_sessions: opts.max_sessions,
         idle: opts.idle,
         login_grace: opts.login_grace,
-        language_chosen: opts.language_chosen,
+        language: opts.language,
         live: AtomicUsize::new(0),
         next_id: AtomicU64::new(0),
         meters: Mutex::new(BTreeMap::new()),

@@ -257,10 +257,8 @@ fn body(
     (input, stop, redraw): (&Receiver<Event>, &AtomicBool, &AtomicBool),
     source: Option<Source>,
 ) -> Outcome {
-    // the student's own language when the lecturer chose none
-    if !class.language_chosen {
-        sudoscope_i18n::set_for_thread(info.language());
-    }
+    // the lecturer's language, else the student's own, else the server's
+    sudoscope_i18n::set_for_thread(class.language.or(info.language()));
     if let Err(e) = enter(terminal, line) {
         return Outcome::Failed(e.to_string());
     }

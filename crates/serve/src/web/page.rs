@@ -69,8 +69,8 @@ pub const WORDS: &[&str] = &[
 /// The page's language: the lecturer's when they chose one, else the browser's first that
 /// this program speaks, else the server's.
 pub fn language(web: &Web, headers: &HeaderMap) -> Lang {
-    if web.class.language_chosen {
-        return sudoscope_i18n::current();
+    if let Some(chosen) = web.class.language {
+        return chosen;
     }
     headers
         .get(ACCEPT_LANGUAGE)
