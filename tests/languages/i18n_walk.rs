@@ -398,6 +398,8 @@ fn walk(lang: Lang, code: &'static str) -> Walk {
 
 #[test]
 fn every_screen_in_spanish_and_portuguese_shows_no_english_and_cuts_no_more_than_english() {
+    // the walk sets the process's language (see `walk`)
+    let _language = crate::process_language();
     let english = walk(Lang::En, "en");
     let mut found = Vec::new();
     for (lang, code) in [(Lang::Es, "es"), (Lang::Pt, "pt")] {

@@ -7,6 +7,13 @@ mod screen;
 #[path = "../common/words.rs"]
 mod words;
 
+/// The process's language, held by a test for as long as it sets it (`sudoscope_i18n::set`):
+/// two such tests at once would each see the other's.
+pub fn process_language() -> std::sync::MutexGuard<'static, ()> {
+    static HELD: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    HELD.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 // The tests, one module per subject.
 mod i18n_walk;
 mod i18n_words;
