@@ -435,18 +435,26 @@ fn experiment(args: &[&str]) -> (std::process::Output, serde_json::Value) {
 
 #[test]
 fn experiment_counts_every_run_of_a_command_and_says_which_failed() {
-    // every other seed crashes: the failures stay in the denominator
-    let (out, records) = experiment(&[
-        "experiment",
-        "--command",
-        &format!("python3 {} {{seed}}", hostile("flaky.py")),
-        "--runs",
-        "6",
-        "-f",
-        "json",
-    ]);
+    // every even seed crashes: the failures stay in the denominator. The command is run from
+    // its folder, so that its text, from which the runs' seeds are drawn, is the same in every
+    // clone (with the clone's path in it, all six seeds were odd in one clone of 64).
+    let flaky = |more: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
+            .args(["experiment", "--command", "python3 flaky.py {seed}"])
+            .args(["--runs", "6"])
+            .args(more)
+            .current_dir(common::repo("tests/hostile"))
+            .output()
+            .expect("the binary runs");
+        let records: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| l.starts_with('{'))
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        (out, records)
+    };
+    let (out, records) = flaky(&["-f", "json"]);
     assert_eq!(out.status.code(), Some(3), "{}", common::stderr(&out));
-    let records = records.as_array().unwrap();
     assert_eq!(records.len(), 6, "every run has its record");
     let failed: Vec<&serde_json::Value> = records
         .iter()
@@ -457,6 +465,10 @@ fn experiment_counts_every_run_of_a_command_and_says_which_failed() {
         .filter(|r| r["seed"].as_u64().unwrap() % 2 == 0)
         .count();
     assert_eq!(failed.len(), expected, "{records:?}");
+    assert!(
+        expected > 0,
+        "the six seeds are all odd: no run crashed {records:?}"
+    );
     for f in &failed {
         assert_eq!(f["failure"]["exit"], "status 1", "{f}");
         let stderr = f["failure"]["stderr"].as_array().unwrap();
@@ -470,13 +482,7 @@ fn experiment_counts_every_run_of_a_command_and_says_which_failed() {
         assert_eq!(f["label"], records[0]["label"], "one row for the command");
     }
     // the table counts them too
-    let table = common::sudoscope(&[
-        "experiment",
-        "--command",
-        &format!("python3 {} {{seed}}", hostile("flaky.py")),
-        "--runs",
-        "6",
-    ]);
+    let (table, _) = flaky(&[]);
     let text = common::stdout(&table);
     assert!(text.contains("failed"), "{text}");
     assert!(text.contains("120 s"), "the time limit is stated:\n{text}");
