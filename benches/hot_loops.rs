@@ -105,7 +105,17 @@ fn draw_chart(bencher: Bencher, width: &str) {
     let area = Rect::new(0, 0, w, 24);
     bencher.bench_local(|| {
         terminal
-            .draw(|f| sudoscope_tui::view::chart::draw(f, area, &points, &[], true, &theme))
+            .draw(|f| {
+                sudoscope_tui::view::chart::draw(
+                    sudoscope_i18n::Lang::En,
+                    f,
+                    area,
+                    &points,
+                    &[],
+                    true,
+                    &theme,
+                )
+            })
             .unwrap();
     });
 }

@@ -5,6 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use sudoscope_i18n::Lang;
 
 use anyhow::Context;
 
@@ -21,12 +22,12 @@ use sudoscope_core::search::registry::Setting;
 use sudoscope_core::search::{AlgoInfo, Preset};
 use sudoscope_figures::plot::{self, Group, ImageFormat};
 
-pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
+pub fn run(args: &ExperimentArgs, lang: Lang, out: &mut impl Write) -> anyhow::Result<i32> {
     let puzzles = catalog::resolve(args.puzzle.get())?;
     let arms = if args.algo.is_empty() {
         Vec::new()
     } else {
-        arms(args)?
+        arms(args, lang)?
     };
     if args.runs == 0 {
         anyhow::bail!("--runs must be at least 1");
@@ -105,17 +106,23 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
                 writeln!(
                     out,
                     "{}",
-                    tr!("experiment-partial", done = records.len(), total = total)
+                    tr!(
+                        lang,
+                        "experiment-partial",
+                        done = records.len(),
+                        total = total
+                    )
                 )?;
             }
-            write_table(out, &summaries)?;
+            write_table(lang, out, &summaries)?;
             if args.command.is_some() {
                 writeln!(
                     out,
                     "{}",
                     tr!(
+                        lang,
                         "experiment-command-limit",
-                        seconds = sudoscope_i18n::num(command_seconds(args), 0)
+                        seconds = lang.num(command_seconds(args), 0)
                     )
                 )?;
             }
@@ -144,8 +151,8 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
             PlotFormat::Svg => ImageFormat::Svg,
             PlotFormat::Png => ImageFormat::Png,
         };
-        let files =
-            plot::write_all(dir, &groups, args.max_steps, format).map_err(anyhow::Error::msg)?;
+        let files = plot::write_all(lang, dir, &groups, args.max_steps, format)
+            .map_err(anyhow::Error::msg)?;
         for f in files {
             eprintln!("wrote {}", f.display());
         }
@@ -153,22 +160,29 @@ pub fn run(args: &ExperimentArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     eprintln!(
         "{}",
         tr!(
+            lang,
             "experiment-summary",
             done = records.len(),
             total = total,
             threads = threads,
-            time = sudoscope_i18n::localize(human_time(wall))
+            time = lang.localize(human_time(wall))
         )
     );
     if interrupted {
-        eprintln!("{}", tr!("experiment-interrupted", done = records.len()));
+        eprintln!(
+            "{}",
+            tr!(lang, "experiment-interrupted", done = records.len())
+        );
         return Ok(sudoscope_core::signals::caught().map_or(exit::INTERRUPTED, exit::by_signal));
     }
     if failed > 0 {
-        eprintln!("{}", tr!("experiment-failed", failed = failed));
+        eprintln!("{}", tr!(lang, "experiment-failed", failed = failed));
     }
     if exited_badly > 0 {
-        eprintln!("{}", tr!("experiment-exited-badly", runs = exited_badly));
+        eprintln!(
+            "{}",
+            tr!(lang, "experiment-exited-badly", runs = exited_badly)
+        );
     }
     if failed > 0 || exited_badly > 0 {
         return Ok(exit::RUNS_FAILED);
@@ -238,7 +252,7 @@ fn command_seconds(args: &ExperimentArgs) -> f64 {
 
 /// The arms: each algorithm in each preset with the `--set` values it declares, or one arm per
 /// value of the `--vary` parameter.
-fn arms(args: &ExperimentArgs) -> anyhow::Result<Vec<Arm>> {
+fn arms(args: &ExperimentArgs, lang: Lang) -> anyhow::Result<Vec<Arm>> {
     let own = |algo: &AlgoInfo, preset: Preset| -> Vec<SettingText> {
         // a shared --set applies to the arms that declare the parameter
         args.set
@@ -247,7 +261,7 @@ fn arms(args: &ExperimentArgs) -> anyhow::Result<Vec<Arm>> {
                 let key = kv.split_once('=').map_or(kv.as_str(), |(k, _)| k).trim();
                 algo.params(preset).iter().any(|s| s.name == key) || args.algo.len() == 1
             })
-            .map(|kv| super::typed_setting(kv))
+            .map(|kv| super::typed_setting(lang, kv))
             .collect()
     };
     let vary = match &args.vary {
@@ -352,24 +366,23 @@ fn table_rows(arms: &[Arm], puzzles: &[Puzzle], records: &[RunResult]) -> Vec<Su
     rows
 }
 
-fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
-    use sudoscope_i18n::num;
+fn write_table(lang: Lang, out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
     // the failed column only when a run failed (a command's), so built-in tables stay as they
     // are; the column of bad statuses after a whole trace likewise
     let failures = rows.iter().any(|r| r.failed > 0);
     let bad_status = rows.iter().any(|r| r.exited_badly > 0);
     // each column as wide as its widest cell, and at least as the English table always was
     let mut header = vec![
-        tr!("table-algorithm"),
-        tr!("table-puzzle"),
-        tr!("table-runs"),
-        tr!("table-solved"),
-        tr!("table-rate"),
-        tr!("table-interval"),
-        tr!("table-cost"),
-        tr!("table-steps"),
-        tr!("table-time"),
-        tr!("table-solve-time"),
+        tr!(lang, "table-algorithm"),
+        tr!(lang, "table-puzzle"),
+        tr!(lang, "table-runs"),
+        tr!(lang, "table-solved"),
+        tr!(lang, "table-rate"),
+        tr!(lang, "table-interval"),
+        tr!(lang, "table-cost"),
+        tr!(lang, "table-steps"),
+        tr!(lang, "table-time"),
+        tr!(lang, "table-solve-time"),
     ];
     // (least width, right-aligned, the gap after)
     let mut layout: Vec<(usize, bool, usize)> = vec![
@@ -385,15 +398,15 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
         (0, false, 0),
     ];
     if bad_status {
-        header.insert(4, tr!("table-exited-badly"));
+        header.insert(4, tr!(lang, "table-exited-badly"));
         layout.insert(4, (6, true, 1));
     }
     if failures {
-        header.insert(4, tr!("table-failed"));
+        header.insert(4, tr!(lang, "table-failed"));
         layout.insert(4, (6, true, 1));
     }
     // with a decimal comma, the interval's two ends are kept apart by a semicolon
-    let sep = match sudoscope_i18n::current().decimal() {
+    let sep = match lang.decimal() {
         ',' => ';',
         _ => ',',
     };
@@ -401,32 +414,32 @@ fn write_table(out: &mut impl Write, rows: &[Summary]) -> std::io::Result<()> {
         .iter()
         .map(|r| {
             let mut row = vec![
-                sudoscope_tui::words::label(&r.algorithm),
+                lang.label(&r.algorithm),
                 if r.puzzle == "all" {
-                    tr!("table-all")
+                    tr!(lang, "table-all")
                 } else {
                     r.puzzle.clone()
                 },
                 r.runs.to_string(),
                 r.solved.to_string(),
-                format!("{}%", num(100.0 * r.rate, 1)),
+                format!("{}%", lang.num(100.0 * r.rate, 1)),
                 format!(
                     "[{:>6}{sep} {:>6}]",
-                    format!("{}%", num(100.0 * r.low, 1)),
-                    format!("{}%", num(100.0 * r.high, 1))
+                    format!("{}%", lang.num(100.0 * r.low, 1)),
+                    format!("{}%", lang.num(100.0 * r.high, 1))
                 ),
                 format!("{}/{}/{}", r.cost_min, r.cost_median, r.cost_max),
-                sudoscope_i18n::localize(format!(
+                lang.localize(format!(
                     "{}/{}",
                     compact(r.steps_median),
                     compact(r.steps_p90)
                 )),
-                sudoscope_i18n::localize(format!(
+                lang.localize(format!(
                     "{} / {}",
                     human_time(r.time_median),
                     human_time(r.time_p90)
                 )),
-                sudoscope_i18n::localize(r.solve_time_median.map_or("-".into(), human_time)),
+                lang.localize(r.solve_time_median.map_or("-".into(), human_time)),
             ];
             if bad_status {
                 row.insert(4, r.exited_badly.to_string());

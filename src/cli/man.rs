@@ -63,10 +63,10 @@ fn keys(r: &mut Roff) {
          which it shows.",
     )]);
     for b in BINDINGS {
-        let keys: Vec<String> = b.keys.iter().map(|k| k.label_in(Lang::En)).collect();
+        let keys: Vec<String> = b.keys.iter().map(|k| k.label(Lang::En)).collect();
         r.control("TP", []);
         r.text([bold(keys.join("  "))]);
-        r.text([roman(b.help_in(Lang::En))]);
+        r.text([roman(b.help(Lang::En))]);
     }
     r.control("TP", []);
     r.text([bold("mouse")]);

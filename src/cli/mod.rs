@@ -27,6 +27,7 @@ mod watch;
 
 use args::{Cli, Command, RecordArgs, ThemeName, TuiArgs, ViewArgs};
 use sudoscope_core::run::{RunInput, SettingText, Written};
+use sudoscope_i18n::Lang;
 use sudoscope_tui::theme::Palette;
 
 /// Parse the command line, run, and return the exit code. Errors are one line on stderr.
@@ -43,24 +44,27 @@ pub fn main() -> i32 {
             return code;
         }
     };
-    match run(cli) {
+    // the language every word this run shows or prints is in: `--lang`, else the environment's
+    // (a lesson's own may change the screen's, below)
+    let lang = cli.lang.map_or_else(Lang::from_env, args::LangName::lang);
+    match run(cli, lang) {
         Ok(code) => code,
         Err(e) => {
             if is_broken_pipe(&e) {
                 return exit::OK;
             }
-            eprintln!("sudoscope: {}", said(&e));
+            eprintln!("sudoscope: {}", said(lang, &e));
             exit::BAD_INPUT
         }
     }
 }
 
-/// An error as one line in the language spoken now: the engine's typed errors (a puzzle
-/// reference, a parameter) put into words here, everything else as it says itself.
-fn said(e: &anyhow::Error) -> String {
+/// An error as one line in `lang`: the engine's typed errors (a puzzle reference, a parameter)
+/// put into words here, everything else as it says itself.
+fn said(lang: Lang, e: &anyhow::Error) -> String {
     use sudoscope_tui::words;
     if let Some(r) = e.downcast_ref::<sudoscope_core::catalog::RefError>() {
-        return words::ref_error(r);
+        return words::ref_error(lang, r);
     }
     if let Some(sudoscope_core::search::registry::BuildError::BadParameter {
         algo,
@@ -68,28 +72,30 @@ fn said(e: &anyhow::Error) -> String {
         error,
     }) = e.downcast_ref()
     {
-        return format!("{algo} ({preset}): {}", words::param_error(error));
+        return format!("{algo} ({preset}): {}", words::param_error(lang, error));
     }
     if let Some(s) = e.downcast_ref::<sudoscope_core::run::SpecError>()
         && let Some(p) = &s.param
     {
         let mut said = s.clone();
-        said.expected = s.expected.replace(&p.to_string(), &words::param_error(p));
+        said.expected = s
+            .expected
+            .replace(&p.to_string(), &words::param_error(lang, p));
         return said.to_string();
     }
     format!("{e:#}")
 }
 
-fn run(cli: Cli) -> anyhow::Result<i32> {
+fn run(cli: Cli, lang: Lang) -> anyhow::Result<i32> {
+    // whether the lecturer chose the language (which a lesson's then does not change)
     let chosen = cli.lang.map(args::LangName::lang);
-    sudoscope_i18n::set(chosen.unwrap_or_else(sudoscope_i18n::Lang::from_env));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let code = match cli.command {
-        Some(Command::Solve(args)) => solve(&args, &mut out)?,
-        Some(Command::Puzzles(args)) => puzzles::run(&args, &mut out)?,
-        Some(Command::Experiment(args)) => experiment::run(&args, &mut out)?,
+        Some(Command::Solve(args)) => solve(&args, lang, &mut out)?,
+        Some(Command::Puzzles(args)) => puzzles::run(&args, lang, &mut out)?,
+        Some(Command::Experiment(args)) => experiment::run(&args, lang, &mut out)?,
         Some(Command::Bench(args)) => bench::run(&args, &mut out)?,
-        Some(Command::Record(args)) => record(&args, &mut out)?,
+        Some(Command::Record(args)) => record(&args, lang, &mut out)?,
         Some(Command::Generate(args)) => generate::run(&args, &mut out)?,
         Some(Command::Site(args)) => site::run(&args, &mut out)?,
         Some(Command::Completions { shell }) => {
@@ -101,13 +107,13 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             man::render(&mut out)?;
             exit::OK
         }
-        Some(Command::Tui(args)) => tui(&args, chosen)?,
-        Some(Command::Watch(args)) => watch::run(&args)?,
+        Some(Command::Tui(args)) => tui(&args, (lang, chosen))?,
+        Some(Command::Watch(args)) => watch::run(&args, lang)?,
         #[cfg(feature = "serve")]
-        Some(Command::Serve(args)) => serving::serve(&args, chosen, &mut out)?,
+        Some(Command::Serve(args)) => serving::serve(&args, (lang, chosen), &mut out)?,
         #[cfg(feature = "serve")]
-        Some(Command::Web(args)) => serving::web(&args, chosen, &mut out)?,
-        None => tui(&cli.tui, chosen)?,
+        Some(Command::Web(args)) => serving::web(&args, (lang, chosen), &mut out)?,
+        None => tui(&cli.tui, (lang, chosen))?,
     };
     out.flush()?;
     Ok(code)
@@ -126,24 +132,22 @@ pub(super) fn notes_out(args: &TuiArgs) -> anyhow::Result<Option<std::path::Path
     Ok(Some(path.clone()))
 }
 
-/// A lesson, read; it sets the screen's language when `--lang` did not.
-pub(super) fn lesson(
-    path: &std::path::Path,
-    chosen: Option<sudoscope_i18n::Lang>,
-) -> anyhow::Result<sudoscope_tui::lesson::Lesson> {
-    let lesson = sudoscope_tui::lesson::read(path)?;
-    if let (None, Some(l)) = (chosen, lesson.lang) {
-        sudoscope_i18n::set(l);
-    }
-    Ok(lesson)
+/// The language a screen speaks: `--lang`'s, else a lesson's own `lang`, else the
+/// environment's (`lang`, as [`main`] chose it).
+pub(super) fn screen_lang(
+    (lang, chosen): (Lang, Option<Lang>),
+    lesson: Option<&sudoscope_tui::lesson::Lesson>,
+) -> Lang {
+    chosen.or(lesson.and_then(|l| l.lang)).unwrap_or(lang)
 }
 
-fn tui(args: &TuiArgs, chosen: Option<sudoscope_i18n::Lang>) -> anyhow::Result<i32> {
-    let mut opts = view_options(&args.view)?;
+fn tui(args: &TuiArgs, langs: (Lang, Option<Lang>)) -> anyhow::Result<i32> {
+    let mut opts = view_options(&args.view, langs.0)?;
     if let Some(path) = &args.lesson {
         // checked before the screen opens: a bad file is a message and exit code 2
-        opts.lesson = Some(lesson(path, chosen)?);
+        opts.lesson = Some(sudoscope_tui::lesson::read(path)?);
     }
+    opts.lang = screen_lang(langs, opts.lesson.as_ref());
     opts.lesson_out = args.lesson_out.clone();
     opts.notes_out = notes_out(args)?;
     if let Some(path) = &args.trace {
@@ -162,8 +166,8 @@ fn tui(args: &TuiArgs, chosen: Option<sudoscope_i18n::Lang>) -> anyhow::Result<i
     }
 }
 
-fn record(args: &RecordArgs, out: &mut impl Write) -> anyhow::Result<i32> {
-    let app = view_options(&args.view)?;
+fn record(args: &RecordArgs, lang: Lang, out: &mut impl Write) -> anyhow::Result<i32> {
+    let app = view_options(&args.view, lang)?;
     let size = parse_size(&args.size)?;
     if let Some(s) = args.seconds
         && !(s > 0.0 && s.is_finite())
@@ -214,14 +218,14 @@ fn parse_size(text: &str) -> anyhow::Result<(u16, u16)> {
 
 /// `sudoscope solve`: the algorithm list, a search per puzzle with `--algo`, else the exact
 /// solver.
-fn solve(args: &args::SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
+fn solve(args: &args::SolveArgs, lang: Lang, out: &mut impl Write) -> anyhow::Result<i32> {
     if args.list_algos {
-        solve_search::list_algos(out)?;
+        solve_search::list_algos(lang, out)?;
         return Ok(exit::OK);
     }
     let puzzles = sudoscope_core::catalog::resolve(args.puzzle.get())?;
     if let Some(algo) = &args.algo {
-        return solve_search::run(args, algo, &puzzles, out);
+        return solve_search::run(args, (algo, lang), &puzzles, out);
     }
     if args.run.start.is_some() {
         anyhow::bail!("--start is a board for a search to continue from: give it with --algo");
@@ -231,9 +235,9 @@ fn solve(args: &args::SolveArgs, out: &mut impl Write) -> anyhow::Result<i32> {
 
 /// A `--set name=value` as a person typed it: in Spanish or Portuguese the value may take the
 /// decimal comma (`cooling=0,5`), read as the point programs write.
-pub(crate) fn typed_setting(kv: &str) -> SettingText {
+pub(crate) fn typed_setting(lang: Lang, kv: &str) -> SettingText {
     let text = match kv.split_once('=') {
-        Some((k, v)) => format!("{k}={}", sudoscope_i18n::delocalize(v)),
+        Some((k, v)) => format!("{k}={}", lang.delocalize(v)),
         None => kv.to_string(),
     };
     SettingText::flag("--set", text)
@@ -241,19 +245,19 @@ pub(crate) fn typed_setting(kv: &str) -> SettingText {
 
 /// A run's settings from the flags `solve --algo` and the visualiser share, each marked with
 /// the flag it came from.
-fn run_input(run: &args::RunArgs) -> RunInput {
+fn run_input(lang: Lang, run: &args::RunArgs) -> RunInput {
     RunInput {
         preset: Some(Written::Value(run.preset)),
-        set: run.set.iter().map(|s| typed_setting(s)).collect(),
+        set: run.set.iter().map(|s| typed_setting(lang, s)).collect(),
         seed: Some(Written::Value(run.seed)),
         start: run.start.as_ref().map(|s| SettingText::flag("--start", s)),
         ..RunInput::default()
     }
 }
 
-/// The visualiser's options from its flags: the run checked by [`sudoscope_core::run::check`], so a
-/// mistake is a message before any screen opens.
-pub fn view_options(args: &ViewArgs) -> anyhow::Result<sudoscope_tui::Launch> {
+/// The visualiser's options from its flags, its words in `lang`: the run checked by
+/// [`sudoscope_core::run::check`], so a mistake is a message before any screen opens.
+pub fn view_options(args: &ViewArgs, lang: Lang) -> anyhow::Result<sudoscope_tui::Launch> {
     let input = RunInput {
         puzzle: Some(SettingText::flag("--puzzle", &args.puzzle)),
         algo: Some(SettingText::flag("--algo", &args.algo)),
@@ -265,12 +269,12 @@ pub fn view_options(args: &ViewArgs) -> anyhow::Result<sudoscope_tui::Launch> {
             .map(|r| SettingText::flag("--race", r))
             .collect(),
         race_start: Some(Written::Value(args.race_start == args::RaceStart::Same)),
-        ..run_input(&args.run)
+        ..run_input(lang, &args.run)
     };
-    Ok(sudoscope_tui::Launch::of(
-        sudoscope_core::run::check(&input)?,
-        theme(args.theme),
-    ))
+    Ok(sudoscope_tui::Launch {
+        lang,
+        ..sudoscope_tui::Launch::of(sudoscope_core::run::check(&input)?, theme(args.theme))
+    })
 }
 
 /// The theme `--theme` names, or the one the environment asks for (NO_COLOR: mono).

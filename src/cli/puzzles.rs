@@ -1,12 +1,13 @@
 //! `sudoscope puzzles`: list the built-in sets, or print what a reference names.
 
 use std::io::Write;
+use sudoscope_i18n::Lang;
 
 use super::args::PuzzlesArgs;
 use super::exit;
 use sudoscope_core::catalog::{self, NAMED, SETS};
 
-pub fn run(args: &PuzzlesArgs, out: &mut impl Write) -> anyhow::Result<i32> {
+pub fn run(args: &PuzzlesArgs, lang: Lang, out: &mut impl Write) -> anyhow::Result<i32> {
     let Some(reference) = args.puzzle.given() else {
         writeln!(out, "{:<10} {:>6}  {:<9}  about", "set", "count", "size")?;
         for set in SETS {
@@ -40,7 +41,7 @@ pub fn run(args: &PuzzlesArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         }
     }
     if let Some(path) = &args.sheet {
-        let pages = sudoscope_figures::sheet::write(&puzzles, args.per_page, path)?;
+        let pages = sudoscope_figures::sheet::write(lang, &puzzles, args.per_page, path)?;
         writeln!(
             out,
             "wrote {}: {} puzzles on {} pages, the answer key last",

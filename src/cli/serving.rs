@@ -4,7 +4,8 @@
 use std::io::Write;
 
 use super::args;
-use super::{exit, lesson, notes_out, view_options};
+use super::{exit, notes_out, screen_lang, view_options};
+use sudoscope_i18n::Lang;
 
 /// How a class is reached: SSH (with its keys and host key), browsers, or both.
 struct Reach {
@@ -16,7 +17,7 @@ struct Reach {
 /// `sudoscope serve`: the class over SSH (and browsers with --web).
 pub(super) fn serve(
     args: &args::ServeArgs,
-    chosen: Option<sudoscope_i18n::Lang>,
+    langs: (Lang, Option<Lang>),
     out: &mut impl Write,
 ) -> anyhow::Result<i32> {
     let reach = Reach {
@@ -28,7 +29,7 @@ pub(super) fn serve(
         web: args.web,
         token: args.web.is_some(),
     };
-    class(&args.class, reach, chosen, out)
+    class(&args.class, reach, langs, out)
 }
 
 fn tokens_of(password: &str) -> (String, String) {
@@ -38,7 +39,7 @@ fn tokens_of(password: &str) -> (String, String) {
 /// `sudoscope web`: the class in browsers.
 pub(super) fn web(
     args: &args::WebArgs,
-    chosen: Option<sudoscope_i18n::Lang>,
+    langs: (Lang, Option<Lang>),
     out: &mut impl Write,
 ) -> anyhow::Result<i32> {
     let reach = Reach {
@@ -46,22 +47,25 @@ pub(super) fn web(
         web: Some(args.port),
         token: !args.no_token,
     };
-    class(&args.class, reach, chosen, out)
+    class(&args.class, reach, langs, out)
 }
 
 /// Serve a class: sessions start as the visualiser's flags say, as guests (no files).
 fn class(
     args: &args::ClassArgs,
     reach: Reach,
-    chosen: Option<sudoscope_i18n::Lang>,
+    langs: (Lang, Option<Lang>),
     out: &mut impl Write,
 ) -> anyhow::Result<i32> {
     use sudoscope_serve::access;
-    let mut template = view_options(&args.tui.view)?;
-    let mut language = chosen;
+    let mut template = view_options(&args.tui.view, langs.0)?;
+    // the lecturer's choice (`--lang`, else a lesson's own), which every session speaks
+    let mut language = langs.1;
     if let Some(path) = &args.tui.lesson {
-        let lesson = lesson(path, chosen)?;
+        let lesson = sudoscope_tui::lesson::read(path)?;
         language = language.or(lesson.lang);
+        // the server's own screen and banner, and a session told nothing else
+        template.lang = screen_lang(langs, Some(&lesson));
         if let Some(n) = lesson.scenes.iter().position(|s| s.command.is_some()) {
             eprintln!(
                 "sudoscope: {}: scene {} runs a command (watch), which a served session may not; serve a lesson without commands",

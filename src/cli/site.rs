@@ -13,7 +13,7 @@ use std::process::Command;
 use anyhow::{Context, bail};
 
 use super::args::SiteArgs;
-use sudoscope_i18n::{LANGS, text_in};
+use sudoscope_i18n::LANGS;
 
 const TEMPLATE: &str = include_str!("../../assets/web/page.html");
 const STYLE: &str = include_str!("../../assets/web/style.css");
@@ -134,7 +134,7 @@ fn words() -> String {
         .map(|&l| {
             let w: serde_json::Map<String, serde_json::Value> = WORDS
                 .iter()
-                .map(|k| (k.to_string(), text_in(l, k, &[]).into()))
+                .map(|k| (k.to_string(), l.text(k, &[]).into()))
                 .collect();
             (l.code().to_string(), w.into())
         })

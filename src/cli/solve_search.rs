@@ -15,9 +15,10 @@ use sudoscope_core::engine::experiment::{Arm, drive, record_of, stop_reason};
 use sudoscope_core::engine::result::{Ending, key, write_csv, write_json};
 use sudoscope_core::run::{RunInput, SettingText, check_on};
 use sudoscope_core::search::{ALGORITHMS, Preset, Search, Snapshot};
+use sudoscope_i18n::Lang;
 
 /// `--list-algos`: every algorithm with its parameters per preset.
-pub fn list_algos(out: &mut impl Write) -> std::io::Result<()> {
+pub fn list_algos(lang: Lang, out: &mut impl Write) -> std::io::Result<()> {
     for a in ALGORITHMS {
         writeln!(out, "{} ({}): {}", a.name, a.family.name(), a.about)?;
         for preset in [Preset::Classic, Preset::Tuned] {
@@ -32,7 +33,7 @@ pub fn list_algos(out: &mut impl Write) -> std::io::Result<()> {
                     "    {:<16} {:>10}  [{}]  {}",
                     s.name,
                     s.show(s.default),
-                    sudoscope_tui::words::valid(&s.valid()),
+                    sudoscope_tui::words::valid(lang, &s.valid()),
                     s.meaning
                 )?;
             }
@@ -45,7 +46,7 @@ pub fn list_algos(out: &mut impl Write) -> std::io::Result<()> {
 /// A search per puzzle, each run as the visualiser would start it with the same flags.
 pub fn run(
     args: &SolveArgs,
-    name: &str,
+    (name, lang): (&str, Lang),
     puzzles: &[Puzzle],
     out: &mut impl Write,
 ) -> anyhow::Result<i32> {
@@ -63,7 +64,7 @@ pub fn run(
     }
     let input = RunInput {
         algo: Some(SettingText::flag("--algo", name)),
-        ..super::run_input(&args.run)
+        ..super::run_input(lang, &args.run)
     };
     let mut code = exit::OK;
     let never = AtomicBool::new(false);

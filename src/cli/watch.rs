@@ -2,6 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+use sudoscope_i18n::Lang;
 
 use super::args::WatchArgs;
 use super::exit;
@@ -20,7 +21,7 @@ fn resolve(r: &str) -> Result<sudoscope_core::board::Puzzle, String> {
 
 /// Open the screen at once, then the trace in it as it comes; the command (if any) and its
 /// process group end when the screen does, by any path.
-pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
+pub fn run(args: &WatchArgs, lang: Lang) -> anyhow::Result<i32> {
     let spec = match (&args.file, args.command.is_empty()) {
         (Some(f), true) if f == "-" => SourceSpec::Stdin,
         (Some(f), true) => SourceSpec::File {
@@ -42,7 +43,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
         return Ok(exit::BAD_INPUT);
     }
     if args.check {
-        return verify(spec);
+        return verify(lang, spec);
     }
     if !sudoscope_tui::has_terminal() {
         eprintln!("sudoscope: {}", sudoscope_tui::TuiError::NoTerminal);
@@ -76,6 +77,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<i32> {
     }
     let opts = sudoscope_tui::Launch {
         source: Some(source.clone()),
+        lang,
         ..sudoscope_tui::Launch::of(run, super::theme(args.theme))
     };
     let result = sudoscope_tui::run(opts, args.record.clone());
@@ -99,7 +101,7 @@ const SHOWN: usize = 200;
 
 /// `watch --check`: the trace replayed without a screen; what it holds, and its problems. A
 /// signal (Ctrl-C, SIGTERM, SIGHUP) ends it, and its command, at once.
-fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
+fn verify(lang: Lang, spec: SourceSpec) -> anyhow::Result<i32> {
     use sudoscope_core::search::Search;
     sudoscope_core::signals::catch();
     let (source, mut guard) = source::start(spec, resolve).map_err(anyhow::Error::msg)?;
@@ -130,7 +132,7 @@ fn verify(spec: SourceSpec) -> anyhow::Result<i32> {
             problems += n.is_problem() as usize;
             if notes.len() < SHOWN {
                 // in the user's language, as the step log says it
-                notes.push(sudoscope_tui::step_log::note(&n));
+                notes.push(sudoscope_tui::step_log::note(lang, &n));
             } else {
                 more += 1;
             }

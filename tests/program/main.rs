@@ -1,6 +1,7 @@
 //! The program's integration tests, in one binary (one link, and the two test threads kept busy from
 //! the first test to the last): the command line, the visualiser on screen and in tmux, traces,
-//! outside searches, experiments, the Python side, the notebook view and the page.
+//! outside searches, experiments, the Python side, the notebook view and the page, and the
+//! screens' words in every language.
 
 // Helpers shared with the other test binaries (tests/common, tests/ssh_client).
 #[path = "../common/browser.rs"]
@@ -31,6 +32,8 @@ mod exact_solver;
 mod experiment;
 mod generate;
 mod i18n_screen;
+mod i18n_walk;
+mod i18n_words;
 mod monkey;
 mod notebook_view;
 mod outside;

@@ -146,7 +146,7 @@ proptest! {
         argv.extend(print::command_args(&s, name(&s)));
         let cli = Cli::try_parse_from(&argv).unwrap();
         let Some(Command::Tui(tui)) = cli.command else { panic!("{argv:?}") };
-        let back = sudoscope::cli::view_options(&tui.view).unwrap();
+        let back = sudoscope::cli::view_options(&tui.view, sudoscope_i18n::Lang::En).unwrap();
         prop_assert_eq!(back.run, s);
     }
 

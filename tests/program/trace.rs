@@ -252,7 +252,7 @@ fn a_replayed_trace_shows_what_the_live_run_showed_step_by_step() {
                 let said = |r: &sudoscope_core::engine::runner::Report| {
                     r.log
                         .last()
-                        .map(|l| sudoscope_tui::step_log::render(l, geo))
+                        .map(|l| sudoscope_tui::step_log::render(sudoscope_i18n::Lang::En, l, geo))
                 };
                 assert_eq!(said(&a), said(&b), "{at}: the step log");
             }
@@ -452,7 +452,7 @@ fn log_to_the_end(text: &str) -> Vec<String> {
     let geo = r.snapshot.grid.geometry();
     r.log
         .iter()
-        .map(|l| sudoscope_tui::step_log::render(l, geo))
+        .map(|l| sudoscope_tui::step_log::render(sudoscope_i18n::Lang::En, l, geo))
         .collect()
 }
 
@@ -656,7 +656,7 @@ fn a_population_is_counted_from_its_boards() {
     let log: Vec<String> = r
         .log
         .iter()
-        .map(|l| sudoscope_tui::step_log::render(l, geo))
+        .map(|l| sudoscope_tui::step_log::render(sudoscope_i18n::Lang::En, l, geo))
         .collect();
     assert!(
         log.iter()

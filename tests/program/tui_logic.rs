@@ -448,7 +448,7 @@ fn the_printed_command_reproduces_the_view() {
         panic!("a tui command: {command}");
     };
     let headless = App::detached(
-        sudoscope::cli::view_options(&args.view).unwrap(),
+        sudoscope::cli::view_options(&args.view, sudoscope_i18n::Lang::En).unwrap(),
         crossbeam_channel::bounded(1).0,
     );
     assert_eq!(headless.race().panes().len(), app.race().panes().len());
@@ -495,7 +495,7 @@ fn the_printed_command_reproduces_the_view() {
         let geo = seen.snapshot.grid.geometry();
         let words = |log: &[sudoscope_core::engine::log::LogLine]| -> Vec<String> {
             log.iter()
-                .map(|l| sudoscope_tui::step_log::render(l, geo))
+                .map(|l| sudoscope_tui::step_log::render(sudoscope_i18n::Lang::En, l, geo))
                 .filter_map(|l| l.trim_start().split_once("  ").map(|(_, w)| w.to_string()))
                 .collect()
         };

@@ -7,6 +7,7 @@ use crate::screen;
 use ratatui::style::Modifier;
 use screen::{mark_pos, options, render, settled, shown_value, text};
 use sudoscope_core::search::Preset;
+use sudoscope_i18n::Lang;
 use sudoscope_tui::event::{Event, KeyCode, KeyEvent};
 use sudoscope_tui::keys::Action;
 
@@ -219,7 +220,11 @@ fn help_lists_every_key_of_the_key_table() {
     app.act(Action::Help);
     let t = text(&render(&mut app, 160, 50));
     for b in sudoscope_tui::keys::BINDINGS {
-        let line = format!("{}  {}", sudoscope_tui::keys::keys_label(b), b.help());
+        let line = format!(
+            "{}  {}",
+            sudoscope_tui::keys::keys_label(Lang::En, b),
+            b.help(Lang::En)
+        );
         assert!(t.contains(&line), "help lacks {line:?}:\n{t}");
     }
 }
@@ -260,11 +265,11 @@ fn a_long_help_line_wraps_under_its_description() {
         .join(" ");
     let shown: Vec<&str> = shown.split_whitespace().filter(|w| *w != "│").collect();
     for b in sudoscope_tui::keys::BINDINGS {
-        for word in b.help().split_whitespace() {
+        for word in b.help(Lang::En).split_whitespace() {
             assert!(
                 shown.contains(&word),
                 "{word:?} of {:?} is missing:\n{t}",
-                b.help()
+                b.help(Lang::En)
             );
         }
     }
@@ -350,7 +355,7 @@ fn the_candidates_overlay_says_what_it_shows() {
         app.act(Action::Candidates);
         let t = text(&render(&mut app, 120, 40));
         if app.cursor().candidates() != CandidateView::Off {
-            let what = app.cursor().candidates().describe();
+            let what = app.cursor().candidates().describe(Lang::En);
             assert!(t.contains(&format!("showing {what}")), "{t}");
             assert!(t.contains(&what), "the legend names it:\n{t}");
         }

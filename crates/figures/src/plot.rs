@@ -18,6 +18,7 @@ use crate::engine::experiment::checkpoints;
 use crate::engine::result::RunResult;
 use crate::engine::stats::{quantile, wilson};
 use crate::search::{Family, find};
+use i18n::Lang;
 
 const SIZE: (u32, u32) = (1280, 720);
 const FONT: &str = "sans-serif";
@@ -118,6 +119,7 @@ fn embed_font() {
 
 /// Write every figure that fits the data into `dir`; returns the files written.
 pub fn write_all(
+    lang: Lang,
     dir: &Path,
     groups: &[Group],
     max_steps: u64,
@@ -134,10 +136,10 @@ pub fn write_all(
         Ok(())
     };
     emit("success_rate", &|p| {
-        figure!(p, format, |root| success_rate(&root, groups))
+        figure!(p, format, |root| success_rate(lang, &root, groups))
     })?;
     emit("time_to_solution_cdf", &|p| {
-        figure!(p, format, |root| time_cdf(&root, groups))
+        figure!(p, format, |root| time_cdf(lang, &root, groups))
     })?;
     let local: Vec<(usize, &Group)> = groups
         .iter()
@@ -146,7 +148,9 @@ pub fn write_all(
         .collect();
     if !local.is_empty() {
         emit("cost_vs_step", &|p| {
-            figure!(p, format, |root| cost_curves(&root, &local, max_steps))
+            figure!(p, format, |root| cost_curves(
+                lang, &root, &local, max_steps
+            ))
         })?;
     }
     let exact: Vec<&Group> = groups
@@ -155,14 +159,14 @@ pub fn write_all(
         .collect();
     if !exact.is_empty() {
         emit("exact_depth_histogram", &|p| {
-            figure!(p, format, |root| depth_histogram(&root, &exact))
+            figure!(p, format, |root| depth_histogram(lang, &root, &exact))
         })?;
     }
     Ok(written)
 }
 
 /// A count as people write it on an axis: 80, 1500, 20k, 1.5M, 3G.
-pub fn count_tick(x: f64) -> String {
+pub fn count_tick(lang: Lang, x: f64) -> String {
     let a = x.abs();
     let (v, unit) = match a {
         a if a >= 1e9 => (x / 1e9, "G"),
@@ -175,23 +179,23 @@ pub fn count_tick(x: f64) -> String {
     } else if v.abs() >= 10.0 {
         format!("{v:.0}")
     } else {
-        crate::i18n::num(v, 1)
+        lang.num(v, 1)
     };
     format!("{text}{unit}")
 }
 
 /// A log axis labelled at powers of ten only (1, 10, 100, 1k, ...), so ticks never crowd.
-fn power_of_ten_tick(x: f64) -> String {
+fn power_of_ten_tick(lang: Lang, x: f64) -> String {
     let e = x.log10();
     if x >= 1.0 && (e - e.round()).abs() < 1e-9 {
-        count_tick(x)
+        count_tick(lang, x)
     } else {
         String::new()
     }
 }
 
 /// A duration on an axis: 100 µs, 2.5 ms, 1 s.
-pub fn time_tick(secs: f64) -> String {
+pub fn time_tick(lang: Lang, secs: f64) -> String {
     let (v, unit) = match secs {
         s if s >= 1.0 => (s, "s"),
         s if s >= 1e-3 => (s * 1e3, "ms"),
@@ -201,7 +205,7 @@ pub fn time_tick(secs: f64) -> String {
     let text = if (v - v.round()).abs() < 1e-6 * v.max(1.0) {
         format!("{}", v.round() as i64)
     } else {
-        crate::i18n::num(v, 1)
+        lang.num(v, 1)
     };
     format!("{text} {unit}")
 }
@@ -303,7 +307,11 @@ where
     Ok(())
 }
 
-fn success_rate<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, groups: &[Group]) -> PlotResult
+fn success_rate<DB: DrawingBackend>(
+    lang: Lang,
+    root: &DrawingArea<DB, Shift>,
+    groups: &[Group],
+) -> PlotResult
 where
     DB::ErrorType: 'static,
 {
@@ -311,7 +319,7 @@ where
     let n = groups.len();
     // arm i sits at x = i; its bar spans i ± 0.35
     let mut chart = ChartBuilder::on(&chart_area)
-        .caption(tr!("plot-success-title"), (FONT, 32))
+        .caption(tr!(lang, "plot-success-title"), (FONT, 32))
         .margin(20)
         .x_label_area_size(60)
         .y_label_area_size(80)
@@ -321,8 +329,8 @@ where
         .disable_x_mesh()
         .light_line_style(TRANSPARENT)
         .x_labels(n.max(1))
-        .y_desc(tr!("plot-runs-solved"))
-        .x_desc(tr!("plot-run-setting"))
+        .y_desc(tr!(lang, "plot-runs-solved"))
+        .x_desc(tr!(lang, "plot-run-setting"))
         .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
         .x_label_formatter(&|x| {
             let i = x.round();
@@ -363,10 +371,10 @@ where
         )))?;
         entries.push((
             Sample::Bar(color),
-            format!("{}  {}", i + 1, shown(&g.label)),
+            format!("{}  {}", i + 1, shown(lang, &g.label)),
         ));
     }
-    draw_legend(&legend_area, &tr!("plot-settings"), &entries)
+    draw_legend(&legend_area, &tr!(lang, "plot-settings"), &entries)
 }
 
 /// A run's time as the time axis takes it: from a nanosecond to a day (a record read back may
@@ -379,7 +387,11 @@ fn seconds(s: f64) -> f64 {
 }
 
 /// Fraction of all runs solved within t seconds, per arm (log time axis).
-fn time_cdf<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, groups: &[Group]) -> PlotResult
+fn time_cdf<DB: DrawingBackend>(
+    lang: Lang,
+    root: &DrawingArea<DB, Shift>,
+    groups: &[Group],
+) -> PlotResult
 where
     DB::ErrorType: 'static,
 {
@@ -401,7 +413,7 @@ where
     let lo = if lo.is_finite() { lo / 2.0 } else { 1e-6 };
     let hi = times.iter().cloned().fold(0.0, f64::max).max(lo * 20.0) * 2.0;
     let mut chart = ChartBuilder::on(&chart_area)
-        .caption(tr!("plot-time-title"), (FONT, 32))
+        .caption(tr!(lang, "plot-time-title"), (FONT, 32))
         .margin(20)
         .x_label_area_size(60)
         .y_label_area_size(80)
@@ -409,10 +421,10 @@ where
     chart
         .configure_mesh()
         .light_line_style(TRANSPARENT)
-        .x_desc(tr!("plot-time-axis"))
-        .y_desc(tr!("plot-fraction-solved"))
+        .x_desc(tr!(lang, "plot-time-axis"))
+        .y_desc(tr!(lang, "plot-fraction-solved"))
         .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
-        .x_label_formatter(&|v| time_tick(*v))
+        .x_label_formatter(&|v| time_tick(lang, *v))
         .label_style((FONT, 20))
         .axis_desc_style((FONT, 22))
         .draw()?;
@@ -433,14 +445,15 @@ where
         }
         pts.push((hi, solved.len() as f64 / n));
         series_line!(chart, pts, i);
-        entries.push((Sample::Line(i), shown(&g.label)));
+        entries.push((Sample::Line(i), shown(lang, &g.label)));
     }
-    draw_legend(&legend_area, &tr!("plot-settings"), &entries)
+    draw_legend(&legend_area, &tr!(lang, "plot-settings"), &entries)
 }
 
 /// Median best cost against step, with the interquartile band, one panel per family (each
 /// against its own kind of step, log scale).
 fn cost_curves<DB: DrawingBackend>(
+    lang: Lang,
     root: &DrawingArea<DB, Shift>,
     groups: &[(usize, &Group)],
     max_steps: u64,
@@ -485,11 +498,12 @@ where
             .max(2);
         let shown = marks.iter().take_while(|&&m| m <= last).count().max(2);
         let title = if families.len() == 1 {
-            tr!("plot-cost-title")
+            tr!(lang, "plot-cost-title")
         } else {
             tr!(
+                lang,
                 "plot-cost-by",
-                unit = crate::i18n::word("unit", f.step_unit())
+                unit = lang.word("unit", f.step_unit())
             )
         };
         let small = families.len() > 2;
@@ -503,16 +517,17 @@ where
             .configure_mesh()
             .light_line_style(TRANSPARENT)
             .x_desc(tr!(
+                lang,
                 "plot-log-scale",
-                unit = crate::i18n::word("unit", f.step_unit())
+                unit = lang.word("unit", f.step_unit())
             ))
             .y_desc(if small {
-                tr!("plot-best-cost")
+                tr!(lang, "plot-best-cost")
             } else {
-                tr!("plot-best-cost-units")
+                tr!(lang, "plot-best-cost-units")
             })
-            .x_label_formatter(&|v| power_of_ten_tick(*v))
-            .y_label_formatter(&|v| count_tick(*v))
+            .x_label_formatter(&|v| power_of_ten_tick(lang, *v))
+            .y_label_formatter(&|v| count_tick(lang, *v))
             .label_style((FONT, 18))
             .axis_desc_style((FONT, if small { 18 } else { 20 }))
             .draw()?;
@@ -537,9 +552,9 @@ where
     }
     let entries: Vec<(Sample, String)> = groups
         .iter()
-        .map(|(i, g)| (Sample::Line(*i), shown(&g.label)))
+        .map(|(i, g)| (Sample::Line(*i), shown(lang, &g.label)))
         .collect();
-    draw_legend(&legend_area, &tr!("plot-settings"), &entries)
+    draw_legend(&legend_area, &tr!(lang, "plot-settings"), &entries)
 }
 
 /// The deepest a search can go: one guess a cell of the largest grid. A depth a record gives
@@ -564,6 +579,7 @@ fn solution_depth(r: &RunResult) -> Option<u32> {
 
 /// The exact solver: histograms of maximum depth and of depth at the solution.
 fn depth_histogram<DB: DrawingBackend>(
+    lang: Lang,
     root: &DrawingArea<DB, Shift>,
     groups: &[&Group],
 ) -> PlotResult
@@ -586,7 +602,7 @@ where
     let sold = count(&solution_depth);
     let top = maxd.iter().chain(&sold).copied().max().unwrap_or(1) as f64;
     let mut chart = ChartBuilder::on(&chart_area)
-        .caption(tr!("plot-depth-title"), (FONT, 32))
+        .caption(tr!(lang, "plot-depth-title"), (FONT, 32))
         .margin(20)
         .x_label_area_size(60)
         .y_label_area_size(80)
@@ -594,17 +610,17 @@ where
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_desc(tr!("plot-depth-axis"))
-        .y_desc(tr!("plot-runs"))
-        .x_label_formatter(&|v| count_tick(*v))
-        .y_label_formatter(&|v| count_tick(*v))
+        .x_desc(tr!(lang, "plot-depth-axis"))
+        .y_desc(tr!(lang, "plot-runs"))
+        .x_label_formatter(&|v| count_tick(lang, *v))
+        .y_label_formatter(&|v| count_tick(lang, *v))
         .label_style((FONT, 20))
         .axis_desc_style((FONT, 22))
         .draw()?;
     let mut entries = Vec::new();
     for (k, (h, name, color)) in [
-        (&maxd, tr!("plot-max-depth"), PALETTE[1]),
-        (&sold, tr!("plot-solution-depth"), PALETTE[0]),
+        (&maxd, tr!(lang, "plot-max-depth"), PALETTE[1]),
+        (&sold, tr!(lang, "plot-solution-depth"), PALETTE[0]),
     ]
     .into_iter()
     .enumerate()
@@ -623,8 +639,8 @@ where
 
 /// A group's label as the figure's legend shows it: the algorithm and preset in the language
 /// spoken, the parameters as `--set` takes them.
-fn shown(label: &str) -> String {
-    crate::i18n::label(label)
+fn shown(lang: Lang, label: &str) -> String {
+    lang.label(label)
 }
 
 #[cfg(test)]
@@ -633,21 +649,22 @@ mod tests {
 
     #[test]
     fn ticks_read_as_people_write_them() {
-        assert_eq!(count_tick(1_000_000.0), "1M");
-        assert_eq!(count_tick(80.0), "80");
-        assert_eq!(count_tick(1500.0), "1500");
-        assert_eq!(count_tick(20_000.0), "20k");
-        assert_eq!(count_tick(2_500_000.0), "2.5M");
-        assert_eq!(time_tick(1e-4), "100 µs");
-        assert_eq!(time_tick(0.0025), "2.5 ms");
-        assert_eq!(time_tick(1.0), "1 s");
+        assert_eq!(count_tick(Lang::En, 1_000_000.0), "1M");
+        assert_eq!(count_tick(Lang::En, 80.0), "80");
+        assert_eq!(count_tick(Lang::En, 1500.0), "1500");
+        assert_eq!(count_tick(Lang::En, 20_000.0), "20k");
+        assert_eq!(count_tick(Lang::En, 2_500_000.0), "2.5M");
+        assert_eq!(time_tick(Lang::En, 1e-4), "100 µs");
+        assert_eq!(time_tick(Lang::En, 0.0025), "2.5 ms");
+        assert_eq!(time_tick(Lang::En, 1.0), "1 s");
     }
 
     #[test]
     fn ticks_take_the_languages_decimal_comma() {
-        crate::i18n::set_for_thread(Some(crate::i18n::Lang::Es));
-        let (count, time) = (count_tick(2_500_000.0), time_tick(0.0025));
-        crate::i18n::set_for_thread(None);
+        let (count, time) = (
+            count_tick(Lang::Es, 2_500_000.0),
+            time_tick(Lang::Es, 0.0025),
+        );
         assert_eq!(count, "2,5M");
         assert_eq!(time, "2,5 ms");
     }
@@ -743,7 +760,7 @@ mod tests {
             let dir = tempfile::tempdir().unwrap();
             let format = if png { ImageFormat::Png } else { ImageFormat::Svg };
             let began = std::time::Instant::now();
-            let written = write_all(dir.path(), &groups, 1000, format);
+            let written = write_all(Lang::En, dir.path(), &groups, 1000, format);
             proptest::prop_assert!(written.is_ok(), "{written:?}");
             proptest::prop_assert!(began.elapsed() < std::time::Duration::from_secs(60));
         }

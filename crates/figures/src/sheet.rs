@@ -6,6 +6,8 @@
 
 use std::path::Path;
 
+use i18n::Lang;
+
 use pdf_writer::{Content, Name, Pdf, Rect, Ref, Str};
 
 use crate::board::grid::symbol;
@@ -64,7 +66,12 @@ pub enum SheetError {
 
 /// Write the handout of `puzzles` (`per_page` to a page, then the answer key) to `path`.
 /// Returns the number of pages.
-pub fn write(puzzles: &[Puzzle], per_page: usize, path: &Path) -> Result<usize, SheetError> {
+pub fn write(
+    lang: Lang,
+    puzzles: &[Puzzle],
+    per_page: usize,
+    path: &Path,
+) -> Result<usize, SheetError> {
     let kind = path
         .extension()
         .and_then(|e| e.to_str())
@@ -79,7 +86,7 @@ pub fn write(puzzles: &[Puzzle], per_page: usize, path: &Path) -> Result<usize, 
         Some("svg") => false,
         _ => return Err(SheetError::Kind(path.display().to_string())),
     };
-    let sheet = lay_out(puzzles, cols, rows);
+    let sheet = lay_out(lang, puzzles, cols, rows);
     let bytes = if pdf {
         sheet.pdf()
     } else {
@@ -93,7 +100,7 @@ pub fn write(puzzles: &[Puzzle], per_page: usize, path: &Path) -> Result<usize, 
 }
 
 /// The puzzles, `cols` x `rows` a page, then their answers twelve to a page.
-fn lay_out(puzzles: &[Puzzle], cols: usize, rows: usize) -> Sheet {
+fn lay_out(lang: Lang, puzzles: &[Puzzle], cols: usize, rows: usize) -> Sheet {
     let mut pages = Vec::new();
     for (p, chunk) in puzzles.chunks(cols * rows).enumerate() {
         let mut marks = Vec::new();
@@ -101,7 +108,7 @@ fn lay_out(puzzles: &[Puzzle], cols: usize, rows: usize) -> Sheet {
             let index = p * cols * rows + k;
             let slot = slot(k, cols, rows, 26.0);
             grid(&mut marks, slot, &puzzle.givens, None);
-            marks.push(caption(slot, &number(index, puzzle), 11.0));
+            marks.push(caption(slot, &number(lang, index, puzzle), 11.0));
         }
         pages.push(marks);
     }
@@ -123,9 +130,9 @@ fn lay_out(puzzles: &[Puzzle], cols: usize, rows: usize) -> Sheet {
             bold: true,
             centred: false,
             text: if p == 0 {
-                tr!("sheet-answers")
+                tr!(lang, "sheet-answers")
             } else {
-                tr!("sheet-answers-more")
+                tr!(lang, "sheet-answers-more")
             },
         }];
         for (k, (index, puzzle, solution)) in chunk.iter().enumerate() {
@@ -137,7 +144,7 @@ fn lay_out(puzzles: &[Puzzle], cols: usize, rows: usize) -> Sheet {
                     size: 9.0,
                     bold: false,
                     centred: true,
-                    text: tr!("sheet-no-answer"),
+                    text: tr!(lang, "sheet-no-answer"),
                 }),
             }
             marks.push(caption(slot, &format!("{}", index + 1), 9.0));
@@ -148,8 +155,9 @@ fn lay_out(puzzles: &[Puzzle], cols: usize, rows: usize) -> Sheet {
 }
 
 /// "3. top95:12 (9x9, 24 givens)".
-fn number(index: usize, p: &Puzzle) -> String {
+fn number(lang: Lang, index: usize, p: &Puzzle) -> String {
     tr!(
+        lang,
         "sheet-caption",
         n = index + 1,
         name = p.name.clone(),

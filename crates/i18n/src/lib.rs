@@ -4,20 +4,22 @@
 //! Numbers shown to people follow the language ([`num`]: a decimal comma in Spanish and
 //! Portuguese); what machines read (JSON, CSV, traces, command lines) never goes through here.
 //!
-//! The language is one for the whole process, set once at start ([`set`]): from `--lang`, a
-//! lesson's `lang`, or the environment ([`Lang::from_env`]). Until then it is English, so the
-//! library's own tests read English whatever the machine's locale.
+//! There is no language of the process: each front end chooses one (from `--lang`, a lesson's
+//! `lang`, a served student's locale, the browser's, or the environment: [`Lang::from_env`])
+//! and passes that [`Lang`] down to whatever it draws or writes, which asks it for its words
+//! (`tr!(lang, "id")`, [`Lang::num`], [`Lang::word`]). Two sessions of one server, or two tests
+//! of one process, each speak their own.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU8, Ordering};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 /// A language the screen speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Lang {
-    /// English, the program's own.
+    /// English, the program's own (and what a front end that was told nothing speaks).
+    #[default]
     En,
     /// Spanish, as a Río de la Plata university class speaks it.
     Es,
@@ -94,30 +96,7 @@ impl Lang {
     }
 }
 
-static CURRENT: AtomicU8 = AtomicU8::new(0);
 static BUNDLES: OnceLock<[FluentBundle<FluentResource>; 3]> = OnceLock::new();
-
-/// Speak `lang` from now on (the whole process).
-pub fn set(lang: Lang) {
-    CURRENT.store(lang.index() as u8, Ordering::Relaxed);
-}
-
-thread_local! {
-    /// This thread's own language, over the process's: a served session speaks its client's.
-    static HERE: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
-}
-
-/// Speak `lang` on this thread only (a served session's, in its student's language), or the
-/// process's again with `None`.
-pub fn set_for_thread(lang: Option<Lang>) {
-    HERE.with(|h| h.set(lang));
-}
-
-/// The language spoken now: this thread's own, else the process's.
-pub fn current() -> Lang {
-    HERE.with(|h| h.get())
-        .unwrap_or_else(|| LANGS[CURRENT.load(Ordering::Relaxed) as usize % LANGS.len()])
-}
 
 fn bundles() -> &'static [FluentBundle<FluentResource>; 3] {
     BUNDLES.get_or_init(|| LANGS.map(bundle))
@@ -173,54 +152,109 @@ macro_rules! count_from {
 }
 count_from!(u8, u16, u32, u64, usize, i32, i64);
 
-/// The message `id` in the current language with its arguments; English where the current
-/// language's catalog lacks it, and the id itself where both do (the tests make sure none do).
-pub fn text(id: &str, args: &[(&str, Arg)]) -> String {
-    text_in(current(), id, args)
-}
+impl Lang {
+    /// The message `id` with its arguments; English where this language's catalog lacks it, and
+    /// the id itself where both do (the tests make sure none do). [`tr!`] calls it.
+    pub fn text(self, id: &str, args: &[(&str, Arg)]) -> String {
+        let all = bundles();
+        let here = &all[self.index()];
+        let (bundle, message) = match here.get_message(id) {
+            Some(m) => (here, m),
+            None => match all[0].get_message(id) {
+                Some(m) => (&all[0], m),
+                None => return id.to_string(),
+            },
+        };
+        let Some(pattern) = message.value() else {
+            return id.to_string();
+        };
+        let mut fluent_args = FluentArgs::new();
+        for (name, value) in args {
+            match value {
+                Arg::Text(s) => fluent_args.set(*name, FluentValue::from(s.as_str())),
+                Arg::Count(n) => fluent_args.set(*name, FluentValue::from(*n)),
+            }
+        }
+        let mut errors = Vec::new();
+        bundle
+            .format_pattern(pattern, Some(&fluent_args), &mut errors)
+            .into_owned()
+    }
 
-/// The message `id` in `lang` (see [`text`]).
-pub fn text_in(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
-    let all = bundles();
-    let here = &all[lang.index()];
-    let (bundle, message) = match here.get_message(id) {
-        Some(m) => (here, m),
-        None => match all[0].get_message(id) {
-            Some(m) => (&all[0], m),
-            None => return id.to_string(),
-        },
-    };
-    let Some(pattern) = message.value() else {
-        return id.to_string();
-    };
-    let mut fluent_args = FluentArgs::new();
-    for (name, value) in args {
-        match value {
-            Arg::Text(s) => fluent_args.set(*name, FluentValue::from(s.as_str())),
-            Arg::Count(n) => fluent_args.set(*name, FluentValue::from(*n)),
+    /// Whether this language's catalog (or English) has `id`: for words looked up by a name
+    /// that may have no entry (a search's metric), which are then shown as they are.
+    pub fn has(self, id: &str) -> bool {
+        let all = bundles();
+        all[self.index()].has_message(id) || all[0].has_message(id)
+    }
+
+    /// Whether this language's own catalog has `id` (no falling back to English): what the
+    /// tests hold every name the screen looks up to.
+    pub fn has_own(self, id: &str) -> bool {
+        bundles()[self.index()].has_message(id)
+    }
+
+    /// The catalog's word for a name the program keeps in English (`algo-annealing`,
+    /// `ending-budget-spent`, `metric-temperature`): `KIND-NAME` in this language, or the name
+    /// as it is when the catalog has none.
+    pub fn word(self, kind: &str, name: &str) -> String {
+        let id = word_id(kind, name);
+        if self.has(&id) {
+            self.text(&id, &[])
+        } else {
+            name.to_string()
         }
     }
-    let mut errors = Vec::new();
-    bundle
-        .format_pattern(pattern, Some(&fluent_args), &mut errors)
-        .into_owned()
+
+    /// A run's label as tables name it (`beam (classic, k=5)`), as the screen and the figures
+    /// show it: the algorithm and preset in this language, the parameters as `--set` takes them.
+    pub fn label(self, label: &str) -> String {
+        let Some((name, rest)) = label.split_once(" (") else {
+            return self.word("algo", label);
+        };
+        let rest = rest.trim_end_matches(')');
+        let mut parts: Vec<String> = rest.split(", ").map(str::to_string).collect();
+        if let Some(first) = parts.first_mut() {
+            *first = self.word("preset", first);
+        }
+        format!("{} ({})", self.word("algo", name), parts.join(", "))
+    }
+
+    /// A number with `decimals` digits after this language's separator. Any double reads in a
+    /// few characters: one of 10^15 or more in scientific notation (`1,00e307`), an infinite one
+    /// as `∞` or `-∞`, one that is not a number as `?` (a class's program may report anything).
+    pub fn num(self, x: f64, decimals: usize) -> String {
+        if let Some(word) = not_finite(x) {
+            return word.to_string();
+        }
+        if x.abs() >= 1e15 {
+            return self.localize(format!("{x:.2e}"));
+        }
+        self.localize(format!("{x:.decimals$}"))
+    }
+
+    /// Text a number was written into by `format!` (a point for the decimal separator), with
+    /// this language's separator instead.
+    pub fn localize(self, s: String) -> String {
+        match self.decimal() {
+            '.' => s,
+            c => s.replace('.', &c.to_string()),
+        }
+    }
+
+    /// A number as a person typed it in this language, as programs read it: the language's
+    /// decimal comma (`0,5` in Spanish and Portuguese) becomes a point. A point is read as
+    /// well, so a value copied from a command line or a notebook is taken too.
+    pub fn delocalize(self, s: &str) -> String {
+        match self.decimal() {
+            '.' => s.to_string(),
+            c => s.replace(c, "."),
+        }
+    }
 }
 
-/// Whether the current language's catalog (or English) has `id`: for words looked up by a
-/// name that may have no entry (a search's metric), which are then shown as they are.
-pub fn has(id: &str) -> bool {
-    let all = bundles();
-    all[current().index()].has_message(id) || all[0].has_message(id)
-}
-
-/// Whether `lang`'s own catalog has `id` (no falling back to English): what the tests hold
-/// every name the screen looks up to.
-pub fn has_in(lang: Lang, id: &str) -> bool {
-    bundles()[lang.index()].has_message(id)
-}
-
-/// The catalog id [`word`] looks a name up by: `KIND-NAME`, the name's words joined by dashes
-/// and lowercased (`metric-beam-mean` for the metric "beam mean").
+/// The catalog id [`Lang::word`] looks a name up by: `KIND-NAME`, the name's words joined by
+/// dashes and lowercased (`metric-beam-mean` for the metric "beam mean").
 pub fn word_id(kind: &str, name: &str) -> String {
     let words: Vec<&str> = name
         .split(|c: char| !c.is_ascii_alphanumeric())
@@ -229,61 +263,17 @@ pub fn word_id(kind: &str, name: &str) -> String {
     format!("{kind}-{}", words.join("-").to_ascii_lowercase())
 }
 
-/// The catalog's word for a name the program keeps in English (`algo-annealing`,
-/// `ending-budget-spent`, `metric-temperature`): `KIND-NAME` in the language spoken, or the name
-/// as it is when the catalog has none.
-pub fn word(kind: &str, name: &str) -> String {
-    let id = word_id(kind, name);
-    if has(&id) {
-        text(&id, &[])
-    } else {
-        name.to_string()
-    }
-}
-
-/// The message `id` with named arguments, in the current language:
-/// `tr!("cell-conflicts", cells = "r1c1, r1c2")`. Counts (integers) may choose plural forms;
-/// give other numbers as text made by [`num`].
+/// The message `id` in the language `lang`, with named arguments:
+/// `tr!(lang, "cell-conflicts", cells = "r1c1, r1c2")`. Counts (integers) may choose plural
+/// forms; give other numbers as text made by [`Lang::num`].
 #[macro_export]
 macro_rules! tr {
-    ($id:expr) => {
-        $crate::text($id, &[])
+    ($lang:expr, $id:expr $(,)?) => {
+        $crate::Lang::text($lang, $id, &[])
     };
-    ($id:expr, $($name:ident = $value:expr),+ $(,)?) => {
-        $crate::text($id, &[$((stringify!($name), $crate::Arg::from($value))),+])
+    ($lang:expr, $id:expr, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::Lang::text($lang, $id, &[$((stringify!($name), $crate::Arg::from($value))),+])
     };
-}
-
-/// A run's label as tables name it (`beam (classic, k=5)`), as the screen and the figures show
-/// it: the algorithm and preset in the language spoken, the parameters as `--set` takes them.
-pub fn label(label: &str) -> String {
-    let Some((name, rest)) = label.split_once(" (") else {
-        return word("algo", label);
-    };
-    let rest = rest.trim_end_matches(')');
-    let mut parts: Vec<String> = rest.split(", ").map(str::to_string).collect();
-    if let Some(first) = parts.first_mut() {
-        *first = word("preset", first);
-    }
-    format!("{} ({})", word("algo", name), parts.join(", "))
-}
-
-/// A number with `decimals` digits after the separator, which is the current language's.
-pub fn num(x: f64, decimals: usize) -> String {
-    num_in(current(), x, decimals)
-}
-
-/// A number as [`num`] writes it in `lang`. Any double reads in a few characters: one of
-/// 10^15 or more in scientific notation (`1,00e307`), an infinite one as `∞` or `-∞`, one that
-/// is not a number as `?` (a class's program may report anything).
-pub fn num_in(lang: Lang, x: f64, decimals: usize) -> String {
-    if let Some(word) = not_finite(x) {
-        return word.to_string();
-    }
-    if x.abs() >= 1e15 {
-        return localize_in(lang, format!("{x:.2e}"));
-    }
-    localize_in(lang, format!("{x:.decimals$}"))
 }
 
 /// How a value that is not finite reads: `∞`, `-∞`, or `?` for not a number; `None` for a
@@ -297,29 +287,6 @@ pub fn not_finite(x: f64) -> Option<&'static str> {
         Some("-∞")
     } else {
         None
-    }
-}
-
-/// Text a number was written into by `format!` (a point for the decimal separator), with the
-/// current language's separator instead.
-pub fn localize(s: String) -> String {
-    localize_in(current(), s)
-}
-
-/// A number as a person typed it in the language spoken now, as programs read it: the
-/// language's decimal comma (`0,5` in Spanish and Portuguese) becomes a point. A point is read
-/// as well, so a value copied from a command line or a notebook is taken too.
-pub fn delocalize(s: &str) -> String {
-    match current().decimal() {
-        '.' => s.to_string(),
-        c => s.replace(c, "."),
-    }
-}
-
-fn localize_in(lang: Lang, s: String) -> String {
-    match lang.decimal() {
-        '.' => s,
-        c => s.replace('.', &c.to_string()),
     }
 }
 

@@ -86,15 +86,18 @@ fn every_catalog_has_every_message_with_the_same_arguments() {
     }
 }
 
-/// Every `tr!("ID"…)` in the source of the workspace: the crates beside this one and the command
-/// line at the top.
+/// Every `tr!(LANG, "ID"…)` in the source of the workspace: the crates beside this one (whose
+/// own source holds only examples) and the command line at the top.
 fn ids_in_source() -> BTreeSet<(String, String)> {
     let mut out = BTreeSet::new();
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let top = here.join("../..");
     let mut dirs = vec![top.join("src")];
     for e in std::fs::read_dir(top.join("crates")).unwrap() {
-        dirs.push(e.unwrap().path().join("src"));
+        let krate = e.unwrap().path();
+        if krate.file_name() != here.file_name() {
+            dirs.push(krate.join("src"));
+        }
     }
     while let Some(d) = dirs.pop() {
         for e in std::fs::read_dir(&d).unwrap() {
@@ -103,23 +106,54 @@ fn ids_in_source() -> BTreeSet<(String, String)> {
                 dirs.push(p);
             } else if p.extension().is_some_and(|x| x == "rs") {
                 let text = std::fs::read_to_string(&p).unwrap();
-                let mut rest = text.as_str();
-                while let Some(at) = rest.find("tr!(\"") {
-                    // `tr!`, not the end of another macro's name (`include_str!`)
-                    let own = rest[..at]
-                        .chars()
-                        .next_back()
-                        .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
-                    rest = &rest[at + 5..];
-                    let id = rest.split('"').next().unwrap();
-                    if own && id != "ID" {
-                        out.insert((id.to_string(), p.display().to_string()));
-                    }
+                for id in tr_ids(&text) {
+                    out.insert((id, p.display().to_string()));
                 }
             }
         }
     }
     out
+}
+
+/// The literal ids of the `tr!(LANG, "ID"…)` calls in `text` (a call whose id is not a literal
+/// is left out: its ids are checked where they are made).
+fn tr_ids(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("tr!(") {
+        // `tr!`, not the end of another macro's name (`include_str!`)
+        let own = rest[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        rest = &rest[at + 4..];
+        // the language: an expression up to its comma, with no string in it
+        let Some(quote) = rest.find('"') else { break };
+        let lang = &rest[..quote];
+        let depth = lang.chars().fold(0i32, |d, c| match c {
+            '(' | '[' => d + 1,
+            ')' | ']' => d - 1,
+            _ => d,
+        });
+        let literal = depth == 0
+            && lang.trim_end().ends_with(',')
+            && lang.matches(',').count() == 1
+            && !lang.contains([';', '{', '}']);
+        if own && literal {
+            let id = rest[quote + 1..].split('"').next().unwrap_or("");
+            if id != "ID" {
+                out.push(id.to_string());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_ids_are_read_from_each_call() {
+    let text = r#"tr!(lang, "a-b"); tr!(app.lang(), "c", n = 2); include_str!("x"); tr!(lang, id);
+        let y = "z"; tr!(self.lang, "d",); tr!(lang, "ID")"#;
+    assert_eq!(tr_ids(text), ["a-b", "c", "d"]);
 }
 
 #[test]
@@ -136,17 +170,17 @@ fn every_id_the_code_asks_for_is_in_the_catalog() {
 
 #[test]
 fn a_message_takes_its_arguments_and_plurals_in_each_language() {
-    let steps = |lang, n: u64| text_in(lang, "steps-count", &[("n", Arg::from(n))]);
+    let steps = |lang: Lang, n: u64| tr!(lang, "steps-count", n = n);
     assert_eq!(steps(Lang::En, 1), "1 step");
     assert_eq!(steps(Lang::En, 3), "3 steps");
     assert_eq!(steps(Lang::Es, 1), "1 paso");
     assert_eq!(steps(Lang::Es, 3), "3 pasos");
     assert_eq!(steps(Lang::Pt, 1), "1 passo");
     assert_eq!(steps(Lang::Pt, 3), "3 passos");
-    assert_eq!(num_in(Lang::Es, 0.1234, 2), "0,12");
-    assert_eq!(num_in(Lang::Pt, 13.5, 1), "13,5");
-    assert_eq!(num_in(Lang::En, 0.1234, 2), "0.12");
-    assert_eq!(text_in(Lang::Es, "no-such-message", &[]), "no-such-message");
+    assert_eq!(Lang::Es.num(0.1234, 2), "0,12");
+    assert_eq!(Lang::Pt.num(13.5, 1), "13,5");
+    assert_eq!(Lang::En.num(0.1234, 2), "0.12");
+    assert_eq!(Lang::Es.text("no-such-message", &[]), "no-such-message");
 }
 
 #[test]

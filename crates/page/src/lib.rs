@@ -149,9 +149,6 @@ pub fn begin(
     // the screen before goes first: its searches stop
     SCREEN.with(|c| c.borrow_mut().take());
     let options = options::read(query, lang)?;
-    if let Some(l) = options.lang {
-        sudoscope_i18n::set(l);
-    }
     let lesson = match (lesson_text, &options.lesson) {
         (Some(text), _) => Some(lesson_of(LessonFrom::Text(text, name))?),
         (None, Some(n)) => Some(lesson_of(LessonFrom::Builtin(n))?),

@@ -74,11 +74,11 @@ impl Screen {
         lesson: Option<Lesson>,
     ) -> Result<Screen, String> {
         let lang = options.lang.unwrap_or(Lang::En);
-        sudoscope_i18n::set(lang);
         let run = sudoscope_core::run::check(&options.run).map_err(|e| e.to_string())?;
         let mut launch = Launch::of(run, Theme::new(options.palette.unwrap_or(Palette::Dark)));
         // nothing of the page reads or writes a file: what would be written is offered on the
         // screen and the clipboard instead, as in a served session
+        launch.lang = lang;
         launch.guest = true;
         launch.downloads = true;
         launch.lesson = lesson;
@@ -136,7 +136,8 @@ impl Screen {
                 size.width,
                 size.height,
             ));
-            self.app.say(sudoscope_i18n::tr!("still-downloaded"));
+            self.app
+                .say(sudoscope_i18n::tr!(self.app.lang(), "still-downloaded"));
             produced.still = true;
             self.dirty = true;
         }

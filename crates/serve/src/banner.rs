@@ -16,6 +16,8 @@ pub(crate) fn ssh(
     fingerprint: &str,
     made: bool,
 ) -> io::Result<String> {
+    // the lecturer's own terminal and screen speak the lecturer's language
+    let lang = opts.lecturer.lang;
     // the addresses students can reach, and this machine's name
     let hosts = match &opts.address {
         Some(a) => vec![a.clone()],
@@ -38,12 +40,13 @@ pub(crate) fn ssh(
     writeln!(
         say,
         "{}",
-        tr!("serve-banner-ssh", address = bound.to_string())
+        tr!(lang, "serve-banner-ssh", address = bound.to_string())
     )?;
     writeln!(
         say,
         "  {}",
         tr!(
+            lang,
             "serve-banner-type",
             port = bound.port(),
             host = host.clone()
@@ -53,12 +56,13 @@ pub(crate) fn ssh(
         say,
         "  {}",
         tr!(
+            lang,
             "serve-banner-host-key",
             fingerprint = fingerprint.to_string(),
             new = if made { "yes" } else { "no" }
         )
     )?;
-    Ok(tr!("serve-status", port = bound.port(), host = host))
+    Ok(tr!(lang, "serve-status", port = bound.port(), host = host))
 }
 
 /// The browser's part: the class's links (and a QR code of the first), the lecturer's board
@@ -69,6 +73,8 @@ pub(crate) fn web(
     bound: SocketAddr,
     page: bool,
 ) -> io::Result<Option<String>> {
+    // the lecturer's own terminal and screen speak the lecturer's language
+    let lang = opts.lecturer.lang;
     // as a link writes them: an IPv6 address in brackets
     let hosts: Vec<String> = match &opts.address {
         Some(a) => vec![a.clone()],
@@ -93,10 +99,14 @@ pub(crate) fn web(
     writeln!(
         say,
         "{}",
-        tr!("serve-banner-web", address = bound.to_string())
+        tr!(lang, "serve-banner-web", address = bound.to_string())
     )?;
     for link in &links {
-        writeln!(say, "  {}", tr!("serve-banner-open", link = link.clone()))?;
+        writeln!(
+            say,
+            "  {}",
+            tr!(lang, "serve-banner-open", link = link.clone())
+        )?;
     }
     if let Some(t) = &opts.access.lecturer
         && let Some(h) = hosts.first()
@@ -105,6 +115,7 @@ pub(crate) fn web(
             say,
             "  {}",
             tr!(
+                lang,
                 "serve-banner-board",
                 link = format!("http://{h}:{}/board#k={t}", bound.port())
             )
@@ -115,39 +126,43 @@ pub(crate) fn web(
             say,
             "  {}",
             tr!(
+                lang,
                 "serve-banner-page",
                 link = format!("http://{h}:{}/page/", bound.port())
             )
         )?;
     }
     if let Some(code) = links.first().and_then(|l| super::web::qr(l)) {
-        writeln!(say, "  {}", tr!("serve-banner-scan"))?;
+        writeln!(say, "  {}", tr!(lang, "serve-banner-scan"))?;
         for line in code.lines() {
             writeln!(say, "    {line}")?;
         }
     }
     Ok(links
         .first()
-        .map(|first| tr!("serve-status-web", link = first.clone())))
+        .map(|first| tr!(lang, "serve-status-web", link = first.clone())))
 }
 
 /// The closing lines: the password (or that keys alone let in), the mirror, how to stop.
 pub(crate) fn access(say: &mut dyn Write, opts: &ServeOptions) -> io::Result<()> {
+    // the lecturer's own terminal and screen speak the lecturer's language
+    let lang = opts.lecturer.lang;
     match &opts.access.password {
         Some(p) => writeln!(
             say,
             "  {}",
-            tr!("serve-banner-password", password = p.clone())
+            tr!(lang, "serve-banner-password", password = p.clone())
         )?,
-        None => writeln!(say, "  {}", tr!("serve-banner-keys-only"))?,
+        None => writeln!(say, "  {}", tr!(lang, "serve-banner-keys-only"))?,
     }
     if opts.mirror {
-        writeln!(say, "  {}", tr!("serve-banner-mirror"))?;
+        writeln!(say, "  {}", tr!(lang, "serve-banner-mirror"))?;
     }
     writeln!(
         say,
         "  {}",
         tr!(
+            lang,
             "serve-banner-stop",
             mirror = if opts.mirror { "yes" } else { "no" }
         )
@@ -157,9 +172,14 @@ pub(crate) fn access(say: &mut dyn Write, opts: &ServeOptions) -> io::Result<()>
 /// What the lecturer's mirrored screen says on its status line, which covers the banner: the
 /// ways in, and the password.
 pub(crate) fn status_line(ways: &[String], opts: &ServeOptions) -> String {
+    // the lecturer's own terminal and screen speak the lecturer's language
+    let lang = opts.lecturer.lang;
     let mut line = ways.join("  ·  ");
     if let Some(p) = &opts.access.password {
-        line += &format!("  {}", tr!("serve-status-password", password = p.clone()));
+        line += &format!(
+            "  {}",
+            tr!(lang, "serve-status-password", password = p.clone())
+        );
     }
     line
 }

@@ -113,6 +113,14 @@ pub struct Class {
 }
 
 impl Class {
+    /// The language a session speaks: the lecturer's choice, else what its student's terminal
+    /// asks for, else the server's (the template's).
+    pub fn language_for(&self, info: &session::TermInfo) -> sudoscope_i18n::Lang {
+        self.language
+            .or(info.language())
+            .unwrap_or(self.template.lang)
+    }
+
     /// A number for a new session.
     pub fn next_id(&self) -> u64 {
         self.next_id.fetch_add(1, Ordering::Relaxed) + 1

@@ -22,6 +22,7 @@ use sudoscope_tui::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 use super::Class;
 use super::out::{Line, Out};
 use sudoscope_core::engine::trace::source::Source;
+use sudoscope_i18n::Lang;
 use sudoscope_tui::remote::{Remote, Screen as _};
 use sudoscope_tui::theme::{Palette, Theme};
 use sudoscope_tui::{self, Ended, Host, Launch, Stage};
@@ -124,11 +125,12 @@ pub fn open(
     let id = class.next_id();
     let stop = Arc::new(AtomicBool::new(false));
     if !class.join(id, frames, Arc::clone(&stop)) {
+        let lang = class.language_for(&info);
         class.log(&format!(
             "{peer}: turned away, the class is full ({} sessions)",
             class.max_sessions
         ));
-        let message = format!("{}\r\n", tr!("serve-full", n = class.max_sessions));
+        let message = format!("{}\r\n", tr!(lang, "serve-full", n = class.max_sessions));
         let line = out.line();
         let _ = line.must_send(message.as_bytes());
         line.close(1);
@@ -185,6 +187,7 @@ pub fn spawn(start: Start) -> std::io::Result<()> {
                 out,
                 source,
             } = start;
+            let lang = class.language_for(&info);
             let redraw = Arc::clone(&out.redraw);
             let line = out.line();
             let backend = Remote::new(out, info.size.0, info.size.1);
@@ -197,7 +200,7 @@ pub fn spawn(start: Start) -> std::io::Result<()> {
             };
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let ends = (&input, &*stop, &*redraw);
-                body(&mut terminal, &line, &class, &info, ends, source)
+                body(&mut terminal, &line, (&class, &info, lang), ends, source)
             }))
             .unwrap_or_else(|e| {
                 let msg = e
@@ -205,15 +208,17 @@ pub fn spawn(start: Start) -> std::io::Result<()> {
                     .map(|s| s.to_string())
                     .or_else(|| e.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "unknown panic".into());
-                Outcome::Failed(tr!("serve-internal-error", message = msg))
+                Outcome::Failed(tr!(lang, "serve-internal-error", message = msg))
             });
             let (message, status, why) = match &outcome {
-                Outcome::Ended(Ended::Quit) => (tr!("serve-goodbye"), 0, "quit"),
+                Outcome::Ended(Ended::Quit) => (tr!(lang, "serve-goodbye"), 0, "quit"),
                 Outcome::Ended(Ended::Stopped) => (String::new(), 0, "connection ended"),
-                Outcome::Ended(Ended::Idle) => {
-                    (tr!("serve-idle", time = describe(class.idle)), 0, "idle")
-                }
-                Outcome::Failed(what) => (tr!("serve-failed", what = what), 1, "failed"),
+                Outcome::Ended(Ended::Idle) => (
+                    tr!(lang, "serve-idle", time = describe(lang, class.idle)),
+                    0,
+                    "idle",
+                ),
+                Outcome::Failed(what) => (tr!(lang, "serve-failed", what = what), 1, "failed"),
             };
             let _ = terminal.flush();
             let mut bye = Vec::new();
@@ -240,25 +245,22 @@ pub fn cells(v: u32) -> u16 {
 }
 
 /// "30 minutes", "90 seconds".
-fn describe(d: Duration) -> String {
+fn describe(lang: Lang, d: Duration) -> String {
     let s = d.as_secs();
     if s >= 120 && s.is_multiple_of(60) {
-        tr!("minutes", n = s / 60)
+        tr!(lang, "minutes", n = s / 60)
     } else {
-        tr!("seconds", n = s)
+        tr!(lang, "seconds", n = s)
     }
 }
 
 fn body(
     terminal: &mut Screen,
     line: &Line,
-    class: &Class,
-    info: &TermInfo,
+    (class, info, lang): (&Class, &TermInfo, Lang),
     (input, stop, redraw): (&Receiver<Event>, &AtomicBool, &AtomicBool),
     source: Option<Source>,
 ) -> Outcome {
-    // the lecturer's language, else the student's own, else the server's
-    sudoscope_i18n::set_for_thread(class.language.or(info.language()));
     if let Err(e) = enter(terminal, line) {
         return Outcome::Failed(e.to_string());
     }
@@ -276,7 +278,7 @@ fn body(
                 ..opts
             }
         }
-        (Some(stage), None) => match watch(terminal, stage, input, stop, redraw) {
+        (Some(stage), None) => match watch(lang, terminal, stage, input, stop, redraw) {
             Ok(Watched::Try(opts)) => *opts,
             Ok(Watched::Ended(e)) => return Outcome::Ended(e),
             Err(e) => return Outcome::Failed(e.to_string()),
@@ -285,6 +287,7 @@ fn body(
     };
     let opts = Launch {
         theme: info.theme(opts.theme),
+        lang,
         ..opts
     };
     // a tab that only watches its student's own runs is never idle
@@ -334,6 +337,7 @@ enum Watched {
 /// Show the lecturer's screen at this terminal's size, drawn again when it changes (at most
 /// about 30 times a second), until the student tries it alone or leaves.
 fn watch(
+    lang: Lang,
     terminal: &mut Screen,
     stage: &Stage,
     input: &Receiver<Event>,
@@ -377,14 +381,14 @@ fn watch(
                     shown = frames;
                     terminal.draw(|f| {
                         let app = stage.read();
-                        sudoscope_tui::view::draw(f, &app);
+                        sudoscope_tui::view::draw_in(lang, f, &app);
                         let area = f.area();
                         let last = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
                         let style = app.theme().base().add_modifier(Modifier::REVERSED);
                         // the whole row is the mirror's own: none of the lecturer's key hints
                         f.render_widget(Blank, last);
                         f.render_widget(
-                            Paragraph::new(TextLine::from(watch_line(area.width)))
+                            Paragraph::new(TextLine::from(watch_line(lang, area.width)))
                                 .style(Style::default().patch(style)),
                             last,
                         );
@@ -398,10 +402,13 @@ fn watch(
 /// The mirror's bottom row at `width` columns: the longest of its three wordings that fits
 /// whole, so that `t` and `q` are always there (cut only on a screen narrower than the
 /// shortest).
-fn watch_line(width: u16) -> String {
+fn watch_line(lang: Lang, width: u16) -> String {
     let forms = ["watch-line", "watch-line-short", "watch-line-keys"];
     sudoscope_tui::view::wrap::first_that_fits(
-        forms.iter().map(|id| format!(" {} ", tr!(id))).collect(),
+        forms
+            .iter()
+            .map(|id| format!(" {} ", tr!(lang, id)))
+            .collect(),
         usize::from(width),
     )
 }
@@ -445,10 +452,9 @@ mod tests {
     #[test]
     fn the_mirror_line_always_keeps_its_keys_whole() {
         for lang in sudoscope_i18n::LANGS {
-            sudoscope_i18n::set_for_thread(Some(lang));
             let mut seen = std::collections::BTreeSet::new();
             for width in 24..=200u16 {
-                let line = watch_line(width);
+                let line = watch_line(lang, width);
                 assert!(
                     line.chars().count() <= usize::from(width),
                     "{lang:?} at {width}: {line:?}"
@@ -458,10 +464,9 @@ mod tests {
                 seen.insert(line);
             }
             // the long wording at a lab's width, and each shorter one somewhere
-            assert!(watch_line(120).contains(&tr!("watch-line")));
+            assert!(watch_line(lang, 120).contains(&tr!(lang, "watch-line")));
             assert_eq!(seen.len(), 3, "{lang:?}: {seen:?}");
         }
-        sudoscope_i18n::set_for_thread(None);
     }
 
     #[test]

@@ -95,27 +95,20 @@ impl Key {
         }
     }
 
-    /// How help writes the key, in the language spoken now.
-    pub fn label(self) -> String {
-        self.label_in(sudoscope_i18n::current())
-    }
-
-    /// How help (and, in English, the guide) writes the key.
-    pub fn label_in(self, lang: Lang) -> String {
+    /// How help (and, in English, the guide) writes the key, in `lang`.
+    pub fn label(self, lang: Lang) -> String {
         match self {
-            Key::Char(' ') => sudoscope_i18n::text_in(lang, "keyname-space", &[]),
+            Key::Char(' ') => lang.text("keyname-space", &[]),
             Key::Char(c) => c.to_string(),
-            Key::Ctrl(c) => {
-                sudoscope_i18n::text_in(lang, "keyname-ctrl", &[("key", c.to_string().into())])
-            }
+            Key::Ctrl(c) => lang.text("keyname-ctrl", &[("key", c.to_string().into())]),
             Key::Code(KeyCode::Right) => "→".into(),
             Key::Code(KeyCode::Left) => "←".into(),
             Key::Code(KeyCode::Up) => "↑".into(),
             Key::Code(KeyCode::Down) => "↓".into(),
-            Key::Code(KeyCode::Tab) => sudoscope_i18n::text_in(lang, "keyname-tab", &[]),
-            Key::Code(KeyCode::PageDown) => sudoscope_i18n::text_in(lang, "keyname-page-down", &[]),
-            Key::Code(KeyCode::PageUp) => sudoscope_i18n::text_in(lang, "keyname-page-up", &[]),
-            Key::Code(KeyCode::Esc) => sudoscope_i18n::text_in(lang, "keyname-esc", &[]),
+            Key::Code(KeyCode::Tab) => lang.text("keyname-tab", &[]),
+            Key::Code(KeyCode::PageDown) => lang.text("keyname-page-down", &[]),
+            Key::Code(KeyCode::PageUp) => lang.text("keyname-page-up", &[]),
+            Key::Code(KeyCode::Esc) => lang.text("keyname-esc", &[]),
             Key::Code(other) => format!("{other:?}"),
         }
     }
@@ -148,13 +141,8 @@ impl Binding {
     }
 
     /// What it does, in the help overlay (the catalog's `key-ACTION`), in `lang`.
-    pub fn help_in(&self, lang: Lang) -> String {
-        sudoscope_i18n::text_in(lang, &format!("key-{}", self.id()), &[])
-    }
-
-    /// What it does, in the language spoken now.
-    pub fn help(&self) -> String {
-        self.help_in(sudoscope_i18n::current())
+    pub fn help(&self, lang: Lang) -> String {
+        lang.text(&format!("key-{}", self.id()), &[])
     }
 }
 
@@ -323,10 +311,10 @@ pub fn action(ev: KeyEvent) -> Option<Action> {
 }
 
 /// A binding's keys as help writes them: `s  →`.
-pub fn keys_label(b: &Binding) -> String {
+pub fn keys_label(lang: Lang, b: &Binding) -> String {
     b.keys
         .iter()
-        .map(|k| k.label())
+        .map(|k| k.label(lang))
         .collect::<Vec<_>>()
         .join("  ")
 }
@@ -336,15 +324,11 @@ pub fn hints_in(lang: Lang) -> impl Iterator<Item = (String, String, Action)> {
     BINDINGS.iter().filter_map(move |b| {
         b.hint.map(|k| {
             let keys = if k == "space" {
-                Key::Char(' ').label_in(lang)
+                Key::Char(' ').label(lang)
             } else {
                 k.to_string()
             };
-            (
-                keys,
-                sudoscope_i18n::text_in(lang, &format!("hint-{}", b.id()), &[]),
-                b.action,
-            )
+            (keys, lang.text(&format!("hint-{}", b.id()), &[]), b.action)
         })
     })
 }
@@ -356,13 +340,9 @@ pub fn markdown() -> String {
         let keys: Vec<String> = b
             .keys
             .iter()
-            .map(|k| format!("`{}`", k.label_in(Lang::En)))
+            .map(|k| format!("`{}`", k.label(Lang::En)))
             .collect();
-        out.push_str(&format!(
-            "| {} | {} |\n",
-            keys.join(" "),
-            b.help_in(Lang::En)
-        ));
+        out.push_str(&format!("| {} | {} |\n", keys.join(" "), b.help(Lang::En)));
     }
     out
 }
@@ -388,17 +368,9 @@ mod tests {
         }
         // every action has its help and, where it has a reminder, its word in the catalog
         for b in BINDINGS {
-            assert!(
-                sudoscope_i18n::has(&format!("key-{}", b.id())),
-                "key-{}",
-                b.id()
-            );
+            assert!(Lang::En.has(&format!("key-{}", b.id())), "key-{}", b.id());
             if b.hint.is_some() {
-                assert!(
-                    sudoscope_i18n::has(&format!("hint-{}", b.id())),
-                    "hint-{}",
-                    b.id()
-                );
+                assert!(Lang::En.has(&format!("hint-{}", b.id())), "hint-{}", b.id());
             }
         }
         // and a key not in the table does nothing

@@ -76,7 +76,7 @@ pub fn draw(f: &mut ratatui::Frame, app: &mut App) {
     app.drawn(at);
     // the speaker notes are this screen's own: a mirror draws the view alone
     if app.show_notes() {
-        view::overlay::notes(f, app);
+        view::overlay::notes(app.lang(), f, app);
         view::fit::settle(f.buffer_mut());
     }
 }

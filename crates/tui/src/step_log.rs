@@ -26,13 +26,13 @@ fn signed(d: i32) -> String {
 
 /// A sentence of the catalog in `lang`.
 fn say(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
-    sudoscope_i18n::text_in(lang, id, args)
+    lang.text(id, args)
 }
 
 fn why(lang: Lang, v: Decision, delta: i32) -> String {
     let d = || Arg::from(signed(delta));
-    let p = |p: f64| Arg::from(sudoscope_i18n::num_in(lang, p, 2));
-    let t = |t: f64| Arg::from(sudoscope_i18n::num_in(lang, t, 3));
+    let p = |p: f64| Arg::from(lang.num(p, 2));
+    let t = |t: f64| Arg::from(lang.num(t, 3));
     match v {
         Decision::Downhill => say(lang, "log-downhill", &[("delta", d())]),
         Decision::Sideways => say(lang, "log-sideways", &[]),
@@ -84,37 +84,41 @@ fn what(lang: Lang, change: Change, geo: &Geometry) -> Option<String> {
     }
 }
 
-/// A line of a step log, in the language spoken now.
-pub fn render(line: &LogLine, geo: &Geometry) -> String {
+/// A line of a step log, in `lang`.
+pub fn render(lang: Lang, line: &LogLine, geo: &Geometry) -> String {
     match line {
-        LogLine::Step { index, step } => describe(step, geo, *index),
-        LogLine::Words { index, words, cost } => self::line(*index, &said(words), *cost),
-        LogLine::Runner(note) => runner(note),
-        LogLine::Search(n) => note(n),
+        LogLine::Step { index, step } => describe(lang, step, geo, *index),
+        LogLine::Words { index, words, cost } => {
+            self::line(lang, *index, &said(lang, words), *cost)
+        }
+        LogLine::Runner(note) => runner(lang, note),
+        LogLine::Search(n) => note(lang, n),
     }
 }
 
-/// A line a search gave between steps or at its end, in the language spoken now (the reader's
+/// A line a search gave between steps or at its end, in `lang` (the reader's
 /// detail of an unreadable line and why a run was cut stay as the engine says them).
-pub fn note(n: &Note) -> String {
-    let ending = |w: &str| sudoscope_i18n::word("ending", w);
+pub fn note(lang: Lang, n: &Note) -> String {
+    let ending = |w: &str| lang.word("ending", w);
     match n {
-        Note::Output(t) => tr!("note-output", text = t.clone()),
+        Note::Output(t) => tr!(lang, "note-output", text = t.clone()),
         Note::Unreadable {
             line,
             column: Some(c),
             why,
         } => tr!(
+            lang,
             "note-unreadable-at",
             line = *line,
             column = *c,
             why = why.clone()
         ),
         Note::Unreadable { line, why, .. } => {
-            tr!("note-unreadable", line = *line, why = why.clone())
+            tr!(lang, "note-unreadable", line = *line, why = why.clone())
         }
         Note::ChangesGivens { line, cells } => {
             tr!(
+                lang,
                 "note-changes-givens",
                 line = *line,
                 cells = cells.join(", ")
@@ -122,39 +126,38 @@ pub fn note(n: &Note) -> String {
         }
         Note::MembersChangeGivens { line, members } => {
             tr!(
+                lang,
                 "note-members-change-givens",
                 line = *line,
                 members = *members
             )
         }
-        Note::More(n) => tr!("note-more", n = *n),
+        Note::More(n) => tr!(lang, "note-more", n = *n),
         Note::Cut(why) => why.clone(),
-        Note::LastWords(l) => tr!("note-last-words", text = l.clone()),
-        Note::Ends(w) => tr!("note-ends", how = ending(w)),
-        Note::Returns { cost, last } => tr!("note-returns", cost = *cost, last = *last),
-        Note::SolvedAfterAll(w) => tr!("note-solved-after-all", how = ending(w)),
-        Note::ChangedAGiven => tr!("note-changed-a-given"),
-        Note::NotSolved(cost) => tr!("note-not-solved", cost = *cost),
+        Note::LastWords(l) => tr!(lang, "note-last-words", text = l.clone()),
+        Note::Ends(w) => tr!(lang, "note-ends", how = ending(w)),
+        Note::Returns { cost, last } => tr!(lang, "note-returns", cost = *cost, last = *last),
+        Note::SolvedAfterAll(w) => tr!(lang, "note-solved-after-all", how = ending(w)),
+        Note::ChangedAGiven => tr!(lang, "note-changed-a-given"),
+        Note::NotSolved(cost) => tr!(lang, "note-not-solved", cost = *cost),
     }
 }
 
-/// A step a search said in its own words: those as they are, or what a replay saw, in the
-/// language spoken now.
-fn said(words: &StepSaid) -> String {
+/// A step a search said in its own words: those as they are, or what a replay saw, in `lang`.
+fn said(lang: Lang, words: &StepSaid) -> String {
     match words {
         StepSaid::Own(text) => text.clone(),
-        StepSaid::NotTaken => tr!("log-trace-not-taken"),
-        StepSaid::NoChange => tr!("log-trace-no-change"),
-        StepSaid::Cells(n) => tr!("log-trace-cells", n = *n),
+        StepSaid::NotTaken => tr!(lang, "log-trace-not-taken"),
+        StepSaid::NoChange => tr!(lang, "log-trace-no-change"),
+        StepSaid::Cells(n) => tr!(lang, "log-trace-cells", n = *n),
     }
 }
 
-/// What the runner said, in the language spoken now.
-fn runner(note: &RunnerNote) -> String {
-    let algo = |name: &str| sudoscope_i18n::word("algo", name);
-    let preset =
-        |p: &sudoscope_core::search::Preset| sudoscope_i18n::word("preset", &p.to_string());
-    let ending = |o: &sudoscope_core::search::Outcome| sudoscope_i18n::word("ending", o.word());
+/// What the runner said, in `lang`.
+fn runner(lang: Lang, note: &RunnerNote) -> String {
+    let algo = |name: &str| lang.word("algo", name);
+    let preset = |p: &sudoscope_core::search::Preset| lang.word("preset", &p.to_string());
+    let ending = |o: &sudoscope_core::search::Outcome| lang.word("ending", o.word());
     match note {
         RunnerNote::Starts {
             algo: a,
@@ -162,6 +165,7 @@ fn runner(note: &RunnerNote) -> String {
             seed,
             cost,
         } => tr!(
+            lang,
             "runner-starts",
             algo = algo(a),
             preset = preset(p),
@@ -173,6 +177,7 @@ fn runner(note: &RunnerNote) -> String {
             source,
             cost,
         } => tr!(
+            lang,
             "runner-starts-trace",
             algo = algo(a),
             source = source.clone(),
@@ -183,37 +188,46 @@ fn runner(note: &RunnerNote) -> String {
             preset: p,
             cost,
         } => tr!(
+            lang,
             "runner-switched",
             algo = algo(a),
             preset = preset(p),
             cost = *cost
         ),
         RunnerNote::Restarted { seed, cost } => {
-            tr!("runner-restarted", seed = seed.to_string(), cost = *cost)
+            tr!(
+                lang,
+                "runner-restarted",
+                seed = seed.to_string(),
+                cost = *cost
+            )
         }
         RunnerNote::RestartedShared { seed, cost } => tr!(
+            lang,
             "runner-restarted-shared",
             seed = seed.to_string(),
             cost = *cost
         ),
         RunnerNote::Ended { how, best } => {
-            tr!("runner-ended", how = ending(how), best = *best)
+            tr!(lang, "runner-ended", how = ending(how), best = *best)
         }
         RunnerNote::EndedAfter { how, steps, best } => tr!(
+            lang,
             "runner-ended-after",
             how = ending(how),
             steps = *steps,
             best = *best
         ),
-        RunnerNote::Rewound { n, cost } => tr!("runner-rewound", n = *n, cost = *cost),
-        RunnerNote::NothingToRewind => tr!("runner-nothing-to-rewind"),
+        RunnerNote::Rewound { n, cost } => tr!(lang, "runner-rewound", n = *n, cost = *cost),
+        RunnerNote::NothingToRewind => tr!(lang, "runner-nothing-to-rewind"),
         RunnerNote::TraceUnwritable { path, reason } => tr!(
+            lang,
             "runner-trace-unwritable",
             path = path.clone(),
             reason = reason.clone()
         ),
-        RunnerNote::TraceStopped => tr!("runner-trace-stopped"),
-        RunnerNote::Crashed { message } => tr!("runner-crashed", message = message.clone()),
+        RunnerNote::TraceStopped => tr!(lang, "runner-trace-stopped"),
+        RunnerNote::Crashed { message } => tr!(lang, "runner-crashed", message = message.clone()),
     }
 }
 
@@ -224,19 +238,22 @@ pub fn english(step: &Step, geo: &Geometry) -> String {
 }
 
 /// One line for the step log: the step's number, what it did, the cost after it.
-pub fn describe(step: &Step, geo: &Geometry, index: u64) -> String {
-    line(index, &words(step, geo), step.cost)
+pub fn describe(lang: Lang, step: &Step, geo: &Geometry, index: u64) -> String {
+    line(lang, index, &words(lang, step, geo), step.cost)
 }
 
 /// A step log line of the step's number, its words (built in or a trace's) and the cost after
 /// it.
-pub fn line(index: u64, words: &str, cost: u32) -> String {
-    format!("{index:>7}  {words}  ({})", tr!("log-cost", cost = cost))
+pub fn line(lang: Lang, index: u64, words: &str, cost: u32) -> String {
+    format!(
+        "{index:>7}  {words}  ({})",
+        tr!(lang, "log-cost", cost = cost)
+    )
 }
 
-/// What a step did, in words, in the language spoken now.
-pub fn words(step: &Step, geo: &Geometry) -> String {
-    words_in(sudoscope_i18n::current(), step, geo)
+/// What a step did, in words, in `lang`.
+pub fn words(lang: Lang, step: &Step, geo: &Geometry) -> String {
+    words_in(lang, step, geo)
 }
 
 /// What a step did, in words, in `lang`: `swap r3c7 and r3c9 (5↔2): uphill +2 accepted, p =
@@ -271,7 +288,7 @@ pub fn words_in(lang: Lang, step: &Step, geo: &Geometry) -> String {
             &[
                 ("index", index.into()),
                 ("best", best.into()),
-                ("mean", sudoscope_i18n::num_in(lang, mean, 1).into()),
+                ("mean", lang.num(mean, 1).into()),
                 ("worst", worst.into()),
             ],
         ),
@@ -299,7 +316,7 @@ pub fn words_in(lang: Lang, step: &Step, geo: &Geometry) -> String {
                         "log-ant-deposit"
                     },
                     &[
-                        ("amount", sudoscope_i18n::num_in(lang, d.amount, 2).into()),
+                        ("amount", lang.num(d.amount, 2).into()),
                         ("n", d.filled.into()),
                     ],
                 );
@@ -391,7 +408,7 @@ mod tests {
             cost: 2,
             ended: Some(Outcome::Stuck),
         };
-        let line = render(&LogLine::Step { index: 5358, step }, geo);
+        let line = render(Lang::En, &LogLine::Step { index: 5358, step }, geo);
         assert!(
             line.contains(
                 "cost 0 reached at step 4752, but the course's bookkeeping keeps the state of cost 2"
@@ -399,6 +416,7 @@ mod tests {
             "{line}"
         );
         let note = render(
+            Lang::En,
             &LogLine::Runner(RunnerNote::Switched {
                 algo: "beam",
                 preset: sudoscope_core::search::Preset::Classic,
@@ -425,7 +443,7 @@ mod tests {
             cost: 9,
             ended: None,
         };
-        let plain = describe(&step(None), geo, 30);
+        let plain = describe(Lang::En, &step(None), geo, 30);
         assert!(
             plain.contains(
                 "iteration 3, ant 10: filled 78 of 81 cells (12 chosen, the rest by propagation), 3 left with no possible value"
@@ -433,6 +451,7 @@ mod tests {
             "{plain}"
         );
         let laid = describe(
+            Lang::En,
             &step(Some(Deposit {
                 filled: 80,
                 amount: 81.0,
@@ -466,7 +485,7 @@ mod tests {
             ended: None::<Outcome>,
         };
         assert_eq!(
-            describe(&step, geo, 5),
+            describe(Lang::En, &step, geo, 5),
             "      5  swap r3c7 and r3c9 (5↔2): uphill +2 accepted, p = 0.13 at T = 1.200  (cost 14)"
         );
     }
@@ -488,7 +507,7 @@ mod tests {
             ended: None,
         };
         assert_eq!(
-            describe(&step, geo, 812),
+            describe(Lang::En, &step, geo, 812),
             "    812  set r7c4 6→8: sideways 0, accepted  (cost 4)"
         );
     }

@@ -4,86 +4,80 @@
 //! speaks the class's language.
 
 use sudoscope_core::run::Method;
-
-pub use sudoscope_i18n::word;
+use sudoscope_i18n::Lang;
 
 /// The catalog's text for `name` of `kind`, or `fallback` (the English the program carries).
-pub fn or(kind: &str, name: &str, fallback: &str) -> String {
-    let w = word(kind, name);
+pub fn or(lang: Lang, kind: &str, name: &str, fallback: &str) -> String {
+    let w = lang.word(kind, name);
     if w == name { fallback.to_string() } else { w }
 }
 
 /// "running", "paused", "ended".
-pub fn state(name: &str) -> String {
-    word("state", name)
+pub fn state(lang: Lang, name: &str) -> String {
+    lang.word("state", name)
 }
 
 /// How a search ended: "solved", "stuck", ...
-pub fn ending(name: &str) -> String {
-    word("ending", name)
+pub fn ending(lang: Lang, name: &str) -> String {
+    lang.word("ending", name)
 }
 
 /// A metric's or a series' name.
-pub fn metric(name: &str) -> String {
-    word("metric", name)
+pub fn metric(lang: Lang, name: &str) -> String {
+    lang.word("metric", name)
 }
 
 /// An algorithm's name as the screen shows it.
-pub fn algorithm(name: &str) -> String {
-    word("algo", name)
+pub fn algorithm(lang: Lang, name: &str) -> String {
+    lang.word("algo", name)
 }
 
 /// A method as the screen shows it: `simulated annealing (clásico, k=5)`. Parameter names stay
 /// as `--set` takes them.
-pub fn method(m: &Method) -> String {
-    label(&m.label(&[]))
+pub fn method(lang: Lang, m: &Method) -> String {
+    lang.label(&m.label(&[]))
 }
 
-pub use sudoscope_i18n::label;
-
-/// What parameter `name` of `m`'s algorithm means, in the language spoken: the catalog's
+/// What parameter `name` of `m`'s algorithm means, in `lang`: the catalog's
 /// `param-ALGO-PRESET-NAME` (where the presets mean different things by it), else
 /// `param-ALGO-NAME`, else the English the program carries.
-pub fn param_meaning(m: &Method, name: &str, english: &str) -> String {
+pub fn param_meaning(lang: Lang, m: &Method, name: &str, english: &str) -> String {
     let preset = m.preset.to_string();
     [
         format!("param-{}-{preset}-{name}", m.algo.name),
         format!("param-{}-{name}", m.algo.name),
     ]
     .iter()
-    .find(|id| sudoscope_i18n::has(id))
-    .map_or_else(|| english.to_string(), |id| sudoscope_i18n::text(id, &[]))
+    .find(|id| lang.has(id))
+    .map_or_else(|| english.to_string(), |id| lang.text(id, &[]))
 }
 
-/// `" (¿quisiste decir sudoku_7?)"`: the nearest known name to a mistyped one, in the language
-/// spoken now; nothing when none is near.
-pub fn hint<'a>(asked: &str, names: impl IntoIterator<Item = &'a str>) -> String {
+/// `" (¿quisiste decir sudoku_7?)"`: the nearest known name to a mistyped one, in `lang`;
+/// nothing when none is near.
+pub fn hint<'a>(lang: Lang, asked: &str, names: impl IntoIterator<Item = &'a str>) -> String {
     sudoscope_core::suggest::closest(asked, names).map_or(String::new(), |n| {
-        format!(" ({})", tr!("did-you-mean", name = n))
+        format!(" ({})", tr!(lang, "did-you-mean", name = n))
     })
 }
 
-/// The values a parameter takes, in the language spoken now: `1 a 1000 (número entero)`.
-pub fn valid(v: &sudoscope_core::search::params::Valid) -> String {
+/// The values a parameter takes, in `lang`: `1 a 1000 (número entero)`.
+pub fn valid(lang: Lang, v: &sudoscope_core::search::params::Valid) -> String {
     use sudoscope_core::search::params::{Valid, fmt_num};
     match v {
-        Valid::Choices(c) => c.join(&format!(" {} ", tr!("param-or"))),
+        Valid::Choices(c) => c.join(&format!(" {} ", tr!(lang, "param-or"))),
         Valid::Range { min, max, whole } => {
-            let (min, max) = (
-                sudoscope_i18n::localize(fmt_num(*min)),
-                sudoscope_i18n::localize(fmt_num(*max)),
-            );
+            let (min, max) = (lang.localize(fmt_num(*min)), lang.localize(fmt_num(*max)));
             if *whole {
-                tr!("param-range-whole", min = min, max = max)
+                tr!(lang, "param-range-whole", min = min, max = max)
             } else {
-                tr!("param-range", min = min, max = max)
+                tr!(lang, "param-range", min = min, max = max)
             }
         }
     }
 }
 
-/// What is wrong with a parameter, in the language spoken now.
-pub fn param_error(e: &sudoscope_core::search::params::ParamError) -> String {
+/// What is wrong with a parameter, in `lang`.
+pub fn param_error(lang: Lang, e: &sudoscope_core::search::params::ParamError) -> String {
     use sudoscope_core::search::params::ParamError;
     match e {
         ParamError::NotANumber {
@@ -91,72 +85,80 @@ pub fn param_error(e: &sudoscope_core::search::params::ParamError) -> String {
             text,
             valid: v,
         } => tr!(
+            lang,
             "param-not-a-number",
             name = *name,
             text = format!("{text:?}"),
-            valid = valid(v)
+            valid = valid(lang, v)
         ),
         ParamError::NotAChoice {
             name,
             text,
             valid: v,
         } => tr!(
+            lang,
             "param-not-a-choice",
             name = *name,
             text = format!("{text:?}"),
-            valid = valid(v)
+            valid = valid(lang, v)
         ),
         ParamError::OutOfRange {
             name,
             value,
             valid: v,
         } => tr!(
+            lang,
             "param-out-of-range",
             name = *name,
             value = value.clone(),
-            valid = valid(v)
+            valid = valid(lang, v)
         ),
         ParamError::UnknownNone { name } => {
-            tr!("param-unknown-none", name = format!("{name:?}"))
+            tr!(lang, "param-unknown-none", name = format!("{name:?}"))
         }
         ParamError::Unknown { name, valid: v } => tr!(
+            lang,
             "param-unknown",
             name = format!("{name:?}"),
-            hint = hint(name, v.iter().copied()),
+            hint = hint(lang, name, v.iter().copied()),
             valid = v.join(", ")
         ),
     }
 }
 
-/// Why a puzzle reference gave no puzzles, in the language spoken now.
-pub fn ref_error(e: &sudoscope_core::catalog::RefError) -> String {
+/// Why a puzzle reference gave no puzzles, in `lang`.
+pub fn ref_error(lang: Lang, e: &sudoscope_core::catalog::RefError) -> String {
     use sudoscope_core::catalog::{RefError, builtin_names, known_names, set_names};
     match e {
         RefError::Unreadable { path, reason } => tr!(
+            lang,
             "ref-unreadable",
             path = path.clone(),
             reason = reason.clone()
         ),
-        RefError::Directory { path } => tr!("ref-directory", path = path.clone()),
+        RefError::Directory { path } => tr!(lang, "ref-directory", path = path.clone()),
         RefError::OutOfRange { what, index, count } => tr!(
+            lang,
             "ref-out-of-range",
             what = what.clone(),
             count = *count,
             index = *index
         ),
         RefError::NotOne { what, count } => {
-            tr!("ref-not-one", what = what.clone(), count = *count)
+            tr!(lang, "ref-not-one", what = what.clone(), count = *count)
         }
         RefError::NoFiles(what) => tr!(
+            lang,
             "ref-no-files",
             what = format!("{what:?}"),
             names = builtin_names(),
             sets = set_names()
         ),
         RefError::Unknown(what) => tr!(
+            lang,
             "ref-unknown",
             what = format!("{what:?}"),
-            hint = hint(what, known_names()),
+            hint = hint(lang, what, known_names()),
             names = builtin_names(),
             sets = set_names()
         ),
@@ -166,13 +168,14 @@ pub fn ref_error(e: &sudoscope_core::catalog::RefError) -> String {
     }
 }
 
-/// How a command ended, in the language spoken now: "exited with status 3", "was killed by
+/// How a command ended, in `lang`: "exited with status 3", "was killed by
 /// signal 9 (SIGKILL)".
-pub fn exit(e: sudoscope_core::engine::trace::child::Exit) -> String {
+pub fn exit(lang: Lang, e: sudoscope_core::engine::trace::child::Exit) -> String {
     use sudoscope_core::engine::trace::child::{Exit, signal_name};
     match e {
-        Exit::Code(c) => tr!("exit-status", status = c as i64),
+        Exit::Code(c) => tr!(lang, "exit-status", status = c as i64),
         Exit::Signal(s) => tr!(
+            lang,
             "exit-signal",
             signal = s as i64,
             name = signal_name(s).unwrap_or("?")
@@ -200,16 +203,12 @@ mod tests {
                         format!("param-{}-{}", a.name, s.name),
                     ]
                     .into_iter()
-                    .find(|id| sudoscope_i18n::has(id))
+                    .find(|id| Lang::En.has(id))
                     .unwrap_or_else(|| panic!("no meaning of {} {} in en.ftl", a.name, s.name));
-                    assert_eq!(
-                        sudoscope_i18n::text_in(Lang::En, &id, &[]),
-                        s.meaning,
-                        "{id}"
-                    );
+                    assert_eq!(Lang::En.text(&id, &[]), s.meaning, "{id}");
                     for lang in [Lang::Es, Lang::Pt] {
                         assert_ne!(
-                            sudoscope_i18n::text_in(lang, &id, &[]),
+                            lang.text(&id, &[]),
                             s.meaning,
                             "{id} is not translated in {lang:?}"
                         );

@@ -80,7 +80,7 @@ pub fn language(web: &Web, headers: &HeaderMap) -> Lang {
                 .filter_map(|part| Lang::parse(part.split(';').next().unwrap_or("")))
                 .next()
         })
-        .unwrap_or_else(sudoscope_i18n::current)
+        .unwrap_or(web.class.template.lang)
 }
 
 /// The tab's page with its words in `lang`.
@@ -92,10 +92,7 @@ pub fn html(lang: Lang) -> String {
 pub fn fill(template: &str, lang: Lang) -> String {
     let mut out = template.replace("{{lang}}", lang.code());
     for key in WORDS {
-        out = out.replace(
-            &format!("{{{{{key}}}}}"),
-            &escape(&sudoscope_i18n::text_in(lang, key, &[])),
-        );
+        out = out.replace(&format!("{{{{{key}}}}}"), &escape(&lang.text(key, &[])));
     }
     out
 }
@@ -266,10 +263,7 @@ mod tests {
     fn every_word_of_the_page_is_filled_in_each_language() {
         for lang in [Lang::En, Lang::Es, Lang::Pt] {
             for key in WORDS {
-                assert!(
-                    sudoscope_i18n::has_in(lang, key),
-                    "{key} has no {lang:?} entry"
-                );
+                assert!(lang.has_own(key), "{key} has no {lang:?} entry");
             }
             for template in [INDEX, include_str!("../../../../assets/web/board.html")] {
                 let page = fill(template, lang);

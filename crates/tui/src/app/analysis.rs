@@ -4,28 +4,49 @@
 use sudoscope_core::board::{Grid, Puzzle};
 use sudoscope_core::search::exact::Solutions;
 use sudoscope_core::search::params::fmt_num;
+use sudoscope_i18n::Lang;
 
 /// Steps the exact solver may take to settle a puzzle before the screen opens: under a second at
 /// 25x25 (every la25 instance settles within a third of it), where a puzzle can take far longer.
 const ANALYSIS_STEPS: u64 = 100_000;
 
+/// Why a puzzle has no solution to compare with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleNote {
+    /// The exact solver did not settle it within [`ANALYSIS_STEPS`].
+    Unsettled,
+    /// It has more than one solution.
+    Several,
+    /// It has none.
+    NoSolution,
+}
+
+impl PuzzleNote {
+    /// The note in `lang`.
+    pub fn words(self, lang: Lang) -> String {
+        match self {
+            PuzzleNote::Unsettled => tr!(
+                lang,
+                "puzzle-unsettled",
+                steps = fmt_num(ANALYSIS_STEPS as f64)
+            ),
+            PuzzleNote::Several => tr!(lang, "puzzle-several"),
+            PuzzleNote::NoSolution => tr!(lang, "puzzle-none"),
+        }
+    }
+}
+
 /// The unique solution, or a note saying why there is none.
-pub fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<String>) {
+pub fn analyse(puzzle: &Puzzle) -> (Option<Grid>, Option<PuzzleNote>) {
     let Some((solutions, _)) =
         sudoscope_core::search::exact::solve_fastest_within(puzzle, 2, ANALYSIS_STEPS)
     else {
-        return (
-            None,
-            Some(tr!(
-                "puzzle-unsettled",
-                steps = fmt_num(ANALYSIS_STEPS as f64)
-            )),
-        );
+        return (None, Some(PuzzleNote::Unsettled));
     };
     match solutions {
         Solutions::Unique(g) => (Some(g), None),
-        Solutions::Several(_) => (None, Some(tr!("puzzle-several"))),
-        Solutions::None => (None, Some(tr!("puzzle-none"))),
+        Solutions::Several(_) => (None, Some(PuzzleNote::Several)),
+        Solutions::None => (None, Some(PuzzleNote::NoSolution)),
     }
 }
 

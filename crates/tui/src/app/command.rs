@@ -56,13 +56,15 @@ impl App {
     /// Write the command line to `sudoscope-command.txt` on one line, beside `--lesson-out`'s
     /// file when one was given, else here; says where.
     pub(super) fn write_command(&self) -> String {
+        let lang = self.lang;
         if self.guest {
-            return tr!("guest-writes");
+            return tr!(lang, "guest-writes");
         }
         let path = self.files_dir().join("sudoscope-command.txt");
         match std::fs::write(&path, format!("{}\n", self.command_line())) {
-            Ok(()) => tr!("command-written", path = path.display().to_string()),
+            Ok(()) => tr!(lang, "command-written", path = path.display().to_string()),
             Err(e) => tr!(
+                lang,
                 "cannot-write",
                 path = path.display().to_string(),
                 reason = e.to_string()
@@ -92,13 +94,14 @@ impl App {
     /// Append the view as a scene to the lesson file (the lesson played, or the one given with
     /// `--lesson-out`, or `lesson.toml` here); says where.
     pub(super) fn append_scene(&self) -> String {
+        let lang = self.lang;
         if self.guest {
-            return tr!("guest-writes");
+            return tr!(lang, "guest-writes");
         }
         let playing = self.player.as_ref();
         let scene = Scene {
             caption: playing.map_or("a scene recorded in sudoscope".into(), |p| {
-                p.scene().caption_now()
+                p.scene().caption_in(lang)
             }),
             captions: Default::default(),
             notes: None,
@@ -114,7 +117,12 @@ impl App {
             .or_else(|| playing.and_then(|p| p.lesson().path.clone()))
             .unwrap_or_else(|| PathBuf::from("lesson.toml"));
         match lesson::append(&path, &scene, &self.puzzle_ref()) {
-            Ok(n) => tr!("command-appended", n = n, path = path.display().to_string()),
+            Ok(n) => tr!(
+                lang,
+                "command-appended",
+                n = n,
+                path = path.display().to_string()
+            ),
             Err(e) => e,
         }
     }

@@ -34,6 +34,7 @@ use sudoscope_core::board::Puzzle;
 use sudoscope_core::engine::runner::Report;
 use sudoscope_core::engine::trace::source::Source;
 use sudoscope_core::run::RunSpec;
+use sudoscope_i18n::Lang;
 use watching::{Watching, run_for_trace};
 
 /// How the visualiser starts: the run, and what only the screen has.
@@ -43,6 +44,8 @@ pub struct Launch {
     pub run: RunSpec,
     /// The colours.
     pub theme: Theme,
+    /// The language every word on the screen is in (English unless set).
+    pub lang: Lang,
     /// A lesson to play, from its first scene.
     pub lesson: Option<Lesson>,
     /// Where `y`'s "append as a scene" writes (the lesson's own file when one is played).
@@ -75,6 +78,7 @@ impl Launch {
         Launch {
             run,
             theme,
+            lang: Lang::En,
             lesson: None,
             lesson_out: None,
             source: None,
@@ -98,6 +102,7 @@ pub struct App {
     experiment: Option<ExperimentView>,
     dialog: Dialog,
     theme: Theme,
+    lang: Lang,
     focus_layout: bool,
     show_notes: bool,
     status: Option<String>,
@@ -135,7 +140,7 @@ impl App {
         let mut status = None;
         if let Some(p) = &player {
             opts.run = p.scene().run.clone();
-            (watching, status) = watching::scene_watch(p.scene());
+            (watching, status) = watching::scene_watch(opts.lang, p.scene());
         }
         let runners = race::Runners {
             reports,
@@ -152,6 +157,7 @@ impl App {
             experiment: None,
             dialog: Dialog::None,
             theme: opts.theme,
+            lang: opts.lang,
             focus_layout: false,
             show_notes: false,
             status,
@@ -202,6 +208,11 @@ impl App {
     /// The colours.
     pub fn theme(&self) -> Theme {
         self.theme
+    }
+
+    /// The language the screen speaks.
+    pub fn lang(&self) -> Lang {
+        self.lang
     }
 
     /// Use these colours.
@@ -256,17 +267,19 @@ impl App {
 
     /// The lesson's caption on screen, when a lesson is played.
     pub fn caption(&self) -> Option<String> {
-        self.player.as_ref().map(Player::caption)
+        let lang = self.lang;
+        self.player.as_ref().map(|p| p.caption(lang))
     }
 
     /// The speaker notes of the scene on screen, if it has any.
     pub fn notes(&self) -> Option<String> {
-        self.player.as_ref().and_then(Player::notes)
+        let lang = self.lang;
+        self.player.as_ref().and_then(|p| p.notes(lang))
     }
 
     /// "scene 2/6" while a lesson is played.
     pub fn scene_label(&self) -> Option<String> {
-        self.player.as_ref().map(Player::label)
+        self.player.as_ref().map(|p| p.label(self.lang))
     }
 
     /// The view as a run (see [`Race::spec`]).
@@ -288,12 +301,14 @@ impl App {
     /// The trace's next run, if one has begun: the panes start again on it (the puzzle its
     /// header names; its algorithm's settings when it is a built-in one's trace).
     fn adopt_next_run(&mut self) -> bool {
+        let lang = self.lang;
         let Some(feed) = self.watching.as_mut().and_then(Watching::next_run) else {
             return false;
         };
         let run = run_for_trace(self.race.started(), &feed);
         if feed.run > 1 {
             self.status = Some(tr!(
+                lang,
                 "watch-new-run",
                 what = feed.source.what(),
                 run = feed.run as i64
@@ -306,7 +321,7 @@ impl App {
     }
 
     fn send_notes(&mut self) {
-        if let Some(e) = self.player.as_ref().and_then(Player::send_notes) {
+        if let Some(e) = self.player.as_ref().and_then(|p| p.send_notes(self.lang)) {
             self.status = Some(e);
         }
     }
@@ -351,11 +366,12 @@ impl App {
     /// Go to the next or previous scene of the lesson: every pane starts fresh from its
     /// settings, so a scene plays the same every time.
     fn change_scene(&mut self, forward: bool) {
+        let lang = self.lang;
         let Some(player) = &mut self.player else {
-            self.status = Some(tr!("status-no-lesson"));
+            self.status = Some(tr!(lang, "status-no-lesson"));
             return;
         };
-        let scene: Scene = match player.turn(forward) {
+        let scene: Scene = match player.turn(lang, forward) {
             Ok(scene) => scene.clone(),
             Err(said) => {
                 self.status = Some(said);
@@ -365,7 +381,7 @@ impl App {
         // the scene before ends its command first
         self.race.clear(&scene.run);
         self.watching = None;
-        let (watching, status) = watching::scene_watch(&scene);
+        let (watching, status) = watching::scene_watch(lang, &scene);
         self.watching = watching;
         self.status = status;
         self.experiment = None;
@@ -386,13 +402,14 @@ impl App {
 
     /// `x`: the engine runs restarts of every pane's method; again, it stops them.
     fn toggle_experiment(&mut self) {
+        let lang = self.lang;
         if let Some(x) = self.experiment.take() {
             x.stop();
             return;
         }
         let (arms, seed) = self.race.arms();
         if arms.is_empty() {
-            self.status = Some(tr!("status-watched-experiment"));
+            self.status = Some(tr!(lang, "status-watched-experiment"));
             return;
         }
         self.experiment = Some(ExperimentView::start(

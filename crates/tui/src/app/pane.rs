@@ -7,6 +7,7 @@ use sudoscope_core::board::Puzzle;
 use sudoscope_core::engine::runner::{Control, Report, RunnerHandle, RunnerSetup};
 use sudoscope_core::engine::trace::feed::Feed;
 use sudoscope_core::run::PaneRun;
+use sudoscope_i18n::Lang;
 
 /// One algorithm on screen. The runner owns the search; its report says what it is running and
 /// whether it has ended, and the screen shows that. `run` is the app's last request, which the
@@ -27,11 +28,11 @@ pub struct Pane {
 
 impl Pane {
     /// The algorithm, preset and every non-default parameter, as the pane's title names it,
-    /// in the language spoken now: `recocido simulado (v. clásica)`, `mine (traza)`.
-    pub fn label(&self) -> String {
+    /// in `lang`: `recocido simulado (v. clásica)`, `mine (traza)`.
+    pub fn label(&self, lang: Lang) -> String {
         match self.watched() {
-            Some(f) => format!("{} ({})", f.header.algorithm, tr!("pane-trace")),
-            None => crate::words::method(&self.run.method),
+            Some(f) => format!("{} ({})", f.header.algorithm, tr!(lang, "pane-trace")),
+            None => crate::words::method(lang, &self.run.method),
         }
     }
 

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use crate::lesson::{Lesson, Scene};
+use sudoscope_i18n::Lang;
 
 /// A lesson being played.
 pub struct Player {
@@ -33,23 +34,24 @@ impl Player {
         &self.lesson.scenes[self.scene]
     }
 
-    /// "title · caption", in the language on screen.
-    pub fn caption(&self) -> String {
+    /// "title · caption", in `lang`.
+    pub fn caption(&self, lang: Lang) -> String {
         format!(
             "{} · {}",
-            self.lesson.title_now(),
-            self.scene().caption_now()
+            self.lesson.title_in(lang),
+            self.scene().caption_in(lang)
         )
     }
 
     /// The scene's speaker notes, if it has any.
-    pub fn notes(&self) -> Option<String> {
-        self.scene().notes_now()
+    pub fn notes(&self, lang: Lang) -> Option<String> {
+        self.scene().notes_in(lang)
     }
 
     /// "scene 2/6".
-    pub fn label(&self) -> String {
+    pub fn label(&self, lang: Lang) -> String {
         tr!(
+            lang,
             "scene-label",
             n = self.scene + 1,
             of = self.lesson.scenes.len()
@@ -58,7 +60,7 @@ impl Player {
 
     /// Turn to the next or previous scene; the scene now on screen, or what the status line
     /// says when there is none that way.
-    pub fn turn(&mut self, forward: bool) -> Result<&Scene, String> {
+    pub fn turn(&mut self, lang: Lang, forward: bool) -> Result<&Scene, String> {
         let last = self.lesson.scenes.len() - 1;
         let next = if forward {
             (self.scene + 1).min(last)
@@ -67,9 +69,9 @@ impl Player {
         };
         if next == self.scene {
             return Err(if forward {
-                tr!("status-last-scene")
+                tr!(lang, "status-last-scene")
             } else {
-                tr!("status-first-scene")
+                tr!(lang, "status-first-scene")
             });
         }
         self.scene = next;
@@ -78,14 +80,14 @@ impl Player {
 
     /// The scene's notes to `--notes`' file or terminal, with its number and caption; what went
     /// wrong, if writing failed.
-    pub fn send_notes(&self) -> Option<String> {
+    pub fn send_notes(&self, lang: Lang) -> Option<String> {
         use std::io::Write;
         let path = self.notes_out.as_ref()?;
         let text = format!(
             "── {} · {} ──\n{}\n\n",
-            self.label(),
-            self.scene().caption_now(),
-            self.notes().unwrap_or_else(|| tr!("notes-none"))
+            self.label(lang),
+            self.scene().caption_in(lang),
+            self.notes(lang).unwrap_or_else(|| tr!(lang, "notes-none"))
         );
         let written = std::fs::OpenOptions::new()
             .create(true)
@@ -94,6 +96,7 @@ impl Player {
             .and_then(|mut f| f.write_all(text.as_bytes()));
         written.err().map(|e| {
             tr!(
+                lang,
                 "cannot-write",
                 path = path.display().to_string(),
                 reason = e.to_string()

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crossbeam_channel::Sender;
 
-use super::analysis::{analyse, next_speed};
+use super::analysis::{PuzzleNote, analyse, next_speed};
 use super::pane::Pane;
 use sudoscope_core::board::{Grid, Puzzle};
 use sudoscope_core::engine::experiment::Arm;
@@ -45,7 +45,7 @@ pub struct Race {
     started: RunSpec,
     puzzle: Puzzle,
     solution: Option<Grid>,
-    puzzle_note: Option<String>,
+    puzzle_note: Option<PuzzleNote>,
     panes: Vec<Pane>,
     focus: usize,
     speed: Option<f64>,
@@ -134,8 +134,8 @@ impl Race {
     }
 
     /// Why the puzzle cannot be solved, or has several solutions.
-    pub fn puzzle_note(&self) -> Option<&str> {
-        self.puzzle_note.as_deref()
+    pub fn puzzle_note(&self) -> Option<PuzzleNote> {
+        self.puzzle_note
     }
 
     /// The panes, the first one leading.

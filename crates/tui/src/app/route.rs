@@ -29,6 +29,7 @@ impl App {
 
     /// A key goes to the open dialog, else to the cell cursor or the key table.
     fn on_key(&mut self, k: KeyEvent) {
+        let lang = self.lang;
         if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
             self.ask_or_quit();
             return;
@@ -88,7 +89,7 @@ impl App {
             },
             Dialog::Parameters(editor) => {
                 let params = self.race.focused().run.method.params.clone();
-                match editor.key(k, &params) {
+                match editor.key(lang, k, &params) {
                     Reply::Stay => true,
                     Reply::Close => false,
                     Reply::Done(edited) => {
@@ -97,7 +98,7 @@ impl App {
                     }
                 }
             }
-            Dialog::Puzzle(opener) => match opener.key(k) {
+            Dialog::Puzzle(opener) => match opener.key(lang, k) {
                 Reply::Stay => true,
                 Reply::Close => false,
                 Reply::Done(p) => {
@@ -114,6 +115,7 @@ impl App {
     /// A key while the screen waits for a trace: the error output scrolls; leaving, the lesson's
     /// scenes, help and the theme work; the rest waits for the run.
     fn waiting_key(&mut self, k: KeyEvent) {
+        let lang = self.lang;
         if self.watching.as_mut().is_some_and(|w| w.key(k)) {
             return;
         }
@@ -126,15 +128,16 @@ impl App {
                 | Action::Theme
                 | Action::Notes),
             ) => self.act(a),
-            _ => self.status = Some(tr!("watch-waiting-key")),
+            _ => self.status = Some(tr!(lang, "watch-waiting-key")),
         }
     }
 
     /// End, or first ask when ending closes a class's sessions (`q` or Ctrl-C again ends).
     fn ask_or_quit(&mut self) {
+        let lang = self.lang;
         if self.confirm_quit && !self.quit_asked {
             self.quit_asked = true;
-            self.status = Some(tr!("quit-class-ask"));
+            self.status = Some(tr!(lang, "quit-class-ask"));
         } else {
             self.quit = true;
         }
@@ -142,6 +145,7 @@ impl App {
 
     /// Do what a key of the table asks.
     pub fn act(&mut self, a: Action) {
+        let lang = self.lang;
         self.status = None;
         match a {
             Action::Quit => self.ask_or_quit(),
@@ -159,10 +163,10 @@ impl App {
             Action::TogglePreset | Action::EditParameter
                 if self.race.focused().watched().is_some() =>
             {
-                self.status = Some(tr!("status-watched-settings"));
+                self.status = Some(tr!(lang, "status-watched-settings"));
             }
             Action::OpenPuzzle if self.race.watches() => {
-                self.status = Some(tr!("status-watched-puzzle"));
+                self.status = Some(tr!(lang, "status-watched-puzzle"));
             }
             Action::TogglePreset => {
                 let m = &self.race.focused().run.method;
@@ -180,8 +184,9 @@ impl App {
                 let m = &self.race.focused().run.method;
                 if m.params.specs().is_empty() {
                     self.status = Some(tr!(
+                        lang,
                         "status-no-parameters",
-                        algo = crate::words::algorithm(m.algo.name)
+                        algo = crate::words::algorithm(lang, m.algo.name)
                     ));
                 } else {
                     self.dialog = Dialog::Parameters(ParamEditor::default());
@@ -196,17 +201,17 @@ impl App {
             Action::Candidates => {
                 let shown = self.cursor.next_candidates();
                 if shown != CandidateView::Off {
-                    self.status = Some(tr!("status-showing", what = shown.describe()));
+                    self.status = Some(tr!(lang, "status-showing", what = shown.describe(lang)));
                 }
             }
             Action::Solution => {
                 self.cursor.toggle_wrong();
                 if self.race.solution().is_none() {
-                    self.status = Some(tr!("status-no-solution"));
+                    self.status = Some(tr!(lang, "status-no-solution"));
                 }
             }
             Action::AddRacer => match self.race.next_racer() {
-                None => self.status = Some(tr!("status-race-full")),
+                None => self.status = Some(tr!(lang, "status-race-full")),
                 Some(next) => {
                     let preset = self.race.focused().run.method.preset;
                     self.dialog = Dialog::Algorithms(AlgoPicker::on(next, preset, true));
@@ -214,7 +219,7 @@ impl App {
             },
             Action::RemoveRacer => {
                 if !self.race.remove_focused() {
-                    self.status = Some(tr!("status-last-algorithm"));
+                    self.status = Some(tr!(lang, "status-last-algorithm"));
                 }
             }
             Action::NextPane => self.race.next_pane(),
@@ -232,14 +237,15 @@ impl App {
                 if self.watching.is_some() {
                     self.dialog = Dialog::Errors(0);
                 } else {
-                    self.status = Some(tr!("status-no-command"));
+                    self.status = Some(tr!(lang, "status-no-command"));
                 }
             }
             Action::Theme => {
                 self.theme = self.theme.next();
                 self.status = Some(tr!(
+                    lang,
                     "legend-on-theme",
-                    theme = crate::words::word("theme", self.theme.palette.name())
+                    theme = lang.word("theme", self.theme.palette.name())
                 ));
             }
             Action::FocusLayout => self.focus_layout = !self.focus_layout,
@@ -248,23 +254,23 @@ impl App {
             }
             Action::CellMode => {
                 if self.cursor.toggle_cell_mode() {
-                    self.status = Some(tr!("status-cell-mode"));
+                    self.status = Some(tr!(lang, "status-cell-mode"));
                 }
             }
             Action::NextScene | Action::PreviousScene => self.change_scene(a == Action::NextScene),
             Action::Still => {
                 if self.guest && !self.downloads {
-                    self.status = Some(tr!("guest-writes"));
+                    self.status = Some(tr!(lang, "guest-writes"));
                 } else {
                     self.still_wanted = true;
                 }
             }
             // the notes are the lecturer's: a student's served session does not show them
-            Action::Notes if self.guest => self.status = Some(tr!("notes-lecturer")),
+            Action::Notes if self.guest => self.status = Some(tr!(lang, "notes-lecturer")),
             Action::Notes => {
                 self.show_notes = !self.show_notes;
                 if self.show_notes && self.notes().is_none() {
-                    self.status = Some(tr!("notes-none"));
+                    self.status = Some(tr!(lang, "notes-none"));
                 }
             }
         }
@@ -272,16 +278,18 @@ impl App {
 
     /// The algorithm picker's choice: a new race pane, or the focused pane switched.
     fn chosen(&mut self, c: Chosen) {
+        let lang = self.lang;
         let method = Method::new(c.algo, c.preset);
         if !c.adding {
             self.race.switch_to(method);
         } else if !self.race.add_racer(method) {
-            self.status = Some(tr!("status-race-full"));
+            self.status = Some(tr!(lang, "status-race-full"));
         }
     }
 
     /// The parameter editor's accepted value: the focused pane continues with it.
     fn edited(&mut self, e: Edited) {
+        let lang = self.lang;
         let m = &self.race.focused().run.method;
         let method = Method {
             algo: m.algo,
@@ -290,9 +298,10 @@ impl App {
         };
         self.race.switch_to(method);
         self.status = Some(tr!(
+            lang,
             "status-edited",
             name = e.name,
-            value = sudoscope_i18n::localize(e.text)
+            value = lang.localize(e.text)
         ));
     }
 }

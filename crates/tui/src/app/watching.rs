@@ -14,6 +14,7 @@ use sudoscope_core::catalog;
 use sudoscope_core::engine::trace::feed::{Feed, SourceSpec};
 use sudoscope_core::engine::trace::source::{Failure, Guard, Phase, Source};
 use sudoscope_core::run::{RunSpec, print};
+use sudoscope_i18n::Lang;
 
 /// A trace source the first pane shows.
 pub struct Watching {
@@ -168,7 +169,7 @@ impl Watching {
 /// A scene's command, started: the trace the first pane shows once its header comes (the run
 /// then takes the trace's puzzle), ended with the scene; or what went wrong if it could not
 /// start.
-pub fn scene_watch(scene: &Scene) -> (Option<Watching>, Option<String>) {
+pub fn scene_watch(lang: Lang, scene: &Scene) -> (Option<Watching>, Option<String>) {
     let Some(command) = &scene.command else {
         return (None, None);
     };
@@ -178,14 +179,18 @@ pub fn scene_watch(scene: &Scene) -> (Option<Watching>, Option<String>) {
         let resolve = |r: &str| catalog::resolve_one(r).map_err(|e| e.to_string());
         match sudoscope_core::engine::trace::source::start(SourceSpec::Command(argv), resolve) {
             Ok((source, guard)) => (Some(Watching::new(source, Some(guard))), None),
-            Err(e) => (None, Some(tr!("status-scene-command", reason = e))),
+            Err(e) => (None, Some(tr!(lang, "status-scene-command", reason = e))),
         }
     }
     // a web page starts no program: the scene says so, and the lesson goes on
     #[cfg(not(feature = "native"))]
     (
         None,
-        Some(tr!("status-scene-no-command", command = command.as_str())),
+        Some(tr!(
+            lang,
+            "status-scene-no-command",
+            command = command.as_str()
+        )),
     )
 }
 

@@ -5,6 +5,7 @@ use crate::event::{KeyCode, KeyEvent};
 
 use super::{Reply, Typed, down, up};
 use sudoscope_core::search::Params;
+use sudoscope_i18n::Lang;
 
 /// The longest value the editor takes.
 const MAX_VALUE: usize = 24;
@@ -35,7 +36,7 @@ pub struct Edited {
 
 impl ParamEditor {
     /// Read a key; `params` are the focused pane's.
-    pub fn key(&mut self, k: KeyEvent, params: &Params) -> Reply<Edited> {
+    pub fn key(&mut self, lang: Lang, k: KeyEvent, params: &Params) -> Reply<Edited> {
         let specs = params.specs();
         let n = specs.len();
         match self.editing.take() {
@@ -52,9 +53,7 @@ impl ParamEditor {
                 }
                 KeyCode::Enter => {
                     // the value as the language writes it (0,5 in Spanish and Portuguese)
-                    self.editing = Some(sudoscope_i18n::localize(
-                        params.show(specs[self.index].name),
-                    ));
+                    self.editing = Some(lang.localize(params.show(specs[self.index].name)));
                     self.error = None;
                 }
                 KeyCode::Esc => return Reply::Close,
@@ -64,7 +63,7 @@ impl ParamEditor {
                 KeyCode::Enter => {
                     let name = specs[self.index].name;
                     let mut edited = params.clone();
-                    match edited.set(name, &sudoscope_i18n::delocalize(&text)) {
+                    match edited.set(name, &lang.delocalize(&text)) {
                         Ok(()) => {
                             return Reply::Done(Edited {
                                 params: edited,
@@ -73,7 +72,7 @@ impl ParamEditor {
                             });
                         }
                         Err(e) => {
-                            self.error = Some(crate::words::param_error(&e));
+                            self.error = Some(crate::words::param_error(lang, &e));
                             self.editing = Some(text);
                         }
                     }

@@ -6,6 +6,7 @@ use crate::event::{KeyCode, KeyEvent};
 use super::Reply;
 use sudoscope_core::board::Puzzle;
 use sudoscope_core::catalog;
+use sudoscope_i18n::Lang;
 
 /// The longest reference the opener takes (a 25x25 puzzle's text fits).
 const MAX_INPUT: usize = 4096;
@@ -23,18 +24,18 @@ pub struct PuzzleOpener {
 
 impl PuzzleOpener {
     /// Read a key.
-    pub fn key(&mut self, k: KeyEvent) -> Reply<Puzzle> {
+    pub fn key(&mut self, lang: Lang, k: KeyEvent) -> Reply<Puzzle> {
         match k.code {
             KeyCode::Enter if self.input.trim() == "-" || self.input.trim().starts_with("-:") => {
-                self.error = Some(tr!("puzzle-stdin-here"));
+                self.error = Some(tr!(lang, "puzzle-stdin-here"));
             }
             KeyCode::Enter if self.guest => match catalog::resolve_builtin(&self.input) {
                 Ok(p) => return Reply::Done(p),
-                Err(e) => self.error = Some(crate::words::ref_error(&e)),
+                Err(e) => self.error = Some(crate::words::ref_error(lang, &e)),
             },
             KeyCode::Enter => match catalog::resolve_one(&self.input) {
                 Ok(p) => return Reply::Done(p),
-                Err(e) => self.error = Some(crate::words::ref_error(&e)),
+                Err(e) => self.error = Some(crate::words::ref_error(lang, &e)),
             },
             KeyCode::Esc => return Reply::Close,
             KeyCode::Backspace => {

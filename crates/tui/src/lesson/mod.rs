@@ -161,28 +161,28 @@ fn localized(
     }
 }
 
-/// A text in the language spoken now, else its own.
-fn in_current(plain: &str, by: &BTreeMap<Lang, String>) -> String {
-    by.get(&sudoscope_i18n::current())
-        .cloned()
-        .unwrap_or_else(|| plain.to_string())
+/// A text in `lang`, else its own.
+fn in_current(lang: Lang, plain: &str, by: &BTreeMap<Lang, String>) -> String {
+    by.get(&lang).cloned().unwrap_or_else(|| plain.to_string())
 }
 
 impl Lesson {
-    /// The title in the language spoken now (else the lesson's own).
-    pub fn title_now(&self) -> String {
-        in_current(&self.title, &self.titles)
+    /// The title in the given language (else the lesson's own).
+    pub fn title_in(&self, lang: Lang) -> String {
+        in_current(lang, &self.title, &self.titles)
     }
 }
 
 impl Scene {
-    /// The caption in the language spoken now (else the lesson's own).
-    pub fn caption_now(&self) -> String {
-        in_current(&self.caption, &self.captions)
+    /// The caption in the given language (else the lesson's own).
+    pub fn caption_in(&self, lang: Lang) -> String {
+        in_current(lang, &self.caption, &self.captions)
     }
 
-    /// The speaker notes in the language spoken now (else the lesson's own), if any.
-    pub fn notes_now(&self) -> Option<String> {
-        self.notes.as_ref().map(|n| in_current(n, &self.notes_by))
+    /// The speaker notes in the given language (else the lesson's own), if any.
+    pub fn notes_in(&self, lang: Lang) -> Option<String> {
+        self.notes
+            .as_ref()
+            .map(|n| in_current(lang, n, &self.notes_by))
     }
 }

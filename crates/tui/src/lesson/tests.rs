@@ -167,6 +167,7 @@ algo = "steepest"
     assert_eq!(l.scenes[1].caption, "El gradiente se estanca");
     assert_eq!(
         in_current(
+            Lang::En,
             &l.scenes[1].caption,
             &BTreeMap::from([(Lang::Pt, "x".to_string())])
         ),

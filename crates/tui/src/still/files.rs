@@ -22,10 +22,12 @@ const MONO: &str = "sudoscope-mono";
 /// A still of what `app` shows at `width` x `height` (`W`), under the next free name in its
 /// still directory; what the status line says of it.
 pub fn of_app(app: &App, width: u16, height: u16) -> String {
+    let lang = app.lang();
     let buf = screen(app, width, height);
     let stem = next_stem(&app.files_dir());
     match write(&buf, app.theme().palette, &stem) {
         Ok((svg, png)) => tr!(
+            lang,
             "still-written",
             svg = svg.display().to_string(),
             png = png.display().to_string()

@@ -10,10 +10,11 @@ use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType};
 use super::plot::{self, Series};
 use crate::theme::Theme;
 use sudoscope_core::engine::history::Point;
+use sudoscope_i18n::Lang;
 
-fn label(x: f64) -> String {
-    sudoscope_i18n::localize(match x.abs() {
-        a if !a.is_finite() => return sudoscope_i18n::num(x, 0),
+fn label(lang: Lang, x: f64) -> String {
+    lang.localize(match x.abs() {
+        a if !a.is_finite() => return lang.num(x, 0),
         a if a >= 1e12 => format!("{x:.1e}"),
         a if a >= 1e9 => format!("{:.1}G", x / 1e9),
         a if a >= 1e6 => format!("{:.1}M", x / 1e6),
@@ -25,20 +26,20 @@ fn label(x: f64) -> String {
     })
 }
 
-fn axis_labels(lo: f64, hi: f64) -> Vec<Line<'static>> {
+fn axis_labels(lang: Lang, lo: f64, hi: f64) -> Vec<Line<'static>> {
     vec![
-        Line::from(label(lo)),
-        Line::from(label((lo + hi) / 2.0)),
-        Line::from(label(hi)),
+        Line::from(label(lang, lo)),
+        Line::from(label(lang, (lo + hi) / 2.0)),
+        Line::from(label(lang, hi)),
     ]
 }
 
 /// An axis of steps: whole numbers only (a step 12.5 does not exist).
-fn step_labels(lo: f64, hi: f64) -> Vec<Line<'static>> {
+fn step_labels(lang: Lang, lo: f64, hi: f64) -> Vec<Line<'static>> {
     vec![
-        Line::from(label(lo.round())),
-        Line::from(label(((lo + hi) / 2.0).round())),
-        Line::from(label(hi.round())),
+        Line::from(label(lang, lo.round())),
+        Line::from(label(lang, ((lo + hi) / 2.0).round())),
+        Line::from(label(lang, hi.round())),
     ]
 }
 
@@ -47,6 +48,7 @@ fn step_labels(lo: f64, hi: f64) -> Vec<Line<'static>> {
 /// the series of the search on screen. A search's named series (a trace's metrics) are drawn
 /// there too, each scaled to its own range, which the legend gives.
 pub fn draw(
+    lang: Lang,
     f: &mut Frame,
     area: Rect,
     history: &[Point],
@@ -79,13 +81,13 @@ pub fn draw(
     // the series are named in the title, in their colours: a legend inside the chart would
     // cover the curve where it starts, top left, or where it ends, top right
     let title = Line::from(vec![
-        Span::raw(format!("{} ", tr!("chart-title"))),
-        Span::styled(format!("━ {}", tr!("chart-cost")), theme.series(0)),
+        Span::raw(format!("{} ", tr!(lang, "chart-title"))),
+        Span::styled(format!("━ {}", tr!(lang, "chart-cost")), theme.series(0)),
         Span::raw(" "),
-        Span::styled(format!("━ {} ", tr!("chart-best")), theme.series(1)),
+        Span::styled(format!("━ {} ", tr!(lang, "chart-best")), theme.series(1)),
     ]);
     let block = Block::bordered().title(title).border_style(theme.border());
-    let (xl, yl) = (step_labels(x0, x1), axis_labels(0.0, ymax));
+    let (xl, yl) = (step_labels(lang, x0, x1), axis_labels(lang, 0.0, ymax));
     let bounds = ([x0, x1], [0.0, plot::headroom(ymax)]);
     plot::lines(
         f.buffer_mut(),
@@ -103,7 +105,7 @@ pub fn draw(
         .block(block)
         .x_axis(
             Axis::default()
-                .title(tr!("chart-step"))
+                .title(tr!(lang, "chart-step"))
                 .bounds(bounds.0)
                 .labels(xl)
                 .style(theme.dim()),
@@ -116,7 +118,7 @@ pub fn draw(
         );
     f.render_widget(chart, top);
     if !named.is_empty() {
-        draw_named(f, bottom, history, named, label, (x0, x1), theme);
+        draw_named(f, bottom, history, named, label, (x0, x1), (lang, theme));
     } else if has_extra {
         let of_label = || {
             history.iter().filter_map(|p| {
@@ -130,12 +132,14 @@ pub fn draw(
             .filter_map(|(x, s)| s.worst.map(|w| (x as f64, w)))
             .collect();
         let emax = plot::highest(extra.iter().chain(&worst).map(|p| p.1), f64::MIN_POSITIVE);
-        let name = label.map(crate::words::metric).unwrap_or_default();
+        let name = label
+            .map(|l| crate::words::metric(lang, l))
+            .unwrap_or_default();
         let mut title = vec![Span::styled(format!("━ {name} "), theme.series(2))];
         let mut series = vec![Series::of(&extra, theme.series(2))];
         if !worst.is_empty() {
             title.push(Span::styled(
-                format!("━ {} ", tr!("chart-worst")),
+                format!("━ {} ", tr!(lang, "chart-worst")),
                 theme.series(3),
             ));
             series.push(Series::of(&worst, theme.series(3)));
@@ -143,7 +147,7 @@ pub fn draw(
         let block = Block::bordered()
             .title(Line::from(title))
             .border_style(theme.border());
-        let yl = axis_labels(0.0, emax);
+        let yl = axis_labels(lang, 0.0, emax);
         let bounds = ([x0, x1], [0.0, plot::headroom(emax)]);
         plot::lines(
             f.buffer_mut(),
@@ -176,7 +180,7 @@ fn draw_named(
     named: &[(&'static str, Vec<Point>)],
     second: Option<&'static str>,
     (x0, x1): (f64, f64),
-    theme: &Theme,
+    (lang, theme): (Lang, &Theme),
 ) {
     let mut lines: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
     if let Some(l) = second {
@@ -212,16 +216,16 @@ fn draw_named(
             } else {
                 format!(
                     "{} {}–{}",
-                    crate::words::metric(&name),
-                    label(lo),
-                    label(hi)
+                    crate::words::metric(lang, &name),
+                    label(lang, lo),
+                    label(lang, hi)
                 )
             };
             (legend, data)
         })
         .collect();
     let block = Block::bordered()
-        .title(tr!("chart-metrics-title"))
+        .title(tr!(lang, "chart-metrics-title"))
         .border_style(theme.border());
     let bounds = ([x0, x1], [0.0, 1.05]);
     let series: Vec<Series> = scaled

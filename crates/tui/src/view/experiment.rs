@@ -5,17 +5,16 @@ use std::sync::atomic::Ordering;
 
 use ratatui::Frame;
 
-use crate::words;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Gauge, Row, Table};
-use sudoscope_i18n::num;
 
 use crate::app::App;
 use crate::theme::Theme;
 use sudoscope_core::engine::stats::wilson;
+use sudoscope_i18n::Lang;
 
 /// Live experiment: progress, the success table and a bar chart of success rates.
-pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let Some(x) = &app.experiment() else { return };
     let done = x.records.len();
     let [head, table_area, bars_area] = Layout::vertical([
@@ -28,15 +27,16 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let label = format!(
         "{}{}",
         tr!(
+            lang,
             "experiment-progress",
             done = done,
             total = x.run.total,
             puzzle = app.race().puzzle().name.clone()
         ),
         if stopped {
-            format!(" ({})", tr!("experiment-stopped"))
+            format!(" ({})", tr!(lang, "experiment-stopped"))
         } else if done == x.run.total {
-            format!(" ({})", tr!("experiment-done"))
+            format!(" ({})", tr!(lang, "experiment-done"))
         } else {
             String::new()
         }
@@ -45,7 +45,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         Gauge::default()
             .block(
                 Block::bordered()
-                    .title(format!(" {} ", tr!("experiment-title")))
+                    .title(format!(" {} ", tr!(lang, "experiment-title")))
                     .border_style(theme.title()),
             )
             .gauge_style(theme.good())
@@ -78,31 +78,31 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         times.sort_by(f64::total_cmp);
         let med = times
             .get(times.len() / 2)
-            .map_or("-".into(), |t| format!("{} ms", num(t * 1e3, 1)));
-        let shown = words::label(label);
+            .map_or("-".into(), |t| format!("{} ms", lang.num(t * 1e3, 1)));
+        let shown = lang.label(label);
         rows.push(vec![
             shown.clone(),
             format!("{n}"),
             format!("{k}"),
-            format!("{}%", num(rate, 1)),
+            format!("{}%", lang.num(rate, 1)),
             // a range, not a pair: no comma to mistake for the decimal one
-            format!("{}–{}%", num(100.0 * lo, 1), num(100.0 * hi, 1)),
+            format!("{}–{}%", lang.num(100.0 * lo, 1), lang.num(100.0 * hi, 1)),
             med,
         ]);
         bars.push(
             Bar::default()
                 .value(rate.round() as u64)
                 .label(shown)
-                .text_value(format!("{}%", num(rate, 0))),
+                .text_value(format!("{}%", lang.num(rate, 0))),
         );
     }
     let header = [
-        tr!("experiment-algorithm"),
-        tr!("experiment-runs"),
-        tr!("experiment-solved"),
-        tr!("experiment-rate"),
-        tr!("experiment-interval"),
-        tr!("experiment-median"),
+        tr!(lang, "experiment-algorithm"),
+        tr!(lang, "experiment-runs"),
+        tr!(lang, "experiment-solved"),
+        tr!(lang, "experiment-rate"),
+        tr!(lang, "experiment-interval"),
+        tr!(lang, "experiment-median"),
     ];
     // each column as wide as its header (the words are longer in Spanish and Portuguese) and
     // its widest value, so no header is cut and the labels tell the algorithms apart
@@ -128,7 +128,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let chart = BarChart::default()
         .block(
             Block::bordered()
-                .title(format!(" {} ", tr!("experiment-success")))
+                .title(format!(" {} ", tr!(lang, "experiment-success")))
                 .border_style(theme.border()),
         )
         .data(BarGroup::default().bars(&bars))

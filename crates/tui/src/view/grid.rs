@@ -19,6 +19,7 @@ use sudoscope_core::board::{EMPTY, Grid, Puzzle};
 
 pub use super::glyph::big_glyph;
 use super::glyph::big_glyph_chars;
+use sudoscope_i18n::Lang;
 
 /// Which candidates a cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -43,11 +44,11 @@ impl CandidateView {
     }
 
     /// What the legend says it shows.
-    pub fn describe(self) -> String {
+    pub fn describe(self, lang: Lang) -> String {
         match self {
             CandidateView::Off => String::new(),
-            CandidateView::Givens => tr!("candidates-givens"),
-            CandidateView::Board => tr!("candidates-board"),
+            CandidateView::Givens => tr!(lang, "candidates-givens"),
+            CandidateView::Board => tr!(lang, "candidates-board"),
         }
     }
 }

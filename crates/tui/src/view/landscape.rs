@@ -9,20 +9,21 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use crate::theme::Theme;
 use sudoscope_core::engine::runner::Report;
 use sudoscope_core::search::Landscape;
+use sudoscope_i18n::Lang;
 
 /// Why the search is where it is: every neighbour of the current state by its cost change,
 /// downhill, sideways and uphill, with a histogram of Δ and (for annealing) the chance each
 /// uphill Δ is taken at the current temperature. A descent that has stopped shows 0 downhill:
 /// the definition of a local minimum. For a genetic algorithm: how many distinct values the
 /// population holds per cell.
-pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
+pub fn landscape(lang: Lang, f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
     let block = Block::bordered()
-        .title(format!(" {} ", tr!("stuck-title")))
+        .title(format!(" {} ", tr!(lang, "stuck-title")))
         .border_style(theme.border());
     let room = area.height.saturating_sub(2) as usize;
     let mut lines = Vec::new();
     match &report.landscape {
-        None => lines.push(Line::styled(tr!("stuck-none"), theme.dim())),
+        None => lines.push(Line::styled(tr!(lang, "stuck-none"), theme.dim())),
         Some(Landscape::Moves {
             deltas,
             temperature,
@@ -33,7 +34,7 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
             let (down, side, up) = (count(&|d| d < 0), count(&|d| d == 0), count(&|d| d > 0));
             lines.push(Line::from(vec![
                 Span::styled(
-                    tr!("stuck-downhill", n = down),
+                    tr!(lang, "stuck-downhill", n = down),
                     if down == 0 {
                         theme.error()
                     } else {
@@ -42,17 +43,17 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
                 ),
                 Span::raw(format!(
                     "  ·  {}  ·  {}  ",
-                    tr!("stuck-sideways", n = side),
-                    tr!("stuck-uphill", n = up)
+                    tr!(lang, "stuck-sideways", n = side),
+                    tr!(lang, "stuck-uphill", n = up)
                 )),
-                Span::styled(tr!("stuck-of", n = down + side + up), theme.dim()),
+                Span::styled(tr!(lang, "stuck-of", n = down + side + up), theme.dim()),
             ]));
             if down == 0 {
                 lines.push(Line::styled(
                     if side == 0 {
-                        tr!("stuck-strict-minimum")
+                        tr!(lang, "stuck-strict-minimum")
                     } else {
-                        tr!("stuck-minimum")
+                        tr!(lang, "stuck-minimum")
                     },
                     theme.error(),
                 ));
@@ -64,7 +65,7 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
                 let p = match temperature {
                     // a temperature a trace gives may be anything: only a positive one says
                     Some(t) if d > 0 && *t > 0.0 && t.is_finite() => {
-                        format!(" p={}", sudoscope_i18n::num(libm::exp(-(d as f64) / t), 2))
+                        format!(" p={}", lang.num(libm::exp(-(d as f64) / t), 2))
                     }
                     _ => String::new(),
                 };
@@ -84,25 +85,38 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
             share,
             strongest,
             open,
-        }) => pheromone_lines(&mut lines, share, strongest, *open, room, area.width, theme),
+        }) => pheromone_lines(
+            &mut lines,
+            share,
+            strongest,
+            *open,
+            room,
+            area.width,
+            (lang, theme),
+        ),
         Some(Landscape::Diversity { per_cell, size }) => {
             let free: Vec<u8> = per_cell.iter().copied().filter(|&k| k > 1).collect();
             let converged = per_cell.iter().filter(|&&k| k == 1).count();
             let mean = free.iter().map(|&k| k as f64).sum::<f64>() / free.len().max(1) as f64;
             lines.push(Line::from(tr!(
+                lang,
                 "stuck-population",
                 size = *size,
                 converged = converged,
                 cells = per_cell.len()
             )));
             lines.push(Line::from(tr!(
+                lang,
                 "stuck-population-others",
-                mean = sudoscope_i18n::num(mean, 1)
+                mean = lang.num(mean, 1)
             )));
             // per cell, the number of distinct values across the population, where it fits
             let n = (per_cell.len() as f64).sqrt() as usize;
             if room > lines.len() + n && area.width as usize >= 2 * n + 2 {
-                lines.push(Line::styled(tr!("stuck-population-cells"), theme.dim()));
+                lines.push(Line::styled(
+                    tr!(lang, "stuck-population-cells"),
+                    theme.dim(),
+                ));
                 for row in per_cell.chunks(n) {
                     let spans: Vec<Span> = row
                         .iter()
@@ -132,7 +146,7 @@ pub fn landscape(f: &mut Frame, area: Rect, report: &Report, theme: &Theme) {
                     break;
                 }
                 lines.push(Line::from(vec![
-                    Span::raw(format!("{k:>2} {} {n:>4} ", tr!("stuck-values"))),
+                    Span::raw(format!("{k:>2} {} {n:>4} ", tr!(lang, "stuck-values"))),
                     Span::styled("█".repeat((n * width).div_ceil(most)), theme.series(1)),
                 ]));
             }
@@ -156,24 +170,26 @@ fn pheromone_lines(
     open: usize,
     room: usize,
     width: u16,
-    theme: &Theme,
+    (lang, theme): (Lang, &Theme),
 ) {
     let n = (share.len() as f64).sqrt() as usize;
     let free: Vec<f32> = share.iter().copied().filter(|&s| s < 1.0).collect();
     let settled = free.iter().filter(|&&s| s >= 0.9).count();
     let mean = free.iter().map(|&s| s as f64).sum::<f64>() / free.len().max(1) as f64;
     lines.push(Line::from(tr!(
+        lang,
         "stuck-settled",
         settled = settled,
         open = open
     )));
     lines.push(Line::from(tr!(
+        lang,
         "stuck-share",
-        share = sudoscope_i18n::num(100.0 * mean, 0),
+        share = lang.num(100.0 * mean, 0),
         n = n
     )));
     if room > lines.len() + n && width as usize >= 2 * n + 2 {
-        lines.push(Line::styled(tr!("stuck-shade"), theme.dim()));
+        lines.push(Line::styled(tr!(lang, "stuck-shade"), theme.dim()));
         for (row, values) in share.chunks(n).zip(strongest.chunks(n)) {
             let spans: Vec<Span> = row
                 .iter()

@@ -27,18 +27,25 @@ use crate::theme::Theme;
 use grid::GridLayout;
 pub use room::needs;
 use room::{RACE_BELOW_GRID, RACE_SIDE, caption_rows, compact, panels_min, too_small};
+use sudoscope_i18n::Lang;
 
-/// Draw the whole screen; returns where the focused grid went, if it was drawn.
+/// Draw the whole screen in the app's language; returns where the focused grid went, if it was
+/// drawn.
 pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
+    draw_in(app.lang(), f, app)
+}
+
+/// Draw the whole screen in `lang` (a mirrored screen, in each watcher's own language).
+pub fn draw_in(lang: Lang, f: &mut Frame, app: &App) -> Option<GridPlace> {
     let theme = app.theme();
     let area = f.area();
     // the theme's own background under everything (light paints the screen white)
     f.render_widget(Block::new().style(theme.base()), area);
     if let Some((w, h)) = too_small(app, area).filter(|_| !app.race().panes().is_empty()) {
         let msg = vec![
-            Line::styled(tr!("too-small", w = w, h = h), theme.error()),
-            Line::from(tr!("too-small-now", w = area.width, h = area.height)),
-            Line::styled(tr!("too-small-quit"), theme.dim()),
+            Line::styled(tr!(lang, "too-small", w = w, h = h), theme.error()),
+            Line::from(tr!(lang, "too-small-now", w = area.width, h = area.height)),
+            Line::styled(tr!(lang, "too-small-quit"), theme.dim()),
         ];
         f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
         return None;
@@ -66,21 +73,21 @@ pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
         .as_ref()
         .filter(|_| app.race().panes().is_empty())
     {
-        waiting::draw(f, main, w, &theme);
+        waiting::draw(lang, f, main, w, &theme);
         None
     } else if app.experiment().is_some() {
-        experiment::draw(f, main, app, &theme);
+        experiment::draw(lang, f, main, app, &theme);
         None
     } else if app.race().panes().len() == 1 {
-        single(f, main, app, !compact)
+        single(lang, f, main, app, !compact)
     } else {
-        race(f, main, app)
+        race(lang, f, main, app)
     };
     if !compact {
-        panel::legend(f, legend, app, &theme);
+        panel::legend(lang, f, legend, app, &theme);
     }
-    status_line(f, status, app);
-    draw_overlay(f, app);
+    status_line(lang, f, status, app);
+    draw_overlay(lang, f, app);
     // widgets that clear their background (the chart's braille) get the theme's back
     if let Some(bg) = theme.base().bg {
         for cell in f.buffer_mut().content.iter_mut() {
@@ -94,25 +101,32 @@ pub fn draw(f: &mut Frame, app: &App) -> Option<GridPlace> {
     grid_at
 }
 
-fn draw_overlay(f: &mut Frame, app: &App) {
+fn draw_overlay(lang: Lang, f: &mut Frame, app: &App) {
     let theme = app.theme();
     let area = f.area();
     match &app.dialog() {
         Dialog::None => {}
-        Dialog::Help(scroll) => overlay::help(f, area, *scroll, &theme),
+        Dialog::Help(scroll) => overlay::help(lang, f, area, *scroll, &theme),
         Dialog::Errors(scroll) => {
             if let Some(w) = &app.watching() {
-                waiting::overlay(f, area, w, *scroll, &theme);
+                waiting::overlay(lang, f, area, w, *scroll, &theme);
             }
         }
         Dialog::Command { .. } if app.followed().is_some() => {
             let name = app.followed().unwrap_or_default();
-            overlay::followed(f, area, name, &theme)
+            overlay::followed(lang, f, area, name, &theme)
         }
-        Dialog::Command { appended } => {
-            overlay::command(f, area, &app.command_line(), appended.as_deref(), &theme)
+        Dialog::Command { appended } => overlay::command(
+            lang,
+            f,
+            area,
+            &app.command_line(),
+            appended.as_deref(),
+            &theme,
+        ),
+        Dialog::Algorithms(p) => {
+            overlay::algorithms(lang, f, area, p.index, p.preset, p.adding, &theme)
         }
-        Dialog::Algorithms(p) => overlay::algorithms(f, area, p.index, p.preset, p.adding, &theme),
         Dialog::Parameters(e) => {
             let pane = &app.race().panes()[app.race().focus()];
             overlay::parameters(
@@ -122,14 +136,14 @@ fn draw_overlay(f: &mut Frame, app: &App) {
                 e.index,
                 e.editing.as_deref(),
                 e.error.as_deref(),
-                &theme,
+                (lang, &theme),
             )
         }
-        Dialog::Puzzle(o) => overlay::puzzle(f, area, &o.input, o.error.as_deref(), &theme),
+        Dialog::Puzzle(o) => overlay::puzzle(lang, f, area, &o.input, o.error.as_deref(), &theme),
     }
 }
 
-fn pane_title(app: &App, pane: &Pane, width: u16) -> String {
+fn pane_title(lang: Lang, app: &App, pane: &Pane, width: u16) -> String {
     let g = app.race().puzzle().geometry();
     let puzzle = app.race().puzzle().name.as_str();
     if app.race().panes().len() == 1 {
@@ -139,7 +153,7 @@ fn pane_title(app: &App, pane: &Pane, width: u16) -> String {
     // in a race every pane has the same puzzle: what gives way first when the title is longer
     // than its border (a language's longer name for the algorithm) is the puzzle, never the
     // algorithm
-    let label = pane.label();
+    let label = pane.label(lang);
     wrap::first_that_fits(
         vec![
             format!(" {label} · {puzzle} {} ", g.label()),
@@ -153,18 +167,18 @@ fn pane_title(app: &App, pane: &Pane, width: u16) -> String {
 /// Draw a pane's grid, as large as `layout`, in `area` (a bordered block, or without its border
 /// for a large grid on a short screen); returns where its first cell is.
 fn grid_block(
+    lang: Lang,
     f: &mut Frame,
     area: Rect,
     app: &App,
     pane: &Pane,
     layout: &GridLayout,
-    focused: bool,
-    bordered: bool,
+    (focused, bordered): (bool, bool),
 ) -> (u16, u16) {
     let theme = &app.theme();
     // without its border the grid has no title either (a title takes a row of its own)
     let block = if bordered {
-        Block::bordered().title(pane_title(app, pane, area.width))
+        Block::bordered().title(pane_title(lang, app, pane, area.width))
     } else {
         Block::new()
     };
@@ -176,14 +190,14 @@ fn grid_block(
     let inner = block.inner(area);
     f.render_widget(block, area);
     let Some(report) = &pane.report else {
-        f.render_widget(Paragraph::new(tr!("pane-starting")), inner);
+        f.render_widget(Paragraph::new(tr!(lang, "pane-starting")), inner);
         return (inner.x, inner.y);
     };
     if let Some(msg) = &report.crashed {
         let text = vec![
-            Line::styled(tr!("pane-crashed"), theme.error()),
+            Line::styled(tr!(lang, "pane-crashed"), theme.error()),
             Line::from(msg.clone()),
-            Line::styled(tr!("pane-crashed-keys"), theme.dim()),
+            Line::styled(tr!(lang, "pane-crashed-keys"), theme.dim()),
         ];
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), inner);
         return (inner.x, inner.y);
@@ -226,9 +240,9 @@ fn portrait(area: Rect) -> bool {
     area.height >= 40 && u32::from(area.height) * 2 > u32::from(area.width) * 5 / 4
 }
 
-fn single(f: &mut Frame, area: Rect, app: &App, bordered: bool) -> Option<GridPlace> {
+fn single(lang: Lang, f: &mut Frame, area: Rect, app: &App, bordered: bool) -> Option<GridPlace> {
     if app.focus_layout() {
-        return focus(f, area, app);
+        return focus(lang, f, area, app);
     }
     let border = if bordered { 2 } else { 0 };
     let (layout, grid_area, info_area, right) = if portrait(area) {
@@ -260,24 +274,24 @@ fn single(f: &mut Frame, area: Rect, app: &App, bordered: bool) -> Option<GridPl
     };
     let theme = app.theme();
     let origin = grid_block(
+        lang,
         f,
         grid_area,
         app,
         &app.race().panes()[0],
         &layout,
-        true,
-        bordered,
+        (true, bordered),
     );
     // beside an upright grid, the cell's words only where they have room to be read
     if info_area.width >= 16 {
-        panel::cell_info(f, info_area, app, &theme);
+        panel::cell_info(lang, f, info_area, app, &theme);
     }
-    panels(f, right, app, &theme);
+    panels(lang, f, right, app, &theme);
     Some((origin.0, origin.1, layout))
 }
 
 /// The single search's metrics, cost chart and log (or neighbourhood) in `area`.
-fn panels(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+fn panels(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let pane = &app.race().panes()[0];
     // on a short screen the metrics and then the log give up rows before the chart does: 9
     // each from 26 rows up, 7 and 6 on an 80×24 terminal
@@ -294,9 +308,10 @@ fn panels(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         Constraint::Length(log_h),
     ])
     .areas(area);
-    panel::metrics(f, head, app, pane, theme);
+    panel::metrics(lang, f, head, app, pane, theme);
     if let Some(report) = &pane.report {
         chart::draw(
+            lang,
             f,
             chart_area,
             &report.history,
@@ -305,16 +320,16 @@ fn panels(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             theme,
         );
         if app.race().landscape() {
-            landscape::landscape(f, log_area, report, theme);
+            landscape::landscape(lang, f, log_area, report, theme);
         } else {
-            panel::log(f, log_area, report, theme);
+            panel::log(lang, f, log_area, report, theme);
         }
     }
 }
 
 /// The focus layout (`f`): the grid as large as it goes, the cost chart beside it, and the
 /// caption above; nothing else.
-fn focus(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
+fn focus(lang: Lang, f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
     let theme = app.theme();
     let room = area.width.saturating_sub(30).min(area.width * 2 / 3);
     let layout = fit(app, room, area.height);
@@ -324,21 +339,21 @@ fn focus(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
     let [grid_area, _] =
         Layout::vertical([Constraint::Length(layout.height() + 2), Constraint::Min(0)]).areas(left);
     let origin = grid_block(
+        lang,
         f,
         grid_area,
         app,
         &app.race().panes()[0],
         &layout,
-        true,
-        true,
+        (true, true),
     );
     if let Some(report) = &app.race().panes()[0].report {
-        chart::draw(f, right, &report.history, &[], false, &theme);
+        chart::draw(lang, f, right, &report.history, &[], false, &theme);
     }
     Some((origin.0, origin.1, layout))
 }
 
-fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
+fn race(lang: Lang, f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
     let theme = app.theme();
     let rows = if app.race().panes().len() <= 2 { 1 } else { 2 };
     let row_areas = Layout::vertical(vec![Constraint::Ratio(1, rows); rows as usize]).split(area);
@@ -381,17 +396,25 @@ fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
                 (below, g, m, c)
             }
         };
-        let o = grid_block(f, g, app, pane, &layout, i == app.race().focus(), true);
+        let o = grid_block(
+            lang,
+            f,
+            g,
+            app,
+            pane,
+            &layout,
+            (i == app.race().focus(), true),
+        );
         if i == app.race().focus() {
             grid_at = Some((o.0, o.1, layout));
         }
         if let Some(report) = &pane.report {
-            panel::race_line(f, m, report, panel::state_instead(app, pane), &theme);
+            panel::race_line(lang, f, m, report, panel::state_instead(app, pane), &theme);
             // `l` in a race: the focused pane's neighbourhood takes the place of its chart
             if app.race().landscape() && i == app.race().focus() {
-                landscape::landscape(f, c, report, &theme);
+                landscape::landscape(lang, f, c, report, &theme);
             } else {
-                chart::draw(f, c, &report.history, &[], false, &theme);
+                chart::draw(lang, f, c, &report.history, &[], false, &theme);
             }
         }
     }
@@ -402,7 +425,7 @@ fn race(f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
 /// reminders as far as the width allows. Every language shows the reminders English shows at
 /// this width: a language whose words are longer writes its speed shorter (`5/s`) to make room,
 /// and drops a reminder only when even that does not fit.
-fn status_line(f: &mut Frame, area: Rect, app: &App) {
+fn status_line(lang: Lang, f: &mut Frame, area: Rect, app: &App) {
     use sudoscope_i18n::{self, Lang};
     let theme = &app.theme();
     let said = app.status().map(|s| format!("{s}  ")).unwrap_or_default();
@@ -415,17 +438,16 @@ fn status_line(f: &mut Frame, area: Rect, app: &App) {
     // the state and the speed as `lang` writes them: whole, short (`5/s`, `∞`), or the state
     // alone
     let bracket = |lang: Lang, short: u8| {
-        let state = sudoscope_i18n::text_in(lang, &sudoscope_i18n::word_id("state", state), &[]);
+        let state = lang.text(&sudoscope_i18n::word_id("state", state), &[]);
         let speed = match (speed, short) {
             (_, 2..) => return format!("[{state}] "),
             (None, 1) => "∞".to_string(),
-            (None, _) => sudoscope_i18n::text_in(lang, "speed-unlimited", &[]),
-            (Some(s), 1) => format!("{}/s", sudoscope_i18n::localize(s.to_string())),
-            (Some(s), _) => sudoscope_i18n::text_in(
-                lang,
+            (None, _) => lang.text("speed-unlimited", &[]),
+            (Some(s), 1) => format!("{}/s", lang.localize(s.to_string())),
+            (Some(s), _) => lang.text(
                 "speed-steps",
                 &[
-                    ("speed", sudoscope_i18n::localize(s.to_string()).into()),
+                    ("speed", lang.localize(s.to_string()).into()),
                     (
                         "n",
                         sudoscope_i18n::Arg::Count(if s == 1.0 { 1 } else { 2 }),
@@ -440,7 +462,6 @@ fn status_line(f: &mut Frame, area: Rect, app: &App) {
         |(k, what, _): &(String, String, keys::Action)| width(&format!("{k} {what}  "));
     let always = |a: &keys::Action| matches!(*a, keys::Action::Help | keys::Action::Quit);
     // the reminders in English and in the language spoken, each read from its catalog once
-    let lang = sudoscope_i18n::current();
     let english: Vec<_> = keys::hints_in(Lang::En).collect();
     let ours: Vec<_> = keys::hints_in(lang).collect();
     // how many of the other reminders of `all` fit after `lead` (`None`: not even `? help` and

@@ -13,6 +13,7 @@ use crate::app::Pane;
 use crate::keys::{BINDINGS, keys_label};
 use crate::theme::Theme;
 use sudoscope_core::search::{ALGORITHMS, Preset};
+use sudoscope_i18n::Lang;
 
 fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
@@ -62,14 +63,14 @@ fn fit(text: &str, width: usize) -> String {
 
 /// Every key with what it does, scrolled `scroll` rows down when the screen is too short for
 /// all of them (the bottom border says how to scroll).
-pub fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
+pub fn help(lang: Lang, f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
     // each row, and where its description starts
     let rows: Vec<(String, usize)> = BINDINGS
         .iter()
         .map(|b| {
-            let keys = format!("{:>10}  ", keys_label(b));
+            let keys = format!("{:>10}  ", keys_label(lang, b));
             let at = keys.chars().count();
-            (format!("{keys}{}", b.help()), at)
+            (format!("{keys}{}", b.help(lang)), at)
         })
         .collect();
     // as wide as the longest line, or the screen; a longer line wraps under its description
@@ -101,9 +102,9 @@ pub fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
         }
     }
     lines.push(Line::from(""));
-    lines.push(Line::styled(tr!("help-mouse"), theme.dim()));
-    lines.push(Line::styled(tr!("help-grid"), theme.dim()));
-    lines.push(Line::styled(tr!("help-close"), theme.dim()));
+    lines.push(Line::styled(tr!(lang, "help-mouse"), theme.dim()));
+    lines.push(Line::styled(tr!(lang, "help-grid"), theme.dim()));
+    lines.push(Line::styled(tr!(lang, "help-close"), theme.dim()));
     let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
     let rect = centered(area, width, lines.len() as u16 + 2);
     // rows the text takes at this width (long lines wrap), against the rows there are
@@ -116,7 +117,7 @@ pub fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
     let scroll = scroll.min(rows.saturating_sub(shown));
     f.render_widget(Clear, rect);
     let mut block = Block::bordered()
-        .title(format!(" {} ", tr!("help-title")))
+        .title(format!(" {} ", tr!(lang, "help-title")))
         .border_style(theme.title())
         .style(theme.base());
     if rows > shown {
@@ -124,6 +125,7 @@ pub fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
             format!(
                 " {} ",
                 tr!(
+                    lang,
                     "help-scroll",
                     first = scroll + 1,
                     last = (scroll + shown).min(rows),
@@ -146,23 +148,30 @@ pub fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
 const HELP_INDENT: usize = 12;
 
 /// The command line that gives the view, and where `a` appended it as a scene.
-pub fn command(f: &mut Frame, area: Rect, cmd: &str, appended: Option<&str>, theme: &Theme) {
+pub fn command(
+    lang: Lang,
+    f: &mut Frame,
+    area: Rect,
+    cmd: &str,
+    appended: Option<&str>,
+    theme: &Theme,
+) {
     let mut lines = vec![
-        Line::from(tr!("command-intro")),
+        Line::from(tr!(lang, "command-intro")),
         Line::from(""),
         Line::styled(cmd.to_string(), theme.key()),
         Line::from(""),
     ];
     match appended {
         Some(where_) => lines.push(Line::styled(where_.to_string(), theme.good())),
-        None => lines.push(Line::styled(tr!("command-keys"), theme.dim())),
+        None => lines.push(Line::styled(tr!(lang, "command-keys"), theme.dim())),
     }
     let width = area.width.saturating_sub(4).min(120);
     let height = (cmd.chars().count() as u16 / width.saturating_sub(2).max(1) + 8).min(area.height);
     boxed(
         f,
         centered(area, width, height),
-        &tr!("command-title"),
+        &tr!(lang, "command-title"),
         lines,
         theme,
     );
@@ -170,12 +179,12 @@ pub fn command(f: &mut Frame, area: Rect, cmd: &str, appended: Option<&str>, the
 
 /// What `y` says in a view of a student's runs sent to the class board: no command line opens
 /// them elsewhere, and where the student sees them.
-pub fn followed(f: &mut Frame, area: Rect, name: &str, theme: &Theme) {
-    let text = tr!("command-pushed", name = name.to_string());
+pub fn followed(lang: Lang, f: &mut Frame, area: Rect, name: &str, theme: &Theme) {
+    let text = tr!(lang, "command-pushed", name = name.to_string());
     let lines = vec![
         Line::from(text.clone()),
         Line::from(""),
-        Line::styled(tr!("command-pushed-keys"), theme.dim()),
+        Line::styled(tr!(lang, "command-pushed-keys"), theme.dim()),
     ];
     let width = area.width.saturating_sub(4).min(90);
     let height =
@@ -183,7 +192,7 @@ pub fn followed(f: &mut Frame, area: Rect, name: &str, theme: &Theme) {
     boxed(
         f,
         centered(area, width, height),
-        &tr!("command-title"),
+        &tr!(lang, "command-title"),
         lines,
         theme,
     );
@@ -194,6 +203,7 @@ pub fn followed(f: &mut Frame, area: Rect, name: &str, theme: &Theme) {
 /// the selection in view. Every line is whole: what is longer than the dialog goes on over
 /// more lines.
 pub fn algorithms(
+    lang: Lang,
     f: &mut Frame,
     area: Rect,
     index: usize,
@@ -204,16 +214,22 @@ pub fn algorithms(
     let width = area.width.saturating_sub(4).min(110);
     let inner = width.saturating_sub(2) as usize;
     let keys = tr!(
+        lang,
         "picker-keys",
-        preset = words::word("preset", &preset.to_string()),
+        preset = lang.word("preset", &preset.to_string()),
         enter = if adding {
-            tr!("picker-enter-race")
+            tr!(lang, "picker-enter-race")
         } else {
-            tr!("picker-enter-switch")
+            tr!(lang, "picker-enter-switch")
         }
     );
     let mut lines = wrapped(&keys, inner, theme.dim());
-    let about = words::or("about", ALGORITHMS[index].name, ALGORITHMS[index].about);
+    let about = words::or(
+        lang,
+        "about",
+        ALGORITHMS[index].name,
+        ALGORITHMS[index].about,
+    );
     let below = wrapped(&about, inner, theme.title());
     // the border, the header and the description take the rest of the rows
     let spare = area.height.saturating_sub(2) as usize;
@@ -230,22 +246,22 @@ pub fn algorithms(
         lines.push(Line::from(vec![
             Span::styled(format!(" {:<11}", a.name), style),
             Span::styled(
-                fit(&format!(" {}", words::word("algo", a.name)), inner - 12),
+                fit(&format!(" {}", lang.word("algo", a.name)), inner - 12),
                 theme.dim(),
             ),
         ]));
     }
     let more = if first + rows < ALGORITHMS.len() {
-        format!("↓ {}", tr!("picker-more"))
+        format!("↓ {}", tr!(lang, "picker-more"))
     } else {
         String::new()
     };
     lines.push(Line::styled(more, theme.dim()));
     lines.extend(below);
     let title = if adding {
-        tr!("picker-title-race")
+        tr!(lang, "picker-title-race")
     } else {
-        tr!("picker-title-switch")
+        tr!(lang, "picker-title-switch")
     };
     boxed(
         f,
@@ -273,19 +289,19 @@ pub fn parameters(
     index: usize,
     editing: Option<&str>,
     error: Option<&str>,
-    theme: &Theme,
+    (lang, theme): (Lang, &Theme),
 ) {
     let width = area.width.saturating_sub(4).min(110);
     let inner = width.saturating_sub(2) as usize;
     let specs = pane.run.method.params.specs();
-    let mut lines = wrapped(&tr!("params-keys"), inner, theme.dim());
+    let mut lines = wrapped(&tr!(lang, "params-keys"), inner, theme.dim());
     let mut below = Vec::new();
     if let Some(s) = specs.get(index) {
         let meaning = format!(
             "{}: {} [{}]",
             s.name,
-            words::param_meaning(&pane.run.method, s.name, s.meaning),
-            words::valid(&s.valid())
+            words::param_meaning(lang, &pane.run.method, s.name, s.meaning),
+            words::valid(lang, &s.valid())
         );
         below = wrapped(&meaning, inner, theme.title());
     }
@@ -300,7 +316,7 @@ pub fn parameters(
     for (i, s) in specs.iter().enumerate().skip(first).take(rows) {
         let value = match editing {
             Some(text) if i == index => format!("{text}▏"),
-            _ => sudoscope_i18n::localize(pane.run.method.params.show(s.name)),
+            _ => lang.localize(pane.run.method.params.show(s.name)),
         };
         let style = if i == index {
             theme.selected()
@@ -316,16 +332,27 @@ pub fn parameters(
     boxed(
         f,
         centered(area, width, lines.len() as u16 + 2),
-        &tr!("params-title", method = super::panel::pane_label(pane)),
+        &tr!(
+            lang,
+            "params-title",
+            method = super::panel::pane_label(lang, pane)
+        ),
         lines,
         theme,
     );
 }
 
 /// The puzzle opener: what was typed, and why the last reference was refused.
-pub fn puzzle(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, theme: &Theme) {
+pub fn puzzle(
+    lang: Lang,
+    f: &mut Frame,
+    area: Rect,
+    input: &str,
+    error: Option<&str>,
+    theme: &Theme,
+) {
     let mut lines = vec![
-        Line::styled(tr!("opener-what"), theme.dim()),
+        Line::styled(tr!(lang, "opener-what"), theme.dim()),
         Line::from(vec![
             Span::styled("> ", theme.key()),
             Span::raw(format!("{input}▏")),
@@ -334,11 +361,11 @@ pub fn puzzle(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, theme
     if let Some(e) = error {
         lines.push(Line::styled(e.to_string(), theme.error()));
     }
-    lines.push(Line::styled(tr!("opener-keys"), theme.dim()));
+    lines.push(Line::styled(tr!(lang, "opener-keys"), theme.dim()));
     boxed(
         f,
         centered(area, 100, 8),
-        &tr!("opener-title"),
+        &tr!(lang, "opener-title"),
         lines,
         theme,
     );
@@ -346,10 +373,10 @@ pub fn puzzle(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, theme
 
 /// The scene's speaker notes in a box along the bottom of the screen (`N`), on the lecturer's
 /// own screen only.
-pub fn notes(f: &mut Frame, app: &crate::App) {
+pub fn notes(lang: Lang, f: &mut Frame, app: &crate::App) {
     let theme = &app.theme();
     let area = f.area();
-    let text = app.notes().unwrap_or_else(|| tr!("notes-none"));
+    let text = app.notes().unwrap_or_else(|| tr!(lang, "notes-none"));
     let width = area.width.saturating_sub(2).max(1);
     let inner = width.saturating_sub(2).max(1) as usize;
     let rows = text
@@ -365,7 +392,7 @@ pub fn notes(f: &mut Frame, app: &crate::App) {
             .style(theme.base())
             .block(
                 Block::bordered()
-                    .title(format!(" {} ", tr!("notes-title")))
+                    .title(format!(" {} ", tr!(lang, "notes-title")))
                     .border_style(theme.key())
                     .style(theme.base()),
             ),

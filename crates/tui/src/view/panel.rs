@@ -15,13 +15,13 @@ use ratatui::style::Style;
 use sudoscope_core::board::cost::conflicts;
 use sudoscope_core::board::grid::symbol;
 use sudoscope_core::engine::runner::Report;
-use sudoscope_i18n::localize;
+use sudoscope_i18n::Lang;
 
-fn short(x: f64) -> String {
+fn short(lang: Lang, x: f64) -> String {
     if !x.is_finite() {
-        return sudoscope_i18n::num(x, 0);
+        return lang.num(x, 0);
     }
-    localize(if x.fract() == 0.0 && x.abs() < 1e12 {
+    lang.localize(if x.fract() == 0.0 && x.abs() < 1e12 {
         format!("{}", x as i64)
     } else if x.abs() >= 0.01 && x.abs() < 1e6 {
         format!("{x:.3}")
@@ -33,11 +33,11 @@ fn short(x: f64) -> String {
 /// A series' values: each one when they are few, else each value with how many times it
 /// comes, from the lowest (`3×2 4×10 5×38`), so that a population of hundreds takes a line or
 /// two.
-fn series_text(values: &[f64]) -> String {
+fn series_text(lang: Lang, values: &[f64]) -> String {
     if values.len() <= 24 {
         return values
             .iter()
-            .map(|x| short(*x))
+            .map(|x| short(lang, *x))
             .collect::<Vec<_>>()
             .join(" ");
     }
@@ -51,14 +51,14 @@ fn series_text(values: &[f64]) -> String {
             .iter()
             .take_while(|&&x| x.total_cmp(&sorted[i]).is_eq())
             .count();
-        out.push(format!("{}×{}", short(sorted[i]), j - i));
+        out.push(format!("{}×{}", short(lang, sorted[i]), j - i));
         i = j;
     }
     out.join(" ")
 }
 
-fn rate(sps: f64) -> String {
-    localize(match sps {
+fn rate(lang: Lang, sps: f64) -> String {
+    lang.localize(match sps {
         s if s >= 1e6 => format!("{:.1}M/s", s / 1e6),
         s if s >= 1e3 => format!("{:.1}k/s", s / 1e3),
         s => format!("{s:.0}/s"),
@@ -66,20 +66,21 @@ fn rate(sps: f64) -> String {
 }
 
 /// A pane's algorithm as the screen names it.
-pub fn pane_label(pane: &Pane) -> String {
+pub fn pane_label(lang: Lang, pane: &Pane) -> String {
     match pane.watched() {
         Some(f) => format!(
             "{} ({})",
-            words::algorithm(&f.header.algorithm),
-            tr!("pane-trace")
+            words::algorithm(lang, &f.header.algorithm),
+            tr!(lang, "pane-trace")
         ),
-        None => words::method(&pane.run.method),
+        None => words::method(lang, &pane.run.method),
     }
 }
 
 /// A search's state word, coloured: solved, another ending, running or paused; or what a
 /// watched trace's source says instead (`instead`: stopped, cut short).
 fn state_span(
+    lang: Lang,
     fr: &Report,
     instead: Option<String>,
     theme: &Theme,
@@ -90,23 +91,23 @@ fn state_span(
     }
     match fr.snapshot.ended {
         Some(o) => Span::styled(
-            words::ending(o.word()),
+            words::ending(lang, o.word()),
             if o == sudoscope_core::search::Outcome::Solved {
                 theme.good()
             } else {
                 theme.error()
             },
         ),
-        None if fr.running => Span::styled(words::state("running"), running),
-        None => Span::styled(words::state("paused"), theme.key()),
+        None if fr.running => Span::styled(words::state(lang, "running"), running),
+        None => Span::styled(words::state(lang, "paused"), theme.key()),
     }
 }
 
 /// "stopped (SIGSTOP): it runs on after SIGCONT".
-pub fn stopped_words(signal: i32) -> String {
+pub fn stopped_words(lang: Lang, signal: i32) -> String {
     let name = sudoscope_core::engine::trace::child::signal_name(signal)
         .map_or_else(|| format!("signal {signal}"), str::to_string);
-    tr!("state-stopped", signal = name)
+    tr!(lang, "state-stopped", signal = name)
 }
 
 /// What a pane showing a trace says instead of its state word: that its command is stopped,
@@ -116,12 +117,14 @@ pub fn state_instead(app: &App, pane: &Pane) -> Option<String> {
     if pane.report.as_ref()?.snapshot.ended.is_some() {
         return None;
     }
-    app.watching()?.stopped().map(stopped_words)
+    app.watching()?
+        .stopped()
+        .map(|s| stopped_words(app.lang(), s))
 }
 
 /// "step 12  cost 4  best 3" as the catalog's message `id` words it.
-fn step_cost_best(id: &str, s: &sudoscope_core::search::Snapshot) -> String {
-    sudoscope_i18n::text(
+fn step_cost_best(lang: Lang, id: &str, s: &sudoscope_core::search::Snapshot) -> String {
+    lang.text(
         id,
         &[
             ("steps", s.steps.into()),
@@ -132,48 +135,52 @@ fn step_cost_best(id: &str, s: &sudoscope_core::search::Snapshot) -> String {
 }
 
 /// A search's figures: `temperature 0,13 · acceptance 0,9`.
-fn figures(s: &sudoscope_core::search::Snapshot, most: usize) -> String {
+fn figures(lang: Lang, s: &sudoscope_core::search::Snapshot, most: usize) -> String {
     s.metrics
         .iter()
         .take(most)
-        .map(|m| format!("{} {}", words::metric(m.name), short(m.value)))
+        .map(|m| format!("{} {}", words::metric(lang, m.name), short(lang, m.value)))
         .collect::<Vec<_>>()
         .join(" · ")
 }
 
 /// The focused pane's algorithm, parameters and live figures.
-pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme) {
+pub fn metrics(lang: Lang, f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme) {
     let mut lines = Vec::new();
     let (params, seed) = pane.shown_settings();
     lines.push(Line::from(vec![
-        Span::styled(pane_label(pane), theme.title()),
+        Span::styled(pane_label(lang, pane), theme.title()),
         Span::styled(
             seed.map_or(String::new(), |s| {
-                format!("  {}", tr!("panel-seed", seed = s))
+                format!("  {}", tr!(lang, "panel-seed", seed = s))
             }),
             theme.dim(),
         ),
     ]));
     lines.push(Line::styled(
         if params.is_empty() {
-            tr!("panel-no-parameters")
+            tr!(lang, "panel-no-parameters")
         } else {
             params.join(" ")
         },
         theme.dim(),
     ));
     if let Some(note) = app.race().puzzle_note() {
-        lines.push(Line::styled(note.to_string(), theme.error()));
+        lines.push(Line::styled(note.words(lang), theme.error()));
     }
-    if let Some(note) = pane.report.as_ref().and_then(solved_before_moving) {
+    if let Some(note) = pane
+        .report
+        .as_ref()
+        .and_then(|r| solved_before_moving(lang, r))
+    {
         lines.push(Line::styled(note, theme.key()));
     }
     if let Some(fr) = &pane.report {
         let s = &fr.snapshot;
-        let state = state_span(fr, state_instead(app, pane), theme, theme.good());
+        let state = state_span(lang, fr, state_instead(app, pane), theme, theme.good());
         lines.push(Line::from(vec![
-            Span::raw(format!("{}  ", step_cost_best("panel-figures", s))),
-            Span::raw(format!("{}  ", rate(fr.steps_per_second))),
+            Span::raw(format!("{}  ", step_cost_best(lang, "panel-figures", s))),
+            Span::raw(format!("{}  ", rate(lang, fr.steps_per_second))),
             state,
         ]));
         if let Some(e) = pane
@@ -181,20 +188,24 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
             .and_then(|feed| app.watching()?.ended_badly_after_trace(feed))
         {
             lines.push(Line::styled(
-                tr!("panel-ended-after-trace", how = words::exit(e)),
+                tr!(lang, "panel-ended-after-trace", how = words::exit(lang, e)),
                 theme.error(),
             ));
         }
-        lines.push(Line::from(figures(s, usize::MAX)));
+        lines.push(Line::from(figures(lang, s, usize::MAX)));
         for (name, values) in &s.series {
             lines.push(Line::styled(
-                format!("{}: {}", words::metric(name), series_text(values)),
+                format!(
+                    "{}: {}",
+                    words::metric(lang, name),
+                    series_text(lang, values)
+                ),
                 theme.dim(),
             ));
         }
     }
     let block = Block::bordered()
-        .title(format!(" {} ", tr!("panel-algorithm")))
+        .title(format!(" {} ", tr!(lang, "panel-algorithm")))
         .border_style(theme.border());
     f.render_widget(
         Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
@@ -204,7 +215,7 @@ pub fn metrics(f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme)
 
 /// When propagation alone solved the puzzle before the search made a single move (tuned
 /// annealing locks the cells the givens determine), what to do to watch the search instead.
-pub fn solved_before_moving(r: &Report) -> Option<String> {
+pub fn solved_before_moving(lang: Lang, r: &Report) -> Option<String> {
     let s = &r.snapshot;
     let propagates = r
         .origin
@@ -215,35 +226,42 @@ pub fn solved_before_moving(r: &Report) -> Option<String> {
         .iter()
         .any(|&(k, v)| k == "propagate" && v != 0.0);
     (s.ended == Some(sudoscope_core::search::Outcome::Solved) && s.steps == 0 && propagates)
-        .then(|| tr!("panel-solved-before-moving"))
+        .then(|| tr!(lang, "panel-solved-before-moving"))
 }
 
 /// One line per race pane: cost, best, rate, state.
-pub fn race_line(f: &mut Frame, area: Rect, fr: &Report, instead: Option<String>, theme: &Theme) {
+pub fn race_line(
+    lang: Lang,
+    f: &mut Frame,
+    area: Rect,
+    fr: &Report,
+    instead: Option<String>,
+    theme: &Theme,
+) {
     let s = &fr.snapshot;
     let lines = vec![
         Line::from(vec![
             Span::raw(format!(
                 "{} {} ",
-                step_cost_best("race-figures", s),
-                rate(fr.steps_per_second)
+                step_cost_best(lang, "race-figures", s),
+                rate(lang, fr.steps_per_second)
             )),
-            state_span(fr, instead, theme, theme.key()),
+            state_span(lang, fr, instead, theme, theme.key()),
         ]),
-        Line::styled(figures(s, 3), theme.dim()),
+        Line::styled(figures(lang, s, 3), theme.dim()),
     ];
     f.render_widget(Paragraph::new(lines), area);
 }
 
 /// The step log, newest last, as many entries as fit whole: an entry longer than the panel is
 /// wrapped under its words (past the step's number), never cut, in any language.
-pub fn log(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
+pub fn log(lang: Lang, f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
     let room = area.height.saturating_sub(2) as usize;
     let width = area.width.saturating_sub(2) as usize;
     let geo = fr.snapshot.grid.geometry();
     let mut rows: Vec<String> = Vec::new();
     for (i, l) in fr.log.iter().rev().enumerate() {
-        let entry = super::wrap::wrap(&crate::step_log::render(l, geo), width, LOG_INDENT);
+        let entry = super::wrap::wrap(&crate::step_log::render(lang, l, geo), width, LOG_INDENT);
         // the newest entry shows even when it alone is taller than the panel (its end)
         if i > 0 && rows.len() + entry.len() > room {
             break;
@@ -257,7 +275,7 @@ pub fn log(f: &mut Frame, area: Rect, fr: &Report, theme: &Theme) {
     rows.reverse();
     let lines: Vec<Line> = rows.into_iter().map(Line::from).collect();
     let block = Block::bordered()
-        .title(format!(" {} ", tr!("panel-step-log")))
+        .title(format!(" {} ", tr!(lang, "panel-step-log")))
         .border_style(theme.border());
     f.render_widget(Paragraph::new(lines).block(block), area);
 }
@@ -268,7 +286,7 @@ const LOG_INDENT: usize = 9;
 /// The selected cell: its candidates and what it conflicts with.
 /// The selected cell: its value, its candidates (on this board, and as the givens leave them)
 /// and what it conflicts with.
-pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+pub fn cell_info(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     if area.height < 3 {
         return;
     }
@@ -289,14 +307,18 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                     .filter(|x| mask & 1 << (x - 1) != 0)
                     .map(symbol)
                     .collect();
-                if s.is_empty() { tr!("cell-none") } else { s }
+                if s.is_empty() {
+                    tr!(lang, "cell-none")
+                } else {
+                    s
+                }
             };
             let holds = if app.race().puzzle().is_given(c) {
                 "cell-holds-given"
             } else {
                 "cell-holds"
             };
-            lines.push(Line::from(sudoscope_i18n::text(
+            lines.push(Line::from(lang.text(
                 holds,
                 &[
                     ("cell", cell(geo, c as u16).into()),
@@ -304,11 +326,13 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 ],
             )));
             lines.push(Line::from(tr!(
+                lang,
                 "cell-candidates",
                 values = listed(candidates(grid, c))
             )));
             lines.push(Line::styled(
                 tr!(
+                    lang,
                     "cell-pencil-marks",
                     values = listed(candidates(&app.race().puzzle().givens, c))
                 ),
@@ -321,51 +345,52 @@ pub fn cell_info(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                     .map(|&p| cell(geo, p))
                     .collect();
                 lines.push(Line::styled(
-                    tr!("cell-conflicts", cells = clash.join(", ")),
+                    tr!(lang, "cell-conflicts", cells = clash.join(", ")),
                     theme.conflict(),
                 ));
             }
         }
-        _ => lines.push(Line::styled(tr!("cell-click"), theme.dim())),
+        _ => lines.push(Line::styled(tr!(lang, "cell-click"), theme.dim())),
     }
     f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
 }
 
 /// One line under the grid: what each mark means, drawn in its own style, and which overlays
 /// are on.
-pub fn legend(f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+pub fn legend(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let sample = |s: &'static str, style| Span::styled(s, style);
     let mut spans = vec![
         sample("5", theme.given()),
-        Span::raw(format!(" {}  ", tr!("legend-given"))),
+        Span::raw(format!(" {}  ", tr!(lang, "legend-given"))),
         sample("5", theme.conflict()),
-        Span::raw(format!(" {}  ", tr!("legend-conflict"))),
+        Span::raw(format!(" {}  ", tr!(lang, "legend-conflict"))),
         sample("5", theme.given().patch(theme.given_conflict())),
-        Span::raw(format!(" {}  ", tr!("legend-given-conflict"))),
+        Span::raw(format!(" {}  ", tr!(lang, "legend-given-conflict"))),
         sample("5", theme.changed()),
-        Span::raw(format!(" {}  ", tr!("legend-last-change"))),
+        Span::raw(format!(" {}  ", tr!(lang, "legend-last-change"))),
     ];
     let mut on = Vec::new();
     if app.cursor().candidates() != CandidateView::Off {
-        on.push(app.cursor().candidates().describe().to_string());
+        on.push(app.cursor().candidates().describe(lang).to_string());
     }
     if app.cursor().show_wrong() {
         spans.push(sample("5", theme.wrong()));
-        spans.push(Span::raw(format!(" {}  ", tr!("legend-differs"))));
-        on.push(tr!("legend-on-differences"));
+        spans.push(Span::raw(format!(" {}  ", tr!(lang, "legend-differs"))));
+        on.push(tr!(lang, "legend-on-differences"));
     }
     if app.race().landscape() {
-        on.push(tr!("legend-on-why-stuck"));
+        on.push(tr!(lang, "legend-on-why-stuck"));
     }
     if app.cursor().cell_mode() {
-        on.push(tr!("legend-on-cell-cursor"));
+        on.push(tr!(lang, "legend-on-cell-cursor"));
     }
     on.push(tr!(
+        lang,
         "legend-on-theme",
-        theme = words::word("theme", app.theme().palette.name())
+        theme = lang.word("theme", app.theme().palette.name())
     ));
     spans.push(Span::styled(
-        format!("· {}", tr!("legend-on", what = on.join(", "))),
+        format!("· {}", tr!(lang, "legend-on", what = on.join(", "))),
         theme.dim(),
     ));
     f.render_widget(Paragraph::new(Line::from(spans)), area);

@@ -10,9 +10,10 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use crate::app::watching::Watching;
 use crate::theme::Theme;
 use sudoscope_core::engine::trace::feed::SourceSpec;
+use sudoscope_i18n::Lang;
 
 /// The waiting view in `area`.
-pub fn draw(f: &mut Frame, area: Rect, w: &Watching, theme: &Theme) {
+pub fn draw(lang: Lang, f: &mut Frame, area: Rect, w: &Watching, theme: &Theme) {
     let source = w.source();
     let what = source.spec().what();
     let seconds = w.since().elapsed().as_secs() as i64;
@@ -20,16 +21,23 @@ pub fn draw(f: &mut Frame, area: Rect, w: &Watching, theme: &Theme) {
         Some(failure) => Line::styled(failure.why, theme.error()),
         None => Line::from(match source.spec() {
             SourceSpec::Command(_) => tr!(
+                lang,
                 "watch-waiting-command",
                 what = what.clone(),
                 seconds = seconds
             ),
             SourceSpec::File { .. } => {
-                tr!("watch-waiting-file", what = what.clone(), seconds = seconds)
+                tr!(
+                    lang,
+                    "watch-waiting-file",
+                    what = what.clone(),
+                    seconds = seconds
+                )
             }
-            SourceSpec::Stdin => tr!("watch-waiting-input", seconds = seconds),
+            SourceSpec::Stdin => tr!(lang, "watch-waiting-input", seconds = seconds),
             SourceSpec::Pushed(_) => {
                 tr!(
+                    lang,
                     "watch-waiting-board",
                     what = what.clone(),
                     seconds = seconds
@@ -38,7 +46,7 @@ pub fn draw(f: &mut Frame, area: Rect, w: &Watching, theme: &Theme) {
         }),
     };
     let block = Block::bordered()
-        .title(format!(" {} ", tr!("watch-waiting-title")))
+        .title(format!(" {} ", tr!(lang, "watch-waiting-title")))
         .border_style(theme.title())
         .style(theme.base());
     let inner = block.inner(area);
@@ -52,22 +60,30 @@ pub fn draw(f: &mut Frame, area: Rect, w: &Watching, theme: &Theme) {
     let mut head = vec![headline];
     if let Some(signal) = w.stopped() {
         head.push(Line::styled(
-            super::panel::stopped_words(signal),
+            super::panel::stopped_words(lang, signal),
             theme.error(),
         ));
     }
     f.render_widget(Paragraph::new(head).wrap(Wrap { trim: false }), top);
     if w.has_errors() {
-        errors_in(f, rest, w, w.scroll, &tr!("watch-errors"), theme);
+        errors_in(
+            lang,
+            f,
+            rest,
+            w,
+            w.scroll,
+            &tr!(lang, "watch-errors"),
+            theme,
+        );
     }
     f.render_widget(
-        Paragraph::new(Line::styled(tr!("watch-waiting-keys"), theme.dim())),
+        Paragraph::new(Line::styled(tr!(lang, "watch-waiting-keys"), theme.dim())),
         keys,
     );
 }
 
 /// The error output over the screen (`E`), scrolled `scroll` lines.
-pub fn overlay(f: &mut Frame, area: Rect, w: &Watching, scroll: usize, theme: &Theme) {
+pub fn overlay(lang: Lang, f: &mut Frame, area: Rect, w: &Watching, scroll: usize, theme: &Theme) {
     let rect = Rect {
         x: area.x + area.width / 12,
         y: area.y + area.height / 8,
@@ -75,25 +91,33 @@ pub fn overlay(f: &mut Frame, area: Rect, w: &Watching, scroll: usize, theme: &T
         height: area.height - area.height / 4,
     };
     f.render_widget(Clear, rect);
-    let title = tr!("watch-errors-title", what = w.source().spec().what());
+    let title = tr!(lang, "watch-errors-title", what = w.source().spec().what());
     let block = Block::bordered()
         .title(format!(" {title} "))
         .border_style(theme.title())
         .style(theme.base());
     let inner = block.inner(rect);
     f.render_widget(block, rect);
-    errors_in(f, inner, w, scroll, "", theme);
+    errors_in(lang, f, inner, w, scroll, "", theme);
 }
 
 /// The error output, newest first, each line whole (wrapped, never cut), from line `scroll`.
-fn errors_in(f: &mut Frame, area: Rect, w: &Watching, scroll: usize, title: &str, theme: &Theme) {
+fn errors_in(
+    lang: Lang,
+    f: &mut Frame,
+    area: Rect,
+    w: &Watching,
+    scroll: usize,
+    title: &str,
+    theme: &Theme,
+) {
     let errors = w.errors_newest_first();
     let mut lines = Vec::new();
     if !title.is_empty() {
         lines.push(Line::styled(title.to_string(), theme.title()));
     }
     if errors.is_empty() {
-        lines.push(Line::styled(tr!("watch-errors-none"), theme.dim()));
+        lines.push(Line::styled(tr!(lang, "watch-errors-none"), theme.dim()));
     }
     let skip = scroll.min(errors.len().saturating_sub(1));
     for (i, e) in errors.into_iter().skip(skip).enumerate() {

@@ -15,6 +15,7 @@ use sudoscope_core::engine::trace::read::{self, Population, TraceEnd, TraceStep}
 use sudoscope_core::engine::trace::source;
 use sudoscope_core::search::{ALGORITHMS, Preset};
 use sudoscope_i18n::Lang;
+use sudoscope_tui::Launch;
 use sudoscope_tui::app::App;
 use sudoscope_tui::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use words::{english_only, screen_words};
@@ -27,6 +28,8 @@ const CUT_SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 /// What the walk found: the screens with English on them.
 struct Walk {
     lang: &'static str,
+    /// The language every screen of the walk is drawn in.
+    language: Lang,
     forbidden: BTreeSet<String>,
     /// What the guide says stays English: algorithm names as `--algo` takes them, parameter
     /// names and values as `--set` takes them.
@@ -119,7 +122,10 @@ fn char(app: &mut App, c: char) {
 fn algorithms(walk: &mut Walk) {
     for a in ALGORITHMS {
         for preset in [Preset::Classic, Preset::Tuned] {
-            let (mut app, _rx) = settled(options("sudoku_7", a.name, preset, &[]), 3);
+            let (mut app, _rx) = settled(
+                options_in(walk.language, "sudoku_7", a.name, preset, &[]),
+                3,
+            );
             let what = format!("{} ({preset:?})", a.name);
             walk.look(&what, &mut app);
             char(&mut app, 'l');
@@ -130,7 +136,10 @@ fn algorithms(walk: &mut Walk) {
 
 /// The dialogs and overlays, from annealing's screen.
 fn dialogs(walk: &mut Walk) {
-    let (mut app, rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 2);
+    let (mut app, rx) = settled(
+        options_in(walk.language, "sudoku_7", "annealing", Preset::Classic, &[]),
+        2,
+    );
     let open = |app: &mut App, keys: &[KeyCode], what: &str, walk: &mut Walk| {
         for k in keys {
             key(app, *k);
@@ -163,7 +172,7 @@ fn dialogs(walk: &mut Walk) {
     for _ in 0..8 {
         key(&mut app, KeyCode::Backspace);
     }
-    for ch in format!("0{}5", sudoscope_i18n::current().decimal()).chars() {
+    for ch in format!("0{}5", walk.language.decimal()).chars() {
         char(&mut app, ch);
     }
     key(&mut app, KeyCode::Enter);
@@ -185,7 +194,8 @@ fn dialogs(walk: &mut Walk) {
 /// A race of three, run to its end.
 fn race(walk: &mut Walk) {
     let (mut app, rx) = settled(
-        options(
+        options_in(
+            walk.language,
             "sudoku_7",
             "steepest",
             Preset::Classic,
@@ -198,7 +208,7 @@ fn race(walk: &mut Walk) {
     for (w, h) in [(200, 60), (160, 50)] {
         let shown = text(&render(&mut app, w, h));
         for p in app.race().panes() {
-            let label = p.label();
+            let label = p.label(walk.language);
             if !shown.contains(&format!(" {label} ")) {
                 walk.found.push(format!(
                     "{} a race at {w}x{h}: the title {label:?} is cut\n{shown}",
@@ -221,6 +231,7 @@ fn race(walk: &mut Walk) {
 /// A watch view of the runs handed to the program under `name` (as a followed tab's), running
 /// at full speed; the pusher that hands them over.
 fn pushed(
+    lang: Lang,
     name: &str,
 ) -> (
     App,
@@ -228,7 +239,7 @@ fn pushed(
     source::Pusher,
 ) {
     let (src, pusher) = source::pushed(name);
-    let mut opts = options("sudoku_7", "steepest", Preset::Classic, &[]);
+    let mut opts = options_in(lang, "sudoku_7", "steepest", Preset::Classic, &[]);
     opts.source = Some(src);
     opts.run.paused = false;
     opts.run.speed = None;
@@ -261,7 +272,7 @@ fn wait_steps(
 
 /// The watch view of a trace: waiting for it, running (with metrics of its own), ended.
 fn watching(walk: &mut Walk) {
-    let (mut app, rx, mut pusher) = pushed("ana");
+    let (mut app, rx, mut pusher) = pushed(walk.language, "ana");
     walk.look("waiting for a trace", &mut app);
     let givens = begin(
         &mut pusher,
@@ -317,7 +328,7 @@ fn watching(walk: &mut Walk) {
 /// A trace whose steps carry their population (format 1.1): its members' costs, figures and
 /// chart, and the population's diversity in the why-stuck panel.
 fn population(walk: &mut Walk) {
-    let (mut app, rx, mut pusher) = pushed("bea");
+    let (mut app, rx, mut pusher) = pushed(walk.language, "bea");
     let givens = begin(
         &mut pusher,
         r#"{"sudoscope_trace":"1.1","puzzle":"sudoku_7","algorithm":"algoritmo genético","neighbourhood":"none"}"#,
@@ -351,7 +362,9 @@ fn population(walk: &mut Walk) {
     char(&mut app, 'l');
     walk.look("a population's trace, why stuck", &mut app);
     let shown = text(&render(&mut app, 200, 60));
-    let size = sudoscope_i18n::text(&sudoscope_i18n::word_id("metric", "population"), &[]);
+    let size = walk
+        .language
+        .text(&sudoscope_i18n::word_id("metric", "population"), &[]);
     assert!(shown.contains(&format!("{size} 30")), "{shown}");
 }
 
@@ -371,11 +384,19 @@ fn command_line_names() -> BTreeSet<String> {
     names.iter().flat_map(|n| words::words(n)).collect()
 }
 
+/// The screen tests' usual run, its words in `lang`.
+fn options_in(lang: Lang, puzzle: &str, algo: &str, preset: Preset, race: &[&str]) -> Launch {
+    Launch {
+        lang,
+        ..options(puzzle, algo, preset, race)
+    }
+}
+
 /// Walk every screen in one language.
 fn walk(lang: Lang, code: &'static str) -> Walk {
-    sudoscope_i18n::set(lang);
     let mut walk = Walk {
         lang: code,
+        language: lang,
         forbidden: english_only(code),
         exempt: command_line_names(),
         found: Vec::new(),
@@ -392,14 +413,11 @@ fn walk(lang: Lang, code: &'static str) -> Walk {
     race(&mut walk);
     watching(&mut walk);
     population(&mut walk);
-    sudoscope_i18n::set(Lang::En);
     walk
 }
 
 #[test]
 fn every_screen_in_spanish_and_portuguese_shows_no_english_and_cuts_no_more_than_english() {
-    // the walk sets the process's language (see `walk`)
-    let _language = crate::process_language();
     let english = walk(Lang::En, "en");
     let mut found = Vec::new();
     for (lang, code) in [(Lang::Es, "es"), (Lang::Pt, "pt")] {

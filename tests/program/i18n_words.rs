@@ -48,7 +48,7 @@ fn every_metric_and_series_name_has_an_entry_in_every_catalog() {
     for lang in LANGS {
         for name in &names {
             let id = sudoscope_i18n::word_id("metric", name);
-            if !sudoscope_i18n::has_in(lang, &id) {
+            if !lang.has_own(&id) {
                 missing.push(format!("{}: {id}", lang.code()));
             }
         }
@@ -58,16 +58,13 @@ fn every_metric_and_series_name_has_an_entry_in_every_catalog() {
 
 #[test]
 fn counts_take_the_languages_plurals() {
-    let say = |lang: Lang, n: i64| {
-        sudoscope_i18n::text_in(lang, "log-propagated", &[("n", Arg::Count(n))])
-    };
+    let say = |lang: Lang, n: i64| lang.text("log-propagated", &[("n", Arg::Count(n))]);
     assert_eq!(say(Lang::Es, 1), "la propagación ubicó 1 celda");
     assert_eq!(say(Lang::Es, 3), "la propagación ubicó 3 celdas");
     assert_eq!(say(Lang::Pt, 1), "a propagação colocou 1 célula");
     assert_eq!(say(Lang::En, 2), "propagation placed 2 cells");
     let threads = |lang: Lang, n: i64| {
-        sudoscope_i18n::text_in(
-            lang,
+        lang.text(
             "experiment-summary",
             &[
                 ("done", Arg::Count(5)),
@@ -92,16 +89,13 @@ fn counts_take_the_languages_plurals() {
 
 /// In Spanish the parameter editor shows a value with a decimal comma and takes one typed with
 /// it (`0,5`, as the course's notebooks write it), or with a point; the status line says the
-/// edit in Spanish. (It sets the process's language, holding it from the walk in i18n_walk.rs;
-/// the other tests here name theirs.)
+/// edit in Spanish.
 #[test]
 fn the_parameter_editor_reads_and_writes_a_decimal_comma_in_spanish() {
-    let _language = crate::process_language();
     use sudoscope_tui::dialog::Reply;
     use sudoscope_tui::dialog::parameters::ParamEditor;
     use sudoscope_tui::event::{KeyCode, KeyEvent};
 
-    sudoscope_i18n::set(Lang::Es);
     let algo = sudoscope_core::search::find("annealing").unwrap();
     let params = algo.default_params(Preset::Classic);
     let index = params
@@ -110,7 +104,7 @@ fn the_parameter_editor_reads_and_writes_a_decimal_comma_in_spanish() {
         .position(|s| s.name == "cooling")
         .expect("annealing has a cooling rate");
     let mut editor = ParamEditor::default();
-    let key = |e: &mut ParamEditor, code: KeyCode| e.key(KeyEvent::from(code), &params);
+    let key = |e: &mut ParamEditor, code: KeyCode| e.key(Lang::Es, KeyEvent::from(code), &params);
     for _ in 0..index {
         key(&mut editor, KeyCode::Down);
     }
@@ -132,7 +126,6 @@ fn the_parameter_editor_reads_and_writes_a_decimal_comma_in_spanish() {
         editor.editing = None;
         key(&mut editor, KeyCode::Enter);
     }
-    sudoscope_i18n::set(Lang::En);
 }
 
 /// The notebook view's words (`python/sudoscope/view_words.json`, for the helper, which has no
