@@ -5,6 +5,7 @@
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
+use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -60,6 +61,51 @@ pub struct Browser {
     port: u16,
     session: String,
     _profile: tempfile::TempDir,
+    /// Counted at work until it has closed (dropped after `drop` has ended chromedriver).
+    _turn: Turn,
+}
+
+/// The browsers at work in this test process, and the turn a load test takes to have the
+/// machine to itself ([`alone`]): frames a second measured on a two-core machine are a measure
+/// of that machine, and a browser rendering beside them takes much of it.
+static WORKING: Mutex<usize> = Mutex::new(0);
+static ALL_CLOSED: Condvar = Condvar::new();
+static ALONE: Mutex<()> = Mutex::new(());
+
+/// One browser at work, while it lives.
+struct Turn;
+
+impl Turn {
+    fn take() -> Turn {
+        // a browser waits for a load test's measure to end
+        let _alone = ALONE.lock().unwrap_or_else(|e| e.into_inner());
+        *WORKING.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        Turn
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        *WORKING.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+        ALL_CLOSED.notify_all();
+    }
+}
+
+/// The machine to a load test, as far as browsers go: waits until no browser of this process is
+/// at work, then holds every new one back until the guard is dropped. (It never holds a browser
+/// back while it waits, so a test that opens a second browser is never stuck behind it.)
+pub fn alone() -> MutexGuard<'static, ()> {
+    loop {
+        let turn = ALONE.lock().unwrap_or_else(|e| e.into_inner());
+        let working = WORKING.lock().unwrap_or_else(|e| e.into_inner());
+        if *working == 0 {
+            return turn;
+        }
+        drop(turn);
+        let _closed = ALL_CLOSED
+            .wait_while(working, |n| *n > 0)
+            .unwrap_or_else(|e| e.into_inner());
+    }
 }
 
 pub fn free_port() -> u16 {
@@ -130,6 +176,7 @@ impl Browser {
             port,
             session: String::new(),
             _profile: profile,
+            _turn: Turn::take(),
         };
         let r = b.call("POST", "/session", caps);
         b.session = r["sessionId"]

@@ -69,6 +69,8 @@ fn mean(v: &[f64]) -> f64 {
 
 #[test]
 fn a_class_at_full_speed_leaves_every_screen_live() {
+    // no browser of the other tests renders while the frames are counted
+    let _alone = crate::browser::alone();
     let n = env_number("SUDOSCOPE_SERVE_SESSIONS", 8) as usize;
     let seconds = env_number("SUDOSCOPE_SERVE_SECONDS", 6);
     let all_try = env_number("SUDOSCOPE_SERVE_ALL_TRY", 0) == 1;
@@ -249,6 +251,7 @@ fn a_class_at_full_speed_leaves_every_screen_live() {
 /// arriving and keys answered (no speed is asserted); the browsers press their keys all at once.
 #[test]
 fn bench_serve_drives_real_clients_over_both_transports() {
+    let _alone = crate::browser::alone();
     for (transport, together) in [("ssh", false), ("web", true)] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoscope"))
             .args(["bench", "serve", "--sessions", "2", "--seconds", "2"])
