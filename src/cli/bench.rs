@@ -482,6 +482,8 @@ fn runner_rate(seconds: f64) -> anyhow::Result<f64> {
     let (tx, rx) = crossbeam_channel::bounded(64);
     let run = unlimited(puzzle, algo);
     let handle = spawn(RunnerSetup::first_of(&run), tx);
+    // drawn in English whatever the environment's language, so that the figure is the same
+    // under any locale
     let opts = sudoscope_tui::Launch::of(
         RunSpec {
             paused: true,

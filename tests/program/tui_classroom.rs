@@ -517,7 +517,7 @@ fn long_captions_wrap_whole() {
     let mut opts = options("sudoku_7", "annealing", Preset::Classic, &[]);
     opts.lesson = Some(lesson::read(std::path::Path::new("local-search")).unwrap());
     let (mut app, _rx) = settled(opts, 0);
-    let caption = app.caption().unwrap();
+    let caption = app.caption(app.lang()).unwrap();
     for (w, h) in [(120, 40), (80, 24)] {
         let t = text(&render(&mut app, w, h));
         assert!(!t.contains("terminal too small"), "{w}x{h}:\n{t}");

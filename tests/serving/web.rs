@@ -605,12 +605,14 @@ fn a_tab_with_t_shows_the_students_own_runs_live_as_they_are_sent() {
 
 use crate::tmux;
 
+/// A tab watches the lecturer's screen, each in its own language (the lesson's caption too:
+/// the class chose none), and `t` gives it a session of its own.
 #[test]
 fn a_tab_watches_the_lecturers_mirror_and_t_goes_on_alone() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("serve.log");
     let cmd = format!(
-        "exec '{}' web --listen 127.0.0.1 --port 0 --password {PASSWORD} --no-token --mirror --paused --log '{}'",
+        "exec '{}' web --listen 127.0.0.1 --port 0 --password {PASSWORD} --no-token --mirror --lesson local-search --log '{}'",
         env!("CARGO_BIN_EXE_sudoscope"),
         log.display()
     );
@@ -634,6 +636,15 @@ fn a_tab_watches_the_lecturers_mirror_and_t_goes_on_alone() {
         json!({ "password": PASSWORD, "cols": 100, "rows": 30, "lang": "en" }),
     );
     tab.until("watching the lecturer's screen").unwrap();
+    tab.until("The puzzle: 38 givens").unwrap();
+    let mut spanish = Tab::open(
+        port,
+        json!({ "password": PASSWORD, "cols": 100, "rows": 30, "lang": "es" }),
+    );
+    spanish.until("mirando la pantalla del docente").unwrap();
+    let shown = spanish.until("El sudoku: 38 celdas fijas").unwrap();
+    assert!(!shown.contains("The puzzle"), "{shown}");
+    drop(spanish);
     // the lecturer's key shows on the tab's screen
     lecturer.keys(&["a"]);
     tab.until("algorithm").unwrap();

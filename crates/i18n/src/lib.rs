@@ -1,7 +1,7 @@
 //! The words on screen in the class's language: English, Spanish or Portuguese. Every sentence
 //! a person reads comes from a message catalog per language (`assets/i18n/*.ftl`, Project
 //! Fluent's format, through fluent-bundle), looked up by id with named arguments ([`tr!`]).
-//! Numbers shown to people follow the language ([`num`]: a decimal comma in Spanish and
+//! Numbers shown to people follow the language ([`Lang::num`]: a decimal comma in Spanish and
 //! Portuguese); what machines read (JSON, CSV, traces, command lines) never goes through here.
 //!
 //! There is no language of the process: each front end chooses one (from `--lang`, a lesson's

@@ -162,7 +162,7 @@ impl Screen {
     /// The smallest screen the app is drawn on now (a race needs more rows than one search).
     pub fn needs(&self) -> (u16, u16) {
         let width = self.terminal.size().map(|s| s.width).unwrap_or(80);
-        sudoscope_tui::view::needs(&self.app, width).unwrap_or((72, 24))
+        sudoscope_tui::view::needs(self.app.lang(), &self.app, width).unwrap_or((72, 24))
     }
 
     /// The text a frame left (a still's SVG), once.

@@ -265,21 +265,19 @@ impl App {
         self.watching.as_ref().is_some_and(Watching::waiting)
     }
 
-    /// The lesson's caption on screen, when a lesson is played.
-    pub fn caption(&self) -> Option<String> {
-        let lang = self.lang;
+    /// The lesson's caption on screen in `lang`, when a lesson is played.
+    pub fn caption(&self, lang: Lang) -> Option<String> {
         self.player.as_ref().map(|p| p.caption(lang))
     }
 
-    /// The speaker notes of the scene on screen, if it has any.
-    pub fn notes(&self) -> Option<String> {
-        let lang = self.lang;
+    /// The speaker notes of the scene on screen in `lang`, if it has any.
+    pub fn notes(&self, lang: Lang) -> Option<String> {
         self.player.as_ref().and_then(|p| p.notes(lang))
     }
 
-    /// "scene 2/6" while a lesson is played.
-    pub fn scene_label(&self) -> Option<String> {
-        self.player.as_ref().map(|p| p.label(self.lang))
+    /// "scene 2/6" in `lang`, while a lesson is played.
+    pub fn scene_label(&self, lang: Lang) -> Option<String> {
+        self.player.as_ref().map(|p| p.label(lang))
     }
 
     /// The view as a run (see [`Race::spec`]).

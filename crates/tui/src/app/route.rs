@@ -269,7 +269,7 @@ impl App {
             Action::Notes if self.guest => self.status = Some(tr!(lang, "notes-lecturer")),
             Action::Notes => {
                 self.show_notes = !self.show_notes;
-                if self.show_notes && self.notes().is_none() {
+                if self.show_notes && self.notes(self.lang).is_none() {
                     self.status = Some(tr!(lang, "notes-none"));
                 }
             }

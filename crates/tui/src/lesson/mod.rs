@@ -162,27 +162,27 @@ fn localized(
 }
 
 /// A text in `lang`, else its own.
-fn in_current(lang: Lang, plain: &str, by: &BTreeMap<Lang, String>) -> String {
+fn in_lang(lang: Lang, plain: &str, by: &BTreeMap<Lang, String>) -> String {
     by.get(&lang).cloned().unwrap_or_else(|| plain.to_string())
 }
 
 impl Lesson {
     /// The title in the given language (else the lesson's own).
     pub fn title_in(&self, lang: Lang) -> String {
-        in_current(lang, &self.title, &self.titles)
+        in_lang(lang, &self.title, &self.titles)
     }
 }
 
 impl Scene {
     /// The caption in the given language (else the lesson's own).
     pub fn caption_in(&self, lang: Lang) -> String {
-        in_current(lang, &self.caption, &self.captions)
+        in_lang(lang, &self.caption, &self.captions)
     }
 
     /// The speaker notes in the given language (else the lesson's own), if any.
     pub fn notes_in(&self, lang: Lang) -> Option<String> {
         self.notes
             .as_ref()
-            .map(|n| in_current(lang, n, &self.notes_by))
+            .map(|n| in_lang(lang, n, &self.notes_by))
     }
 }

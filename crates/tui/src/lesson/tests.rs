@@ -166,7 +166,7 @@ algo = "steepest"
     assert!(l.scenes[0].captions.is_empty());
     assert_eq!(l.scenes[1].caption, "El gradiente se estanca");
     assert_eq!(
-        in_current(
+        in_lang(
             Lang::En,
             &l.scenes[1].caption,
             &BTreeMap::from([(Lang::Pt, "x".to_string())])

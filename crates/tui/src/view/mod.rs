@@ -41,7 +41,7 @@ pub fn draw_in(lang: Lang, f: &mut Frame, app: &App) -> Option<GridPlace> {
     let area = f.area();
     // the theme's own background under everything (light paints the screen white)
     f.render_widget(Block::new().style(theme.base()), area);
-    if let Some((w, h)) = too_small(app, area).filter(|_| !app.race().panes().is_empty()) {
+    if let Some((w, h)) = too_small(lang, app, area).filter(|_| !app.race().panes().is_empty()) {
         let msg = vec![
             Line::styled(tr!(lang, "too-small", w = w, h = h), theme.error()),
             Line::from(tr!(lang, "too-small-now", w = area.width, h = area.height)),
@@ -50,8 +50,8 @@ pub fn draw_in(lang: Lang, f: &mut Frame, app: &App) -> Option<GridPlace> {
         f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
         return None;
     }
-    let caption_h = caption_rows(app, area.width);
-    let compact = compact(app, area);
+    let caption_h = caption_rows(lang, app, area.width);
+    let compact = compact(lang, app, area);
     let [caption, main, legend, status] = Layout::vertical([
         Constraint::Length(caption_h),
         Constraint::Min(1),
@@ -59,7 +59,7 @@ pub fn draw_in(lang: Lang, f: &mut Frame, app: &App) -> Option<GridPlace> {
         Constraint::Length(1),
     ])
     .areas(area);
-    if let Some(text) = app.caption() {
+    if let Some(text) = app.caption(lang) {
         let line = Line::styled(format!(" {text} "), theme.banner());
         f.render_widget(
             Paragraph::new(line)
@@ -409,7 +409,14 @@ fn race(lang: Lang, f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
             grid_at = Some((o.0, o.1, layout));
         }
         if let Some(report) = &pane.report {
-            panel::race_line(lang, f, m, report, panel::state_instead(app, pane), &theme);
+            panel::race_line(
+                lang,
+                f,
+                m,
+                report,
+                panel::state_instead(lang, app, pane),
+                &theme,
+            );
             // `l` in a race: the focused pane's neighbourhood takes the place of its chart
             if app.race().landscape() && i == app.race().focus() {
                 landscape::landscape(lang, f, c, report, &theme);
@@ -430,7 +437,7 @@ fn status_line(lang: Lang, f: &mut Frame, area: Rect, app: &App) {
     let theme = &app.theme();
     let said = app.status().map(|s| format!("{s}  ")).unwrap_or_default();
     let scene = app
-        .scene_label()
+        .scene_label(lang)
         .map(|s| format!("{s}  "))
         .unwrap_or_default();
     let speed = app.race().speed();

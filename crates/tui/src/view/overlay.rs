@@ -376,7 +376,7 @@ pub fn puzzle(
 pub fn notes(lang: Lang, f: &mut Frame, app: &crate::App) {
     let theme = &app.theme();
     let area = f.area();
-    let text = app.notes().unwrap_or_else(|| tr!(lang, "notes-none"));
+    let text = app.notes(lang).unwrap_or_else(|| tr!(lang, "notes-none"));
     let width = area.width.saturating_sub(2).max(1);
     let inner = width.saturating_sub(2).max(1) as usize;
     let rows = text

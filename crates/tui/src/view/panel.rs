@@ -112,14 +112,12 @@ pub fn stopped_words(lang: Lang, signal: i32) -> String {
 
 /// What a pane showing a trace says instead of its state word: that its command is stopped,
 /// while the trace runs.
-pub fn state_instead(app: &App, pane: &Pane) -> Option<String> {
+pub fn state_instead(lang: Lang, app: &App, pane: &Pane) -> Option<String> {
     pane.watched()?;
     if pane.report.as_ref()?.snapshot.ended.is_some() {
         return None;
     }
-    app.watching()?
-        .stopped()
-        .map(|s| stopped_words(app.lang(), s))
+    app.watching()?.stopped().map(|s| stopped_words(lang, s))
 }
 
 /// "step 12  cost 4  best 3" as the catalog's message `id` words it.
@@ -177,7 +175,13 @@ pub fn metrics(lang: Lang, f: &mut Frame, area: Rect, app: &App, pane: &Pane, th
     }
     if let Some(fr) = &pane.report {
         let s = &fr.snapshot;
-        let state = state_span(lang, fr, state_instead(app, pane), theme, theme.good());
+        let state = state_span(
+            lang,
+            fr,
+            state_instead(lang, app, pane),
+            theme,
+            theme.good(),
+        );
         lines.push(Line::from(vec![
             Span::raw(format!("{}  ", step_cost_best(lang, "panel-figures", s))),
             Span::raw(format!("{}  ", rate(lang, fr.steps_per_second))),

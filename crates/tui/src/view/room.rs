@@ -5,6 +5,7 @@ use ratatui::layout::Rect;
 
 use super::grid::GridLayout;
 use crate::app::App;
+use sudoscope_i18n::Lang;
 
 /// Columns the panels beside a single grid keep at least.
 const PANELS_MIN: u16 = 44;
@@ -16,8 +17,8 @@ pub(super) const RACE_BELOW_GRID: u16 = 7;
 pub(super) const RACE_SIDE: u16 = 30;
 
 /// Rows a lesson's caption takes at `width`: it wraps, up to three rows (0 without a lesson).
-pub(super) fn caption_rows(app: &App, width: u16) -> u16 {
-    app.caption().map_or(0, |c| {
+pub(super) fn caption_rows(lang: Lang, app: &App, width: u16) -> u16 {
+    app.caption(lang).map_or(0, |c| {
         // word by word, as the paragraph wraps it (a space either side of the text)
         let width = (width as usize).max(1);
         let (mut rows, mut used) = (1usize, 1usize);
@@ -37,21 +38,21 @@ pub(super) fn caption_rows(app: &App, width: u16) -> u16 {
 const MAX_CAPTION_ROWS: u16 = 3;
 
 /// The smallest terminal: a 9x9 grid (or larger) at its smallest beside the panels.
-pub(super) fn too_small(app: &App, area: Rect) -> Option<(u16, u16)> {
-    let need = needs(app, area.width)?;
+pub(super) fn too_small(lang: Lang, app: &App, area: Rect) -> Option<(u16, u16)> {
+    let need = needs(lang, app, area.width)?;
     (area.width < need.0 || area.height < need.1).then_some(need)
 }
 
-/// The smallest screen, in columns and rows, the app's screen is drawn on at `width` columns
-/// (a web page makes its font smaller to give it that many); `None` when no grid fits.
-pub fn needs(app: &App, width: u16) -> Option<(u16, u16)> {
+/// The smallest screen, in columns and rows, the app's screen is drawn on in `lang` at `width`
+/// columns (a web page makes its font smaller to give it that many); `None` when no grid fits.
+pub fn needs(lang: Lang, app: &App, width: u16) -> Option<(u16, u16)> {
     let n = app.race().puzzle().geometry().n;
     let smallest = GridLayout::fit(n, u16::MAX, u16::MAX, false).map(|_| {
         let l = GridLayout::smallest(n);
         (l.width() + 2, l.height() + 2)
     })?;
     // below the panes: the legend and the status line; above them a lesson's caption
-    let lines = 2 + caption_rows(app, width);
+    let lines = 2 + caption_rows(lang, app, width);
     // a race pane: its grid, two lines of figures and a chart of five rows
     let pane_h = smallest.1 + RACE_BELOW_GRID;
     let need = match app.race().panes().len() {
@@ -79,12 +80,12 @@ pub(super) fn panels_min(n: usize) -> u16 {
 
 /// A single large grid on a short screen gives up its border and the legend line, so that a
 /// 25x25 grid fits 30 rows; the legend's colours are the same as on any larger screen.
-pub(super) fn compact(app: &App, area: Rect) -> bool {
+pub(super) fn compact(lang: Lang, app: &App, area: Rect) -> bool {
     let n = app.race().puzzle().geometry().n;
     let l = GridLayout::smallest(n);
     n > 9
         && app.race().panes().len() == 1
         && app.experiment().is_none()
         && !app.focus_layout()
-        && area.height < l.height() + 2 + 2 + caption_rows(app, area.width)
+        && area.height < l.height() + 2 + 2 + caption_rows(lang, app, area.width)
 }
