@@ -425,12 +425,17 @@ fn a_followed_file_is_waited_for_and_a_notebook_rerun_starts_a_new_run() {
 
 fn experiment(args: &[&str]) -> (std::process::Output, serde_json::Value) {
     let out = common::sudoscope(args);
-    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+    let records = records_of(&out);
+    (out, serde_json::Value::Array(records))
+}
+
+/// The JSON records an experiment wrote on its standard output.
+fn records_of(out: &std::process::Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter(|l| l.starts_with('{'))
         .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    (out, serde_json::Value::Array(records))
+        .collect()
 }
 
 #[test]
@@ -446,11 +451,7 @@ fn experiment_counts_every_run_of_a_command_and_says_which_failed() {
             .current_dir(common::repo("tests/hostile"))
             .output()
             .expect("the binary runs");
-        let records: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .filter(|l| l.starts_with('{'))
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let records = records_of(&out);
         (out, records)
     };
     let (out, records) = flaky(&["-f", "json"]);
