@@ -183,7 +183,7 @@ impl CostTracker {
 
     /// Cost change if the values `va` of cell `a` and `vb` of cell `b` were exchanged.
     /// Units the two cells share are unchanged by a swap and are skipped.
-    #[inline]
+    #[inline(always)]
     pub fn delta_swap(&self, a: usize, va: u8, b: usize, vb: u8) -> i32 {
         if va == vb {
             return 0;

@@ -72,6 +72,8 @@ pub struct Beam {
     zobrist: Zobrist,
     pool: Vec<Candidate>,
     keys: Vec<(f64, u32)>,
+    /// exp(−d/τ) for each cost d above the pool's cheapest (tuned).
+    weights: Vec<f64>,
     chosen: Vec<u64>,
     progress: Progress,
     k: usize,
@@ -114,6 +116,7 @@ impl Beam {
             hashes,
             zobrist,
             keys: Vec::new(),
+            weights: Vec::new(),
             chosen: Vec::with_capacity(k),
             progress,
             k,
@@ -157,29 +160,56 @@ impl Beam {
             }
             Preset::Tuned => {
                 let cheapest = self.pool.iter().map(|c| c.cost).min().unwrap_or(0);
+                let dearest = self.pool.iter().map(|c| c.cost).max().unwrap_or(0);
+                // the weight of each cost above the cheapest the pool holds: a few exponentials
+                // a step, not one a successor
+                self.weights.clear();
+                self.weights.extend(
+                    (0..=dearest - cheapest).map(|d| libm::exp(-(d as f64) / self.tau).max(1e-300)),
+                );
                 // Efraimidis–Spirakis: the k largest ln(u)/w are a weighted sample without replacement
                 self.keys.clear();
                 for (i, c) in self.pool.iter().enumerate() {
-                    let w = libm::exp(-((c.cost - cheapest) as f64) / self.tau).max(1e-300);
-                    let u = self.rng.unit().max(f64::MIN_POSITIVE);
+                    let w = self.weights[(c.cost - cheapest) as usize];
+                    // (a comparison, not `f64::max`, which WebAssembly calls out of line)
+                    let u = self.rng.unit();
+                    let u = if u < f64::MIN_POSITIVE {
+                        f64::MIN_POSITIVE
+                    } else {
+                        u
+                    };
                     self.keys.push((libm::log(u) / w, i as u32));
                 }
-                self.keys.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+                // largest key first, ties by pool order: a total order, so taking the keys a
+                // batch at a time (the largest few, then sorted) walks them as a full sort would
+                let first =
+                    |a: &(f64, u32), b: &(f64, u32)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
                 self.chosen.clear();
                 let mut out = Vec::with_capacity(self.k);
-                for &(_, i) in &self.keys {
-                    let c = self.pool[i as usize];
-                    let m = self
-                        .hood
-                        .nth(c.neighbour as usize, &self.beam[c.parent as usize].cells);
-                    let h = self.successor_hash(c.parent as usize, m);
-                    if !self.chosen.contains(&h) {
-                        self.chosen.push(h);
-                        out.push(i as usize);
-                        if out.len() == self.k {
-                            break;
+                let mut done = 0;
+                while done < self.keys.len() && out.len() < self.k {
+                    let end = (done + 2 * self.k).min(self.keys.len());
+                    let rest = &mut self.keys[done..];
+                    if end < done + rest.len() {
+                        rest.select_nth_unstable_by(end - done - 1, first);
+                    }
+                    rest[..end - done].sort_unstable_by(first);
+                    for at in done..end {
+                        let i = self.keys[at].1;
+                        let c = self.pool[i as usize];
+                        let m = self
+                            .hood
+                            .nth(c.neighbour as usize, &self.beam[c.parent as usize].cells);
+                        let h = self.successor_hash(c.parent as usize, m);
+                        if !self.chosen.contains(&h) {
+                            self.chosen.push(h);
+                            out.push(i as usize);
+                            if out.len() == self.k {
+                                break;
+                            }
                         }
                     }
+                    done = end;
                 }
                 out
             }
