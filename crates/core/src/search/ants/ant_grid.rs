@@ -163,9 +163,11 @@ impl AntGrid {
         for &u in &units {
             self.placed[u as usize] |= bit;
         }
+        // (a fixed peer's candidates are its own value, never this one, and a failed peer has
+        // none: only open peers can hold the bit, and no test of `value` is needed)
         for &p in &geo.peers[cell] {
             let p = p as usize;
-            if self.value[p] == EMPTY && self.cand[p] & bit != 0 {
+            if self.cand[p] & bit != 0 {
                 self.eliminate(p, value);
             }
         }

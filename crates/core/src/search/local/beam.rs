@@ -233,13 +233,20 @@ impl Search for Beam {
         self.progress.steps += 1;
         self.pool.clear();
         for (p, s) in self.beam.iter().enumerate() {
-            for i in 0..self.hood.len() {
+            let successor = |i: usize, d: i32| Candidate {
+                cost: (s.cost() as i32 + d) as u32,
+                parent: p as u32,
+                neighbour: i as u32,
+            };
+            // the swaps first, with no move to build (as the steepest descent scans them)
+            for (i, &(a, b)) in self.hood.swaps().iter().enumerate() {
+                let (a, b) = (a as usize, b as usize);
+                let d = s.tracker.delta_swap(a, s.cells[a], b, s.cells[b]);
+                self.pool.push(successor(i, d));
+            }
+            for i in self.hood.swaps().len()..self.hood.len() {
                 let d = s.delta(self.hood.nth(i, &s.cells));
-                self.pool.push(Candidate {
-                    cost: (s.cost() as i32 + d) as u32,
-                    parent: p as u32,
-                    neighbour: i as u32,
-                });
+                self.pool.push(successor(i, d));
             }
         }
         let keep = self.select();

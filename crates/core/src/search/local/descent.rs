@@ -102,15 +102,23 @@ impl Descent {
         let cells = &self.state.cells;
         match self.rule {
             Rule::Steepest => {
-                let mut best: Option<(Move, i32)> = None;
-                for i in 0..self.hood.len() {
-                    let m = self.hood.nth(i, cells);
-                    let d = self.state.delta(m);
-                    if d < 0 && best.is_none_or(|(_, bd)| d < bd) {
-                        best = Some((m, d));
+                // the swaps come first: a plain loop over them, with no move to build
+                let (mut best, mut best_d) = (usize::MAX, 0);
+                let tracker = &self.state.tracker;
+                for (i, &(a, b)) in self.hood.swaps().iter().enumerate() {
+                    let (a, b) = (a as usize, b as usize);
+                    let d = tracker.delta_swap(a, cells[a], b, cells[b]);
+                    if d < best_d {
+                        (best, best_d) = (i, d);
                     }
                 }
-                best
+                for i in self.hood.swaps().len()..self.hood.len() {
+                    let d = self.state.delta(self.hood.nth(i, cells));
+                    if d < best_d {
+                        (best, best_d) = (i, d);
+                    }
+                }
+                (best != usize::MAX).then(|| (self.hood.nth(best, cells), best_d))
             }
             Rule::Stochastic | Rule::Plateau => {
                 let limit = if self.rule == Rule::Plateau && self.sideways_run < self.max_sideways {

@@ -155,6 +155,11 @@ impl Neighbourhood {
         (0..self.len()).map(move |i| state.delta(self.nth(i, &state.cells)))
     }
 
+    /// The swaps, in order: moves 0 to `swaps().len()` − 1.
+    pub fn swaps(&self) -> &[(u16, u16)] {
+        &self.pairs
+    }
+
     /// True when no move exists.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
