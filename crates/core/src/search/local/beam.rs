@@ -169,17 +169,19 @@ impl Beam {
                 );
                 // Efraimidis–Spirakis: the k largest ln(u)/w are a weighted sample without replacement
                 self.keys.clear();
-                for (i, c) in self.pool.iter().enumerate() {
-                    let w = self.weights[(c.cost - cheapest) as usize];
+                // (extended from an iterator of known length: no length check a push)
+                let (weights, rng) = (&self.weights, &mut self.rng);
+                self.keys.extend(self.pool.iter().enumerate().map(|(i, c)| {
+                    let w = weights[(c.cost - cheapest) as usize];
                     // (a comparison, not `f64::max`, which WebAssembly calls out of line)
-                    let u = self.rng.unit();
+                    let u = rng.unit();
                     let u = if u < f64::MIN_POSITIVE {
                         f64::MIN_POSITIVE
                     } else {
                         u
                     };
-                    self.keys.push((libm::log(u) / w, i as u32));
-                }
+                    (libm::log(u) / w, i as u32)
+                }));
                 // largest key first, ties by pool order: a total order, so taking the keys a
                 // batch at a time (the largest few, then sorted) walks them as a full sort would
                 let first =
@@ -239,11 +241,11 @@ impl Search for Beam {
                 neighbour: i as u32,
             };
             // the swaps first, with no move to build (as the steepest descent scans them)
-            for (i, &(a, b)) in self.hood.swaps().iter().enumerate() {
-                let (a, b) = (a as usize, b as usize);
-                let d = s.tracker.delta_swap(a, s.cells[a], b, s.cells[b]);
-                self.pool.push(successor(i, d));
-            }
+            self.pool
+                .extend(self.hood.swaps().iter().enumerate().map(|(i, &(a, b))| {
+                    let (a, b) = (a as usize, b as usize);
+                    successor(i, s.tracker.delta_swap(a, s.cells[a], b, s.cells[b]))
+                }));
             for i in self.hood.swaps().len()..self.hood.len() {
                 let d = s.delta(self.hood.nth(i, &s.cells));
                 self.pool.push(successor(i, d));

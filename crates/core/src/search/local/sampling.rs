@@ -133,7 +133,7 @@ impl Sampling {
 
     /// Draw a value for `cell` from the softmax of peer counts over `allowed`. (Two passes
     /// over the allowed values' bits, and no array of weights to clear: clearing two arrays a
-    /// cell was a fifth of the sweep in WebAssembly.)
+    /// cell was a fifth of a sweep natively, a quarter in WebAssembly.)
     fn sample(&mut self, cell: usize, allowed: u32) -> u8 {
         let mut held = [0u8; 32];
         for &p in &self.geo.peers[cell] {
