@@ -9,6 +9,7 @@
 //! exp(−(cost − cheapest)/τ), so the beam does not collapse onto one basin.
 
 use super::neighbourhood::{Kind, Move, Neighbourhood, State};
+use super::sample_order::SampleOrder;
 use super::start::{self, PermUnit};
 use super::zobrist::Zobrist;
 use crate::board::{Counted, Geometry};
@@ -71,9 +72,8 @@ pub struct Beam {
     hashes: Vec<u64>,
     zobrist: Zobrist,
     pool: Vec<Candidate>,
-    keys: Vec<(f64, u32)>,
-    /// exp(−d/τ) for each cost d above the pool's cheapest (tuned).
-    weights: Vec<f64>,
+    /// The successors' keys (tuned).
+    order: SampleOrder,
     chosen: Vec<u64>,
     progress: Progress,
     k: usize,
@@ -115,8 +115,7 @@ impl Beam {
             beam,
             hashes,
             zobrist,
-            keys: Vec::new(),
-            weights: Vec::new(),
+            order: SampleOrder::default(),
             chosen: Vec::with_capacity(k),
             progress,
             k,
@@ -163,46 +162,36 @@ impl Beam {
                 let dearest = self.pool.iter().map(|c| c.cost).max().unwrap_or(0);
                 // the weight of each cost above the cheapest the pool holds: a few exponentials
                 // a step, not one a successor
-                self.weights.clear();
-                self.weights.extend(
-                    (0..=dearest - cheapest).map(|d| libm::exp(-(d as f64) / self.tau).max(1e-300)),
+                let tau = self.tau;
+                let mut order = std::mem::take(&mut self.order);
+                order.start(
+                    (0..=dearest - cheapest).map(|d| libm::exp(-(d as f64) / tau).max(1e-300)),
                 );
-                // Efraimidis–Spirakis: the k largest ln(u)/w are a weighted sample without replacement
-                self.keys.clear();
-                // (extended from an iterator of known length: no length check a push)
-                let (weights, rng) = (&self.weights, &mut self.rng);
-                self.keys.extend(self.pool.iter().enumerate().map(|(i, c)| {
-                    let w = weights[(c.cost - cheapest) as usize];
+                // Efraimidis–Spirakis: the k largest ln(u)/w are a weighted sample without
+                // replacement ([`SampleOrder`] takes the logarithm only where it must)
+                for c in &self.pool {
                     // (a comparison, not `f64::max`, which WebAssembly calls out of line)
-                    let u = rng.unit();
+                    let u = self.rng.unit();
                     let u = if u < f64::MIN_POSITIVE {
                         f64::MIN_POSITIVE
                     } else {
                         u
                     };
-                    (libm::log(u) / w, i as u32)
-                }));
-                // largest key first, ties by pool order: a total order, so taking the keys a
-                // batch at a time (the largest few, then sorted) walks them as a full sort would
-                let first =
-                    |a: &(f64, u32), b: &(f64, u32)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+                    order.add(u, c.cost - cheapest);
+                }
+                // the successors by key, distinct states only; twice as many keys whenever the
+                // first ones hold fewer than k distinct states
                 self.chosen.clear();
                 let mut out = Vec::with_capacity(self.k);
-                let mut done = 0;
-                while done < self.keys.len() && out.len() < self.k {
-                    let end = (done + 2 * self.k).min(self.keys.len());
-                    let rest = &mut self.keys[done..];
-                    if end < done + rest.len() {
-                        rest.select_nth_unstable_by(end - done - 1, first);
-                    }
-                    rest[..end - done].sort_unstable_by(first);
-                    for at in done..end {
-                        let i = self.keys[at].1;
+                let (mut m, mut done) = (2 * self.k, 0);
+                loop {
+                    let first = order.first(m);
+                    for &(_, i) in &first[done..] {
                         let c = self.pool[i as usize];
-                        let m = self
+                        let mv = self
                             .hood
                             .nth(c.neighbour as usize, &self.beam[c.parent as usize].cells);
-                        let h = self.successor_hash(c.parent as usize, m);
+                        let h = self.successor_hash(c.parent as usize, mv);
                         if !self.chosen.contains(&h) {
                             self.chosen.push(h);
                             out.push(i as usize);
@@ -211,8 +200,13 @@ impl Beam {
                             }
                         }
                     }
-                    done = end;
+                    done = first.len();
+                    if out.len() == self.k || done == order.len() {
+                        break;
+                    }
+                    m *= 2;
                 }
+                self.order = order;
                 out
             }
         }

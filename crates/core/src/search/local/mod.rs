@@ -4,13 +4,14 @@
 //! [`neighbourhood`] defines the moves and the course's neighbourhood, [`start`] the starting
 //! fills (random, or the board on screen repaired into a representation) and [`zobrist`] the
 //! hashing that tells states apart. The searches built on them are the descents ([`descent`]),
-//! local beam search ([`beam`]), the genetic algorithm ([`genetic`]) and conflict-guided
+//! local beam search ([`beam`], which takes its successors in [`sample_order`]), the genetic algorithm ([`genetic`]) and conflict-guided
 //! sampling ([`sampling`]).
 
 pub mod beam;
 pub mod descent;
 pub mod genetic;
 pub mod neighbourhood;
+pub mod sample_order;
 pub mod sampling;
 pub mod start;
 pub mod zobrist;
