@@ -201,8 +201,7 @@ impl Ants {
                 // the open cell with the fewest candidates, the first after `start` on a tie
                 let mut pick = usize::MAX;
                 let mut fewest = u32::MAX;
-                for k in 0..cells {
-                    let c = (start + k) % cells;
+                for c in (start..cells).chain(0..start) {
                     if self.ant.is_open(c) {
                         let m = self.ant.candidates(c).count_ones();
                         if m < fewest {
@@ -220,8 +219,8 @@ impl Ants {
                 chosen += 1;
             }
         } else {
-            for k in 0..cells {
-                let c = (start + k) % cells;
+            // (from `start` round to it: a remainder a cell was a division each)
+            for c in (start..cells).chain(0..start) {
                 if self.ant.is_open(c) {
                     self.place(c);
                     chosen += 1;
