@@ -323,6 +323,17 @@ mod tests {
         }
     }
 
+    /// Every mask the table answers for, every rank, against a plain scan.
+    #[test]
+    fn the_table_answers_every_9_bit_mask() {
+        for x in 1..512u32 {
+            let set: Vec<u32> = (0..9).filter(|&p| x >> p & 1 == 1).collect();
+            for (r, &p) in set.iter().enumerate() {
+                assert_eq!(select_by_table(x, r as u32), p, "x={x:#x} r={r}");
+            }
+        }
+    }
+
     #[test]
     fn crossed_bits_agree_with_the_definition_at_every_level() {
         let mut rng = Rng::new(4);

@@ -163,11 +163,17 @@ impl AntGrid {
         for &u in &units {
             self.placed[u as usize] |= bit;
         }
-        // (a fixed peer's candidates are its own value, never this one, and a failed peer has
-        // none: only open peers can hold the bit, and no test of `value` is needed)
+        // Only an open peer can hold the bit, so no test of `value` is needed: a failed peer
+        // has no candidate, and a fixed one only its own value, never this one (fixing a peer
+        // to this value would have taken it from this cell, and the guard above would have
+        // returned).
         for &p in &geo.peers[cell] {
             let p = p as usize;
             if self.cand[p] & bit != 0 {
+                debug_assert_eq!(
+                    self.value[p], EMPTY,
+                    "cell {p} fixed with {value} beside {cell}"
+                );
                 self.eliminate(p, value);
             }
         }

@@ -198,7 +198,8 @@ impl Ants {
         let mut chosen = 0;
         if self.fewest_first {
             loop {
-                // the open cell with the fewest candidates, the first after `start` on a tie
+                // the open cell with the fewest candidates, the first at or after `start` (wrapping
+                // round) on a tie
                 let mut pick = usize::MAX;
                 let mut fewest = u32::MAX;
                 for c in (start..cells).chain(0..start) {
@@ -219,7 +220,8 @@ impl Ants {
                 chosen += 1;
             }
         } else {
-            // (from `start` round to it: a remainder a cell was a division each)
+            // (from `start` to the last cell, then from the first: no remainder to take, which
+            // was a division a cell)
             for c in (start..cells).chain(0..start) {
                 if self.ant.is_open(c) {
                     self.place(c);

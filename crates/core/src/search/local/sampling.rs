@@ -153,6 +153,14 @@ impl Sampling {
         };
         let total: f64 = values().map(weight).fold(0.0, |t, w| t + w);
         let mut x = self.rng.unit() * total;
+        if total == 0.0 {
+            // every allowed value's weight underflowed (a sharpness near its top on a large
+            // grid): the softmax's limit, the value the fewest peers hold (the first on a tie),
+            // not an empty cell
+            if let Some(v) = values().min_by_key(|&v| held[v]) {
+                return v as u8;
+            }
+        }
         let mut last = 0;
         for v in values() {
             let wv = weight(v);
@@ -271,5 +279,127 @@ impl Search for Sampling {
     }
     fn progress(&self) -> &Progress {
         &self.progress
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::resolve_one;
+    use crate::search::params::Params;
+
+    /// `sample` as it was written first: a count and a weight per value in arrays, then one
+    /// pass over every value.
+    fn sample_before(s: &Sampling, rng: &mut Rng, cell: usize, allowed: u32) -> u8 {
+        let mut peers_holding = [0usize; 26];
+        for &p in &s.geo.peers[cell] {
+            peers_holding[s.state.cells[p as usize] as usize] += 1;
+        }
+        let mut w = [0.0f64; 26];
+        let mut total = 0.0;
+        for v in 1..=s.geo.n {
+            if allowed & 1 << (v - 1) != 0 {
+                w[v] = s.weights[peers_holding[v]];
+                total += w[v];
+            }
+        }
+        let mut x = rng.unit() * total;
+        let mut last = 0;
+        for (v, &wv) in w.iter().enumerate().take(s.geo.n + 1).skip(1) {
+            if wv > 0.0 {
+                last = v;
+                if x < wv {
+                    return v as u8;
+                }
+                x -= wv;
+            }
+        }
+        last as u8
+    }
+
+    /// The two-pass draw gives the value the first one gave, with the same generator after it,
+    /// on every size, at the sharpness's ends (where weights underflow to 0), with masks that
+    /// hold bits past the grid's values.
+    #[test]
+    fn sampling_draws_as_it_first_did() {
+        for name in ["top95:4", "la16:1", "la25:1"] {
+            let puzzle = resolve_one(name).unwrap();
+            for (preset, lambda) in [
+                (Preset::Classic, "0"),
+                (Preset::Tuned, "50"),
+                (Preset::Tuned, "5"),
+            ] {
+                let mut params = Params::defaults(super::params(preset));
+                params.set("lambda", lambda).unwrap();
+                let build = Build {
+                    puzzle: &puzzle,
+                    preset,
+                    params: &params,
+                    seed: 3,
+                    start: None,
+                };
+                let mut s = Sampling::new(&build);
+                let mut masks = Rng::new(8);
+                for k in 0..2000 {
+                    let cell = s.free[k % s.free.len()] as usize;
+                    let allowed = match k % 3 {
+                        0 => s.allowed[k % s.free.len()],
+                        1 => masks.next_u64() as u32 | 1,
+                        _ => u32::MAX,
+                    };
+                    let mut before = s.rng.clone();
+                    let want = sample_before(&s, &mut before, cell, allowed);
+                    let got = s.sample(cell, allowed);
+                    if want == EMPTY {
+                        // (the first version left the cell empty when every weight underflowed)
+                        assert!(got != EMPTY && allowed >> (got - 1) & 1 == 1);
+                    } else {
+                        assert_eq!(got, want, "{name} λ={lambda} draw {k}");
+                    }
+                    assert_eq!(s.rng.next_u64(), before.next_u64());
+                    // move the board on, so that peers hold other values
+                    let v = want.max(1);
+                    s.state.apply(Move::Set(cell as u16, v));
+                }
+            }
+        }
+    }
+
+    /// When every allowed value is held by so many peers that its weight underflows to 0, the
+    /// draw is the value the fewest hold: a sampled cell is never left empty.
+    #[test]
+    fn a_sharp_draw_on_a_large_grid_never_empties_a_cell() {
+        let puzzle = resolve_one("la25:1").unwrap();
+        let mut params = Params::defaults(super::params(Preset::Classic));
+        params.set("lambda", "50").unwrap();
+        let build = Build {
+            puzzle: &puzzle,
+            preset: Preset::Classic,
+            params: &params,
+            seed: 1,
+            start: None,
+        };
+        let mut s = Sampling::new(&build);
+        let cell = s.free[0] as usize;
+        // every free peer holds 1 or 2, about half each
+        for (k, &p) in s.geo.peers[cell].iter().enumerate() {
+            if !puzzle.is_given(p as usize) {
+                s.state.apply(Move::Set(p, 1 + (k % 2 == 0) as u8));
+            }
+        }
+        let holders = |v: u8| {
+            s.geo.peers[cell]
+                .iter()
+                .filter(|&&p| s.state.cells[p as usize] == v)
+                .count()
+        };
+        assert!(
+            holders(1) >= 15 && holders(2) >= 15,
+            "{} {}",
+            holders(1),
+            holders(2)
+        );
+        let want = if holders(2) < holders(1) { 2 } else { 1 };
+        assert_eq!(s.sample(cell, 0b11), want);
     }
 }
