@@ -2,6 +2,7 @@
 //! plain HTTP request on loopback.
 #![allow(dead_code)]
 
+use std::cell::Cell;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -65,41 +66,68 @@ pub struct Browser {
     _turn: Turn,
 }
 
-/// The browsers at work in this test process, and the turn a load test takes to have the
-/// machine to itself ([`alone`]): frames a second measured on a two-core machine are a measure
-/// of that machine, and a browser rendering beside them takes much of it.
+/// The browsers and servers at work in this test process, and the turn a load test takes to
+/// have the machine to itself ([`alone`]): frames a second measured on a two-core machine are a
+/// measure of that machine, and a browser rendering or another test's server computing beside
+/// them takes much of it.
 static WORKING: Mutex<usize> = Mutex::new(0);
 static ALL_CLOSED: Condvar = Condvar::new();
 static ALONE: Mutex<()> = Mutex::new(());
 
-/// One browser at work, while it lives.
-struct Turn;
+thread_local! {
+    /// This thread holds the machine ([`alone`]): what it starts is the load test's own.
+    static MEASURING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// One browser or server at work, while it lives (take it before starting the process).
+pub struct Turn {
+    counted: bool,
+}
 
 impl Turn {
-    fn take() -> Turn {
-        // a browser waits for a load test's measure to end
+    pub fn take() -> Turn {
+        // the load test's own server does not wait for the load test
+        if MEASURING.with(Cell::get) {
+            return Turn { counted: false };
+        }
+        // another waits for a load test's measure to end
         let _alone = ALONE.lock().unwrap_or_else(|e| e.into_inner());
         *WORKING.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        Turn
+        Turn { counted: true }
     }
 }
 
 impl Drop for Turn {
     fn drop(&mut self) {
-        *WORKING.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
-        ALL_CLOSED.notify_all();
+        if self.counted {
+            *WORKING.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+            ALL_CLOSED.notify_all();
+        }
     }
 }
 
-/// The machine to a load test, as far as browsers go: waits until no browser of this process is
-/// at work, then holds every new one back until the guard is dropped. (It never holds a browser
-/// back while it waits, so a test that opens a second browser is never stuck behind it.)
-pub fn alone() -> MutexGuard<'static, ()> {
+/// The machine held by a load test, until dropped.
+pub struct Alone {
+    _turn: MutexGuard<'static, ()>,
+}
+
+impl Drop for Alone {
+    fn drop(&mut self) {
+        MEASURING.with(|m| m.set(false));
+    }
+}
+
+/// The machine to a load test, as far as this process goes: waits until no browser or server
+/// of another test is at work, then holds every new one back until the guard is dropped. (It
+/// never holds one back while it waits, so a test that starts a second is never stuck behind
+/// it.) The servers this thread starts meanwhile are the load test's own and do not wait.
+pub fn alone() -> Alone {
     loop {
         let turn = ALONE.lock().unwrap_or_else(|e| e.into_inner());
         let working = WORKING.lock().unwrap_or_else(|e| e.into_inner());
         if *working == 0 {
-            return turn;
+            MEASURING.with(|m| m.set(true));
+            return Alone { _turn: turn };
         }
         drop(turn);
         let _closed = ALL_CLOSED

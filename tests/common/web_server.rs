@@ -15,6 +15,8 @@ pub struct Server {
     pub child: Child,
     pub port: u16,
     pub dir: tempfile::TempDir,
+    /// Counted at work (a load test measures without it) until the process has ended.
+    _turn: crate::browser::Turn,
 }
 
 impl Server {
@@ -24,6 +26,7 @@ impl Server {
 
     /// A server with this password on this port (0: a free one).
     pub fn start_with(password: &str, port: u16, extra: &[&str]) -> Server {
+        let turn = crate::browser::Turn::take();
         let dir = tempfile::tempdir().unwrap();
         let banner = std::fs::File::create(dir.path().join("banner.txt")).unwrap();
         let log = dir.path().join("serve.log");
@@ -47,6 +50,7 @@ impl Server {
             child,
             port: 0,
             dir,
+            _turn: turn,
         };
         let text = s.wait_for_log("(browsers)");
         let rest = text.split("listening on 127.0.0.1:").nth(1).unwrap();

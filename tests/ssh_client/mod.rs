@@ -29,6 +29,8 @@ pub struct Server {
     pub pid: u32,
     pub port: u16,
     pub dir: tempfile::TempDir,
+    /// Counted at work (a load test measures without it) until the process has ended.
+    _turn: crate::browser::Turn,
 }
 
 fn serve_args(dir: &std::path::Path, extra: &[&str]) -> Vec<String> {
@@ -59,6 +61,7 @@ fn serve_args(dir: &std::path::Path, extra: &[&str]) -> Vec<String> {
 impl Server {
     /// `sudoscope serve` with the test's address, password, host key and log, and `extra`.
     pub fn start(extra: &[&str], env: &[(&str, &str)]) -> Server {
+        let turn = crate::browser::Turn::take();
         let dir = tempfile::tempdir().unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
             .args(serve_args(dir.path(), extra))
@@ -75,6 +78,7 @@ impl Server {
             pid,
             port: 0,
             dir,
+            _turn: turn,
         };
         s.port = s.wait_for_port();
         s
@@ -83,6 +87,7 @@ impl Server {
     /// `sudoscope serve --mirror` in a tmux terminal of its own (the lecturer's screen),
     /// `width` x `height`.
     pub fn mirrored(name: &str, width: u16, height: u16, extra: &[&str]) -> Server {
+        let turn = crate::browser::Turn::take();
         let dir = tempfile::tempdir().unwrap();
         let mut args = serve_args(dir.path(), extra);
         args.push("--mirror".into());
@@ -100,6 +105,7 @@ impl Server {
             pid,
             port: 0,
             dir,
+            _turn: turn,
         };
         s.port = s.wait_for_port();
         s
