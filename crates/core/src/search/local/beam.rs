@@ -229,21 +229,14 @@ impl Search for Beam {
         self.progress.steps += 1;
         self.pool.clear();
         for (p, s) in self.beam.iter().enumerate() {
-            let successor = |i: usize, d: i32| Candidate {
-                cost: (s.cost() as i32 + d) as u32,
-                parent: p as u32,
-                neighbour: i as u32,
-            };
-            // the swaps first, with no move to build (as the steepest descent scans them)
-            self.pool
-                .extend(self.hood.swaps().iter().enumerate().map(|(i, &(a, b))| {
-                    let (a, b) = (a as usize, b as usize);
-                    successor(i, s.tracker.delta_swap(a, s.cells[a], b, s.cells[b]))
-                }));
-            for i in self.hood.swaps().len()..self.hood.len() {
-                let d = s.delta(self.hood.nth(i, &s.cells));
-                self.pool.push(successor(i, d));
-            }
+            let pool = &mut self.pool;
+            self.hood.each_delta(s, |i, d| {
+                pool.push(Candidate {
+                    cost: (s.cost() as i32 + d) as u32,
+                    parent: p as u32,
+                    neighbour: i as u32,
+                })
+            });
         }
         let keep = self.select();
         if keep.is_empty() {

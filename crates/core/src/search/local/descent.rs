@@ -102,22 +102,13 @@ impl Descent {
         let cells = &self.state.cells;
         match self.rule {
             Rule::Steepest => {
-                // the swaps come first: a plain loop over them, with no move to build
+                // the first strictly best move
                 let (mut best, mut best_d) = (usize::MAX, 0);
-                let tracker = &self.state.tracker;
-                for (i, &(a, b)) in self.hood.swaps().iter().enumerate() {
-                    let (a, b) = (a as usize, b as usize);
-                    let d = tracker.delta_swap(a, cells[a], b, cells[b]);
+                self.hood.each_delta(&self.state, |i, d| {
                     if d < best_d {
                         (best, best_d) = (i, d);
                     }
-                }
-                for i in self.hood.swaps().len()..self.hood.len() {
-                    let d = self.state.delta(self.hood.nth(i, cells));
-                    if d < best_d {
-                        (best, best_d) = (i, d);
-                    }
-                }
+                });
                 (best != usize::MAX).then(|| (self.hood.nth(best, cells), best_d))
             }
             Rule::Stochastic | Rule::Plateau => {
@@ -127,11 +118,12 @@ impl Descent {
                     -1
                 };
                 self.candidates.clear();
-                for i in 0..self.hood.len() {
-                    if self.state.delta(self.hood.nth(i, cells)) <= limit {
-                        self.candidates.push(i as u32);
+                let candidates = &mut self.candidates;
+                self.hood.each_delta(&self.state, |i, d| {
+                    if d <= limit {
+                        candidates.push(i as u32);
                     }
-                }
+                });
                 let &i = self.rng.pick(&self.candidates)?;
                 let m = self.hood.nth(i as usize, cells);
                 Some((m, self.state.delta(m)))

