@@ -6,7 +6,7 @@
 use super::anneal::course::{self, CourseAnnealing};
 use super::anneal::perm_annealing::PermAnnealing;
 use super::anneal::presets::{tabu_params, tabu_settings, tuned_params, tuned_settings};
-use super::ants::{self, Ants};
+use super::ants;
 use super::contract::{Build, Search};
 use super::exact::backtrack::{self, Backtrack};
 use super::local::beam::{self, Beam};
@@ -227,7 +227,7 @@ pub const ALGORITHMS: &[AlgoInfo] = &[
         family: Family::Ants,
         about: "ant colony system (Lloyd & Amos): ants fill cells with propagation, led by pheromone",
         params: ants::params,
-        build: |b| Box::new(Ants::new(b)),
+        build: ants::build,
     },
     AlgoInfo {
         name: "backtrack",

@@ -17,10 +17,12 @@
 //! a new best (BENCHMARKS.md measures what each is worth).
 
 mod ant_grid;
+mod cell_set;
 pub mod event;
 mod pheromone;
 
 pub use ant_grid::AntGrid;
+pub use cell_set::{CellSet, Words};
 pub use event::{AntEvent, Deposit};
 pub use pheromone::Pheromone;
 
@@ -94,12 +96,21 @@ pub fn params(preset: Preset) -> Vec<ParamSpec> {
     ]
 }
 
-/// The ant colony: one ant's construction per step.
-pub struct Ants {
+/// A colony for `build`'s puzzle, with sets of cells as small as its grid allows.
+pub fn build(build: &Build) -> Box<dyn Search> {
+    match build.puzzle.geometry().cells {
+        0..=128 => Box::new(Ants::<u128>::new(build)),
+        129..=256 => Box::new(Ants::<Words<4>>::new(build)),
+        _ => Box::new(Ants::<Words<10>>::new(build)),
+    }
+}
+
+/// The ant colony: one ant's construction per step, on grids of at most `S::ROOM` cells.
+pub struct Ants<S: CellSet> {
     geo: &'static Geometry,
     /// The puzzle's givens, fixed and propagated: where every ant starts.
-    template: AntGrid,
-    ant: AntGrid,
+    template: AntGrid<S>,
+    ant: AntGrid<S>,
     pheromone: Pheromone,
     /// The iteration's best ant so far (the start board before the first ant).
     current: Vec<u8>,
@@ -127,10 +138,10 @@ pub struct Ants {
     max_iterations: u32,
 }
 
-impl Ants {
-    /// A colony on `build.puzzle`; with a start board, that board's values are laid down as
-    /// pheromone first, as if an ant had built it.
-    pub fn new(build: &Build) -> Ants {
+impl<S: CellSet> Ants<S> {
+    /// A colony on `build.puzzle`, whose cells `S` must hold; with a start board, that board's
+    /// values are laid down as pheromone first, as if an ant had built it.
+    pub fn new(build: &Build) -> Ants<S> {
         let (puzzle, params) = (build.puzzle, build.params);
         let geo = puzzle.geometry();
         let template = AntGrid::propagated(&puzzle.givens);
@@ -279,7 +290,7 @@ impl Ants {
     }
 }
 
-impl Search for Ants {
+impl<S: CellSet> Search for Ants<S> {
     fn step(&mut self) -> Step {
         if self.progress.ended.is_some() {
             return Step::idle(self.current_cost, self.progress.ended);
@@ -392,7 +403,7 @@ mod tests {
         .remove(0)
     }
 
-    fn colony(preset: Preset, start: Option<&Grid>, seed: u64) -> Ants {
+    fn colony(preset: Preset, start: Option<&Grid>, seed: u64) -> Ants<u128> {
         let p = hard();
         let params = Params::defaults(params(preset));
         Ants::new(&Build {
@@ -404,7 +415,7 @@ mod tests {
         })
     }
 
-    fn mean_share(a: &Ants) -> f64 {
+    fn mean_share(a: &Ants<u128>) -> f64 {
         match a.landscape() {
             Some(Landscape::Pheromone { share, .. }) => {
                 let free: Vec<f32> = share.into_iter().filter(|&s| s < 1.0).collect();
