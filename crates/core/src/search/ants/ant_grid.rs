@@ -201,7 +201,7 @@ impl<S: CellSet> AntGrid<S> {
         while let Some(p) = hit.pop_first() {
             debug_assert!(
                 self.value[p] == EMPTY && self.cand[p] & bit != 0,
-                "cell {p} beside {cell}"
+                "cell {p} beside {cell}, fixed with {value}"
             );
             self.eliminate(p, value);
         }
@@ -323,7 +323,7 @@ mod tests {
         for (name, narrow, wide) in [
             ("top95:3", 81, 128),
             ("la16:2", 256, 640),
-            ("la25:2", 625, 640),
+            ("la25:2", 625, 1024),
         ] {
             let p = crate::catalog::resolve_one(name).unwrap();
             for seed in 0..20 {

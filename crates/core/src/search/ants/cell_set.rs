@@ -1,6 +1,6 @@
-//! Sets of cells, one bit a cell, in as few machine words as the grid needs: the ants' grid
-//! finds a value's open peers and a unit's last place for a value with a few word operations
-//! instead of a loop over cells.
+//! Sets of cells, one bit a cell: one 128-bit word up to 9x9, 4 or 10 words beyond. The ants'
+//! grid finds a value's open peers and a unit's last place for a value with a few word
+//! operations instead of a loop over cells.
 
 use std::fmt::Debug;
 
