@@ -38,6 +38,8 @@ pub struct AntGrid<S: CellSet> {
     placed: Vec<u32>,
     /// Per value (v−1): the open cells that can still take it.
     open: Vec<S>,
+    /// The open cells.
+    open_cells: S,
     masks: Arc<Masks<S>>,
     fixed: u32,
     failed: u32,
@@ -62,6 +64,7 @@ impl<S: CellSet> Clone for AntGrid<S> {
             count: self.count.clone(),
             placed: self.placed.clone(),
             open: self.open.clone(),
+            open_cells: self.open_cells,
             masks: Arc::clone(&self.masks),
             fixed: self.fixed,
             failed: self.failed,
@@ -92,6 +95,7 @@ impl<S: CellSet> AntGrid<S> {
             count: vec![n as u8; 3 * n * n],
             placed: vec![0; 3 * n],
             open: vec![S::of(0..geo.cells); n],
+            open_cells: S::of(0..geo.cells),
             masks: Arc::new(Masks {
                 peers: geo.peers.iter().map(|p| set(p)).collect(),
                 units: geo.units.iter().map(|u| set(u)).collect(),
@@ -126,6 +130,7 @@ impl<S: CellSet> AntGrid<S> {
         self.count.copy_from_slice(&other.count);
         self.placed.copy_from_slice(&other.placed);
         self.open.copy_from_slice(&other.open);
+        self.open_cells = other.open_cells;
         self.fixed = other.fixed;
         self.failed = other.failed;
         self.pending.clear();
@@ -142,6 +147,12 @@ impl<S: CellSet> AntGrid<S> {
     #[inline]
     pub fn is_open(&self, cell: usize) -> bool {
         self.value[cell] == EMPTY && self.cand[cell] != 0
+    }
+
+    /// The open cells.
+    #[inline]
+    pub fn open_cells(&self) -> S {
+        self.open_cells
     }
 
     /// The values, `EMPTY` where none is fixed.
@@ -177,6 +188,7 @@ impl<S: CellSet> AntGrid<S> {
         let n = self.n;
         self.value[cell] = value;
         self.fixed += 1;
+        self.open_cells.remove(cell);
         let units = geo.cell_units[cell];
         // the cell stops counting for every value it could have taken
         let mut others = self.cand[cell];
@@ -223,6 +235,7 @@ impl<S: CellSet> AntGrid<S> {
         }
         if c == 0 {
             self.failed += 1;
+            self.open_cells.remove(cell);
         } else if c & (c - 1) == 0 {
             self.pending
                 .push((cell as u16, c.trailing_zeros() as u8 + 1));

@@ -29,6 +29,9 @@ pub trait CellSet: Copy + Debug + Send + Sync + 'static {
     /// The cells in both.
     fn and(self, other: Self) -> Self;
 
+    /// The cells from `cell` on, and those before it.
+    fn split(self, cell: usize) -> (Self, Self);
+
     /// The smallest cell, taken out; `None` when the set is empty.
     fn pop_first(&mut self) -> Option<usize>;
 
@@ -57,6 +60,16 @@ impl CellSet for u128 {
     #[inline(always)]
     fn and(self, other: u128) -> u128 {
         self & other
+    }
+
+    #[inline(always)]
+    fn split(self, cell: usize) -> (u128, u128) {
+        let before = if cell >= 128 {
+            u128::MAX
+        } else {
+            (1 << cell) - 1
+        };
+        (self & !before, self & before)
     }
 
     #[inline(always)]
@@ -91,6 +104,22 @@ impl<const W: usize> CellSet for Words<W> {
     #[inline(always)]
     fn and(self, other: Words<W>) -> Words<W> {
         Words(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    #[inline(always)]
+    fn split(self, cell: usize) -> (Words<W>, Words<W>) {
+        let mut before = Words::<W>::NONE;
+        for (i, b) in before.0.iter_mut().enumerate() {
+            *b = match cell.saturating_sub(64 * i) {
+                0 => 0,
+                k if k >= 64 => u64::MAX,
+                k => (1 << k) - 1,
+            };
+        }
+        (
+            Words(std::array::from_fn(|i| self.0[i] & !before.0[i])),
+            Words(std::array::from_fn(|i| self.0[i] & before.0[i])),
+        )
     }
 
     #[inline(always)]
@@ -136,6 +165,20 @@ mod tests {
                 got.push(c);
             }
             assert_eq!(got, both);
+            for at in [0, 1, cells / 2, cells - 1, cells, S::ROOM] {
+                let (mut from, mut before) = s.split(at);
+                let mut walked = Vec::new();
+                while let Some(c) = from.pop_first() {
+                    walked.push(c);
+                }
+                let mut earlier = Vec::new();
+                while let Some(c) = before.pop_first() {
+                    earlier.push(c);
+                }
+                let want: Vec<usize> = list.iter().copied().filter(|&c| c >= at).collect();
+                let want_before: Vec<usize> = list.iter().copied().filter(|&c| c < at).collect();
+                assert_eq!((walked, earlier), (want, want_before), "split at {at}");
+            }
             if let Some(&c) = list.first() {
                 s.remove(c);
                 assert_eq!(s.first(), list.get(1).copied());

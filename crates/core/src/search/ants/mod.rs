@@ -213,14 +213,13 @@ impl<S: CellSet> Ants<S> {
                 // round) on a tie
                 let mut pick = usize::MAX;
                 let mut fewest = u32::MAX;
-                for c in (start..cells).chain(0..start) {
-                    if self.ant.is_open(c) {
-                        let m = self.ant.candidates(c).count_ones();
-                        if m < fewest {
-                            (pick, fewest) = (c, m);
-                            if m == 2 {
-                                break;
-                            }
+                let (mut from, mut before) = self.ant.open_cells().split(start);
+                while let Some(c) = from.pop_first().or_else(|| before.pop_first()) {
+                    let m = self.ant.candidates(c).count_ones();
+                    if m < fewest {
+                        (pick, fewest) = (c, m);
+                        if m == 2 {
+                            break;
                         }
                     }
                 }
@@ -231,9 +230,10 @@ impl<S: CellSet> Ants<S> {
                 chosen += 1;
             }
         } else {
-            // (from `start` to the last cell, then from the first: no remainder to take, which
-            // was a division a cell)
-            for c in (start..cells).chain(0..start) {
+            // from `start` to the last cell, then from the first; a cell placing another fixed
+            // on the way is passed over (cells only ever stop being open)
+            let (mut from, mut before) = self.ant.open_cells().split(start);
+            while let Some(c) = from.pop_first().or_else(|| before.pop_first()) {
                 if self.ant.is_open(c) {
                     self.place(c);
                     chosen += 1;
