@@ -35,10 +35,32 @@ pub trait CellSet: Copy + Debug + Send + Sync + 'static {
     /// The smallest cell, taken out; `None` when the set is empty.
     fn pop_first(&mut self) -> Option<usize>;
 
+    /// The cells from `cell` on, then those before it: a turn round the grid from `cell`.
+    fn round_from(self, cell: usize) -> RoundFrom<Self> {
+        let (from, before) = self.split(cell);
+        RoundFrom { from, before }
+    }
+
     /// The smallest cell.
     fn first(self) -> Option<usize> {
         let mut s = self;
         s.pop_first()
+    }
+}
+
+/// The cells of a set from a cell on, then those before it ([`CellSet::round_from`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RoundFrom<S> {
+    from: S,
+    before: S,
+}
+
+impl<S: CellSet> Iterator for RoundFrom<S> {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        self.from.pop_first().or_else(|| self.before.pop_first())
     }
 }
 
@@ -177,6 +199,12 @@ mod tests {
                 }
                 let want: Vec<usize> = list.iter().copied().filter(|&c| c >= at).collect();
                 let want_before: Vec<usize> = list.iter().copied().filter(|&c| c < at).collect();
+                let round: Vec<usize> = s.round_from(at).collect();
+                assert_eq!(
+                    round,
+                    [&want[..], &want_before[..]].concat(),
+                    "round from {at}"
+                );
                 assert_eq!((walked, earlier), (want, want_before), "split at {at}");
             }
             if let Some(&c) = list.first() {

@@ -213,8 +213,7 @@ impl<S: CellSet> Ants<S> {
                 // round) on a tie
                 let mut pick = usize::MAX;
                 let mut fewest = u32::MAX;
-                let (mut from, mut before) = self.ant.open_cells().split(start);
-                while let Some(c) = from.pop_first().or_else(|| before.pop_first()) {
+                for c in self.ant.open_cells().round_from(start) {
                     let m = self.ant.candidates(c).count_ones();
                     if m < fewest {
                         (pick, fewest) = (c, m);
@@ -232,8 +231,7 @@ impl<S: CellSet> Ants<S> {
         } else {
             // from `start` to the last cell, then from the first; a cell placing another fixed
             // on the way is passed over (cells only ever stop being open)
-            let (mut from, mut before) = self.ant.open_cells().split(start);
-            while let Some(c) = from.pop_first().or_else(|| before.pop_first()) {
+            for c in self.ant.open_cells().round_from(start) {
                 if self.ant.is_open(c) {
                     self.place(c);
                     chosen += 1;
