@@ -1,6 +1,8 @@
 // The class board, the lecturer's page: every student's search as a card (their board, cost
 // curve and state), kept up to date in place from the changes the server sends a few times a
-// second, so a click or a key on a card is never lost while the class's searches run. The
+// second, so a click or a key on a card is never lost while the class's searches run. What
+// arrives is merged at once and drawn at the next frame, each changed card once however many
+// changes came: a slow machine draws less often, never falls behind the class. The
 // cards are laid out to fit the window (40 on a 1920x1080 projector without scrolling);
 // selecting one shows it whole, digits large enough for the back of the room. The lecturer
 // filters the cards by state, hides a card, or clears the ones that ended.
@@ -63,8 +65,9 @@
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
         const s = el('span', 'v');
-        if (c > 0 && c % b === 0) s.classList.add('bl');
-        if (r > 0 && r % b === 0) s.classList.add('bt');
+        // the box borders this cell keeps whatever it shows
+        s.edges = (c > 0 && c % b === 0 ? ' bl' : '') + (r > 0 && r % b === 0 ? ' bt' : '');
+        s.className += s.edges;
         g.appendChild(s);
         spans.push(s);
       }
@@ -78,7 +81,7 @@
       const kind = d.givens[i] === '1' ? 'g' : conflicted(d.x || '', i) ? 'x' : 'v';
       const s = spans[i];
       setText(s, ch === '.' ? '·' : ch);
-      const want = kind + (s.classList.contains('bl') ? ' bl' : '') + (s.classList.contains('bt') ? ' bt' : '');
+      const want = kind + s.edges;
       if (s.className !== want) s.className = want;
     }
   }
@@ -95,12 +98,15 @@
     return { svg, line };
   }
 
+  // written to the page only when its points changed: an unchanged curve costs no drawing
   function drawCurve(d, curve) {
     const pts = d.curve;
     const top = Math.max(1, ...pts);
     const w = Math.max(1, pts.length - 1);
-    curve.line.setAttribute('points', pts.map((v, i) =>
-      (100 * i / w).toFixed(2) + ',' + (38 - 36 * v / top).toFixed(2)).join(' '));
+    const points = pts.map((v, i) => (100 * i / w).toFixed(2) + ',' + (38 - 36 * v / top).toFixed(2)).join(' ');
+    if (points === curve.points) return;
+    curve.points = points;
+    curve.line.setAttribute('points', points);
     curve.svg.setAttribute('aria-label', words.cost + ': ' + pts[0] + ' → ' + pts[pts.length - 1]);
     curve.svg.style.display = pts.length > 1 ? '' : 'none';
   }
@@ -187,7 +193,24 @@
       if (more) card.data.curve.push(...more);
       card.at = performance.now();
     }
-    drawCard(card.data, card.el, card.parts, quietOf(card));
+    changed.add(card);
+  }
+
+  // the cards changed since the last frame, drawn at the next one
+  const changed = new Set();
+  let frame = 0;
+  function later() {
+    if (!frame) frame = requestAnimationFrame(draw);
+  }
+
+  function draw() {
+    frame = 0;
+    for (const card of changed) {
+      if (cards.get(card.data.id) === card) drawCard(card.data, card.el, card.parts, quietOf(card));
+    }
+    changed.clear();
+    arrange();
+    drawWhole();
   }
 
   function sorted() {
@@ -309,8 +332,7 @@
       }
     }
     for (const d of msg.cards || []) take(d);
-    arrange();
-    drawWhole();
+    later();
   }
 
   cardsEl.addEventListener('pointerdown', () => { pressing = true; });
@@ -357,9 +379,9 @@
   // how long silent searches have been silent, every second
   setInterval(() => {
     for (const card of cards.values()) {
-      if (card.data.state === 'running') drawCard(card.data, card.el, card.parts, quietOf(card));
+      if (card.data.state === 'running') changed.add(card);
     }
-    drawWhole();
+    later();
   }, 1000);
 
   link = window.sudoscopeLink('/board/ws', {

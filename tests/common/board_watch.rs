@@ -1,9 +1,14 @@
 //! The class board as a program watches it: its WebSocket opened with a token, the changes it
 //! sends applied to the cards kept here as the page keeps them, and the bytes it sent counted.
+//! A thread of its own reads the socket all the time, as a browser does, so the server never
+//! finds the watcher's window shut while the test waits on something else (the server gives up
+//! on a connection whose window stays shut for 20 s, as it does on a dead network).
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -11,12 +16,100 @@ use tungstenite::Message;
 
 use super::browser::PATIENCE;
 
-pub struct BoardWatch {
-    ws: tungstenite::WebSocket<TcpStream>,
+/// What the board has sent so far.
+#[derive(Default)]
+struct Seen {
     /// The cards by id, as the page would hold them.
-    pub cards: BTreeMap<u64, Value>,
+    cards: BTreeMap<u64, Value>,
     /// The bytes of every message received, and when.
-    pub received: Vec<(Instant, usize)>,
+    received: Vec<(Instant, usize)>,
+    /// How the socket ended, once it has.
+    ended: Option<Ended>,
+}
+
+pub struct BoardWatch {
+    seen: Arc<(Mutex<Seen>, Condvar)>,
+    stop: Arc<AtomicBool>,
+    reader: Option<std::thread::JoinHandle<()>>,
+}
+
+/// Each card as `name state #step (error)`, without its board and curve: what a failure prints.
+pub fn summary(cards: &[Value]) -> String {
+    let line = |c: &Value| {
+        let mut s = format!("{} {} #{}", c["name"], c["state"], c["step"]);
+        if let Some(e) = c["error"].as_str() {
+            s.push_str(&format!(" ({e})"));
+        }
+        s
+    };
+    cards.iter().map(line).collect::<Vec<_>>().join(", ")
+}
+
+type Socket = tungstenite::WebSocket<TcpStream>;
+
+/// How the board's socket ended.
+#[derive(Debug, Clone)]
+enum Ended {
+    /// The server closed it, with this code.
+    Closed(Option<u16>),
+    /// It broke, or sent what the page could not read.
+    Broken(String),
+}
+
+/// One read: a message applied to `seen`, or nothing within 200 ms; `Err` when it ended.
+fn read(ws: &mut Socket, seen: &(Mutex<Seen>, Condvar)) -> Result<(), Ended> {
+    let m = match ws.read() {
+        Ok(Message::Text(t)) => t,
+        Ok(Message::Close(c)) => return Err(Ended::Closed(c.map(|c| u16::from(c.code)))),
+        Ok(_) => return Ok(()),
+        Err(tungstenite::Error::Io(e))
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ) =>
+        {
+            return Ok(());
+        }
+        Err(e) => return Err(Ended::Broken(format!("the board's socket: {e}"))),
+    };
+    let value: Value = serde_json::from_str(&m)
+        .map_err(|e| Ended::Broken(format!("the board sent {e}: {}", m.as_str())))?;
+    let mut s = seen.0.lock().unwrap();
+    s.received.push((Instant::now(), m.len()));
+    apply(&mut s.cards, &value);
+    seen.1.notify_all();
+    Ok(())
+}
+
+/// A change as the page applies it.
+fn apply(cards: &mut BTreeMap<u64, Value>, m: &Value) {
+    if m["whole"] == true {
+        cards.clear();
+    }
+    for id in m["gone"].as_array().into_iter().flatten() {
+        cards.remove(&id.as_u64().unwrap());
+    }
+    for c in m["cards"].as_array().into_iter().flatten() {
+        let id = c["id"].as_u64().unwrap();
+        let card = cards.entry(id).or_insert_with(|| json!({}));
+        for (k, v) in c.as_object().unwrap() {
+            match k.as_str() {
+                "cells" => {
+                    let mut b: Vec<char> = card["board"].as_str().unwrap().chars().collect();
+                    for cell in v.as_array().unwrap() {
+                        let i = cell[0].as_u64().unwrap() as usize;
+                        b[i] = cell[1].as_str().unwrap().chars().next().unwrap();
+                    }
+                    card["board"] = json!(b.into_iter().collect::<String>());
+                }
+                "more" => {
+                    let curve = card["curve"].as_array_mut().unwrap();
+                    curve.extend(v.as_array().unwrap().iter().cloned());
+                }
+                _ => card[k] = v.clone(),
+            }
+        }
+    }
 }
 
 impl BoardWatch {
@@ -33,105 +126,109 @@ impl BoardWatch {
             json!({ "hello": { "token": token } }).to_string(),
         ))
         .unwrap();
-        let mut w = BoardWatch {
-            ws,
-            cards: BTreeMap::new(),
-            received: Vec::new(),
-        };
+        let seen = Arc::new((Mutex::new(Seen::default()), Condvar::new()));
         // the first picture, or the refusal
         let began = Instant::now();
-        while w.received.is_empty() {
-            w.read()?;
+        while seen.0.lock().unwrap().received.is_empty() {
+            match read(&mut ws, &seen) {
+                Err(Ended::Closed(code)) => return Err(code),
+                Err(Ended::Broken(e)) => panic!("{e}"),
+                Ok(()) => {}
+            }
             assert!(began.elapsed() < PATIENCE, "the board sent nothing");
         }
-        Ok(w)
-    }
-
-    /// One read: a message applied, or nothing within 200 ms; `Err` when closed.
-    fn read(&mut self) -> Result<(), Option<u16>> {
-        match self.ws.read() {
-            Ok(Message::Text(t)) => {
-                self.received.push((Instant::now(), t.len()));
-                let m: Value = serde_json::from_str(&t).unwrap();
-                self.apply(&m);
-                Ok(())
-            }
-            Ok(Message::Close(c)) => Err(c.map(|c| u16::from(c.code))),
-            Ok(_) => Ok(()),
-            Err(tungstenite::Error::Io(e))
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) =>
-            {
-                Ok(())
-            }
-            Err(e) => panic!("the board's socket: {e}"),
-        }
-    }
-
-    fn apply(&mut self, m: &Value) {
-        if m["whole"] == json!(true) {
-            self.cards.clear();
-        }
-        for id in m["gone"].as_array().into_iter().flatten() {
-            self.cards.remove(&id.as_u64().unwrap());
-        }
-        for c in m["cards"].as_array().into_iter().flatten() {
-            let id = c["id"].as_u64().unwrap();
-            let card = self.cards.entry(id).or_insert_with(|| json!({}));
-            for (k, v) in c.as_object().unwrap() {
-                match k.as_str() {
-                    "cells" => {
-                        let mut b: Vec<char> = card["board"].as_str().unwrap().chars().collect();
-                        for cell in v.as_array().unwrap() {
-                            let i = cell[0].as_u64().unwrap() as usize;
-                            b[i] = cell[1].as_str().unwrap().chars().next().unwrap();
-                        }
-                        card["board"] = json!(b.into_iter().collect::<String>());
+        let stop = Arc::new(AtomicBool::new(false));
+        let reader = {
+            let (seen, stop) = (Arc::clone(&seen), Arc::clone(&stop));
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    if let Err(ended) = read(&mut ws, &seen) {
+                        seen.0.lock().unwrap().ended = Some(ended);
+                        seen.1.notify_all();
+                        return;
                     }
-                    "more" => {
-                        let curve = card["curve"].as_array_mut().unwrap();
-                        curve.extend(v.as_array().unwrap().iter().cloned());
-                    }
-                    _ => card[k] = v.clone(),
                 }
-            }
-        }
+            })
+        };
+        Ok(BoardWatch {
+            seen,
+            stop,
+            reader: Some(reader),
+        })
     }
 
-    /// Read until `check` holds of the cards; the cards then.
+    fn seen(&self) -> MutexGuard<'_, Seen> {
+        self.seen.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The cards as they stand.
+    pub fn cards(&self) -> Vec<Value> {
+        self.seen().cards.values().cloned().collect()
+    }
+
+    /// Wait until `check` holds of the cards; the cards then.
     pub fn until(&mut self, what: &str, check: impl Fn(&[Value]) -> bool) -> Vec<Value> {
         let began = Instant::now();
+        let mut s = self.seen();
         loop {
-            let cards: Vec<Value> = self.cards.values().cloned().collect();
+            let cards: Vec<Value> = s.cards.values().cloned().collect();
             if check(&cards) {
                 return cards;
             }
-            assert!(
-                began.elapsed() < PATIENCE,
-                "the board never showed {what}: {cards:?}"
-            );
-            if let Err(code) = self.read() {
-                panic!("the board closed ({code:?}) before it showed {what}");
+            if let Some(ended) = &s.ended {
+                panic!("the board ended ({ended:?}) before it showed {what}");
             }
+            let left = PATIENCE.checked_sub(began.elapsed()).unwrap_or_else(|| {
+                panic!(
+                    "the board never showed {what} in {PATIENCE:?}; its {} cards: {}",
+                    cards.len(),
+                    summary(&cards)
+                )
+            });
+            s = self
+                .seen
+                .1
+                .wait_timeout(s, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
         }
     }
 
-    /// Read for `span`; the bytes received in it.
+    /// The bytes received over the next `span`.
     pub fn bytes_for(&mut self, span: Duration) -> usize {
         let began = Instant::now();
-        let from = self.received.len();
-        while began.elapsed() < span {
-            if let Err(code) = self.read() {
-                panic!("the board closed ({code:?})");
+        let mut s = self.seen();
+        let from = s.received.len();
+        while let Some(left) = span.checked_sub(began.elapsed()) {
+            if let Some(ended) = &s.ended {
+                panic!("the board ended ({ended:?})");
             }
+            s = self
+                .seen
+                .1
+                .wait_timeout(s, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
         }
-        self.received[from..].iter().map(|&(_, n)| n).sum()
+        s.received[from..].iter().map(|&(_, n)| n).sum()
     }
 
     /// The card under `name`.
     pub fn named(&self, name: &str) -> Option<Value> {
-        self.cards.values().find(|c| c["name"] == name).cloned()
+        self.seen()
+            .cards
+            .values()
+            .find(|c| c["name"] == name)
+            .cloned()
+    }
+}
+
+impl Drop for BoardWatch {
+    fn drop(&mut self) {
+        // the reader sees the flag within a read's 200 ms and closes the socket as it ends
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(r) = self.reader.take() {
+            let _ = r.join();
+        }
     }
 }

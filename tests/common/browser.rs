@@ -144,6 +144,15 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// A WebDriver answer, short enough for a failure's message (null: no answer in time).
+fn brief(v: &Value) -> String {
+    let text = match v.get("message") {
+        Some(m) => format!("{}: {}", v["error"], m),
+        None => v.to_string(),
+    };
+    text.chars().take(300).collect()
+}
+
 impl Browser {
     pub fn open(lang: &str, width: u32, height: u32) -> Browser {
         Browser::start(lang, width, height, false)
@@ -323,7 +332,8 @@ impl Browser {
 
     pub fn click(&self, css: &str) {
         let id = self.element(css);
-        self.call("POST", &format!("/element/{id}/click"), json!({}));
+        let v = self.call("POST", &format!("/element/{id}/click"), json!({}));
+        assert!(v.get("error").is_none(), "clicking {css}: {}", brief(&v));
     }
 
     /// Press on the middle of the element `css` selects for `ms` milliseconds, as a hand
@@ -345,15 +355,30 @@ impl Browser {
         );
     }
 
-    /// Wait until `script` returns something other than false or null; what it returned.
+    /// From now on the page runs `times` as slowly (Chromium's own throttling of its CPU).
+    pub fn slow_down(&self, times: f64) {
+        let v = self.call(
+            "POST",
+            "/goog/cdp/execute",
+            json!({ "cmd": "Emulation.setCPUThrottlingRate", "params": { "rate": times } }),
+        );
+        assert!(v.get("error").is_none(), "throttling: {}", brief(&v));
+    }
+
+    /// Wait until `script` returns something other than false or null (a script that throws
+    /// has not returned yet); what it returned.
     pub fn until_js(&self, what: &str, script: &str) -> Value {
         let began = Instant::now();
         loop {
             let v = self.eval(script);
-            if v != json!(false) && !v.is_null() {
+            if v != json!(false) && !v.is_null() && v.get("error").is_none() {
                 return v;
             }
-            assert!(began.elapsed() < PATIENCE, "the page never showed {what}");
+            assert!(
+                began.elapsed() < PATIENCE,
+                "the page never showed {what}; its last answer: {}",
+                brief(&v)
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }

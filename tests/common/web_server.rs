@@ -52,7 +52,9 @@ impl Server {
             dir,
             _turn: turn,
         };
-        let text = s.wait_for_log("(browsers)");
+        // the line the server logs once its banner is printed whole (it says where it listens
+        // before)
+        let text = s.wait_for_log("cores for the searches");
         let rest = text.split("listening on 127.0.0.1:").nth(1).unwrap();
         s.port = rest
             .chars()
