@@ -19,7 +19,11 @@ pub struct SampleOrder {
     /// The weights items refer to, and their inverses.
     weights: Vec<f64>,
     inverses: Vec<f64>,
-    lows: Vec<f64>,
+    /// The lower bounds' bits (every bound is below zero, so their order as integers is the
+    /// reverse of theirs as numbers).
+    lows: Vec<u64>,
+    /// The items whose upper bound reaches the bound.
+    passing: Vec<u32>,
     keys: Vec<(f64, u32)>,
 }
 
@@ -65,43 +69,51 @@ impl SampleOrder {
         }
         let inverses = &self.inverses;
         // the lower bounds of the draws of 0.9 or more, gathered with no branch (`near` of them)
-        self.lows.resize(n, 0.0);
+        self.lows.resize(n, 0);
         let mut near = 0;
         for &(u, k) in &self.items {
             let x = u - 1.0;
-            // (a bound is never above 0: widening it is a product)
-            self.lows[near] = (x - x * x) * inverses[k as usize] * (1.0 + ROOM) - f64::MIN_POSITIVE;
+            // (a bound is never above 0: widening it is a product; and it stays below 0, so its
+            // bits order it)
+            let low = (x - x * x) * inverses[k as usize] * (1.0 + ROOM) - f64::MIN_POSITIVE;
+            self.lows[near] = low.to_bits();
             near += (u >= 0.9) as usize;
         }
         let bound = if m < n && m <= near {
-            // (no bound is NaN: a plain comparison orders them)
-            *self.lows[..near]
-                .select_nth_unstable_by(m - 1, |a, b| {
-                    if a > b {
-                        std::cmp::Ordering::Less
-                    } else if a < b {
-                        std::cmp::Ordering::Greater
-                    } else {
-                        std::cmp::Ordering::Equal
-                    }
-                })
-                .1
+            // the m-th largest bound: the m-th smallest as integers, compared as integers
+            f64::from_bits(*self.lows[..near].select_nth_unstable(m - 1).1)
         } else {
             f64::NEG_INFINITY
         };
+        // the items whose upper bound reaches it, gathered with no branch; then their keys (two
+        // loops: the first stays small, the logarithm's code out of it, which the page's
+        // compiler needs to keep it fast)
+        self.passing.resize(n, 0);
+        let passing = gather(&self.items, inverses, bound, &mut self.passing);
         let weights = &self.weights;
         self.keys.clear();
-        for (i, &(u, k)) in self.items.iter().enumerate() {
-            let high = (u - 1.0) * inverses[k as usize] * (1.0 - ROOM) + f64::MIN_POSITIVE;
-            if high >= bound {
-                self.keys
-                    .push((libm::log(u) / weights[k as usize], i as u32));
-            }
+        for &i in &self.passing[..passing] {
+            let (u, k) = self.items[i as usize];
+            self.keys.push((libm::log(u) / weights[k as usize], i));
         }
+        // largest first, ties by item: every key is below zero (u < 1), so the order of its bits
+        // as an integer, smallest first, is the one `total_cmp` gives, largest first
         self.keys
-            .sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            .sort_unstable_by_key(|&(key, i)| (key.to_bits(), i));
         &self.keys[..m]
     }
+}
+
+/// Into `out`, in order, the items whose upper bound (u − 1)/w reaches `bound`; how many.
+#[inline(always)]
+fn gather(items: &[(f64, u32)], inverses: &[f64], bound: f64, out: &mut [u32]) -> usize {
+    let mut n = 0;
+    for (i, &(u, k)) in items.iter().enumerate() {
+        let high = (u - 1.0) * inverses[k as usize] * (1.0 - ROOM) + f64::MIN_POSITIVE;
+        out[n] = i as u32;
+        n += (high >= bound) as usize;
+    }
+    n
 }
 
 #[cfg(test)]
