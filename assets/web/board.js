@@ -104,10 +104,12 @@
     const top = Math.max(1, ...pts);
     const w = Math.max(1, pts.length - 1);
     const points = pts.map((v, i) => (100 * i / w).toFixed(2) + ',' + (38 - 36 * v / top).toFixed(2)).join(' ');
-    if (points === curve.points) return;
+    const label = words.cost + ': ' + pts[0] + ' → ' + pts[pts.length - 1];
+    if (points === curve.points && label === curve.label) return;
     curve.points = points;
+    curve.label = label;
     curve.line.setAttribute('points', points);
-    curve.svg.setAttribute('aria-label', words.cost + ': ' + pts[0] + ' → ' + pts[pts.length - 1]);
+    curve.svg.setAttribute('aria-label', label);
     curve.svg.style.display = pts.length > 1 ? '' : 'none';
   }
 
@@ -205,10 +207,17 @@
 
   function draw() {
     frame = 0;
-    for (const card of changed) {
-      if (cards.get(card.data.id) === card) drawCard(card.data, card.el, card.parts, quietOf(card));
-    }
+    const todo = [...changed];
     changed.clear();
+    for (const card of todo) {
+      if (cards.get(card.data.id) !== card) continue;
+      // a card that cannot be drawn is left as it was; the board goes on
+      try {
+        drawCard(card.data, card.el, card.parts, quietOf(card));
+      } catch (e) {
+        console.error('sudoscope: a card could not be drawn', e);
+      }
+    }
     arrange();
     drawWhole();
   }

@@ -74,11 +74,14 @@ fn read(ws: &mut Socket, seen: &(Mutex<Seen>, Condvar)) -> Result<(), Ended> {
     };
     let value: Value = serde_json::from_str(&m)
         .map_err(|e| Ended::Broken(format!("the board sent {e}: {}", m.as_str())))?;
-    let mut s = seen.0.lock().unwrap();
+    let mut s = seen.0.lock().unwrap_or_else(|e| e.into_inner());
     s.received.push((Instant::now(), m.len()));
-    apply(&mut s.cards, &value);
+    // a change the page could not apply ends the watch, said, rather than the reader unheard
+    let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        apply(&mut s.cards, &value);
+    }));
     seen.1.notify_all();
-    Ok(())
+    applied.map_err(|_| Ended::Broken(format!("a change the page could not apply: {value}")))
 }
 
 /// A change as the page applies it.
@@ -129,7 +132,13 @@ impl BoardWatch {
         let seen = Arc::new((Mutex::new(Seen::default()), Condvar::new()));
         // the first picture, or the refusal
         let began = Instant::now();
-        while seen.0.lock().unwrap().received.is_empty() {
+        while seen
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .received
+            .is_empty()
+        {
             match read(&mut ws, &seen) {
                 Err(Ended::Closed(code)) => return Err(code),
                 Err(Ended::Broken(e)) => panic!("{e}"),
@@ -143,7 +152,7 @@ impl BoardWatch {
             std::thread::spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     if let Err(ended) = read(&mut ws, &seen) {
-                        seen.0.lock().unwrap().ended = Some(ended);
+                        seen.0.lock().unwrap_or_else(|e| e.into_inner()).ended = Some(ended);
                         seen.1.notify_all();
                         return;
                     }

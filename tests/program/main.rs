@@ -12,6 +12,8 @@ mod built_site;
 mod common;
 #[path = "../common/lab.rs"]
 mod lab;
+#[path = "../common/processes.rs"]
+mod processes;
 #[path = "../common/screen.rs"]
 mod screen;
 #[path = "../common/static_site.rs"]

@@ -90,16 +90,10 @@ impl Drop for Student {
 
 /// The processes still running with the students' marker.
 fn leftovers() -> Vec<String> {
-    let mut left = Vec::new();
-    for e in std::fs::read_dir("/proc").unwrap().flatten() {
-        if let Ok(cmd) = std::fs::read(e.path().join("cmdline")) {
-            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
-            if cmd.contains(MARK) {
-                left.push(format!("{}: {cmd}", e.file_name().to_string_lossy()));
-            }
-        }
-    }
-    left
+    crate::processes::marked(MARK)
+        .into_iter()
+        .map(|(pid, cmd)| format!("{pid}: {cmd}"))
+        .collect()
 }
 
 fn running(cards: &[Value]) -> usize {
@@ -127,9 +121,13 @@ fn a_class_of_40_on_one_address_is_on_the_board_and_the_board_answers_the_hand()
     // the lecturer's board on a projector: 40 cards, no scrolling
     let browser = Browser::open("en-US", 1920, 1080);
     browser.go(&server.lecturer_link());
+    // what the lecturer sees: the count says 40, and each of the 40 cards shows its name (the
+    // page draws at its next frame what arrived)
     browser.until_js(
-        "40 cards",
-        "return document.querySelectorAll('#cards .card').length === 40",
+        "40 cards drawn",
+        "const cards = [...document.querySelectorAll('#cards .card')]; \
+         return document.getElementById('count').textContent === '40' && cards.length === 40 \
+             && cards.every((c) => c.querySelector('h2').textContent !== '')",
     );
     let sizes = browser.eval(
         "const boxes = [...document.querySelectorAll('#cards .card')].map((c) => c.getBoundingClientRect()); \

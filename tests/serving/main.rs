@@ -6,6 +6,8 @@
 mod board_watch;
 #[path = "../common/browser.rs"]
 mod browser;
+#[path = "../common/processes.rs"]
+mod processes;
 #[path = "../ssh_client/mod.rs"]
 mod ssh_client;
 #[path = "../common/tmux.rs"]

@@ -33,11 +33,13 @@ pub struct SampleOrder {
 const ROOM: f64 = 1e-9;
 
 impl SampleOrder {
-    /// Start a selection over `weights` (each positive and finite).
+    /// Start a selection over `weights` (each finite and at least 1e-300, so that its inverse,
+    /// which the bounds take, is finite too: the beam's are).
     pub fn start(&mut self, weights: impl Iterator<Item = f64>) {
         self.items.clear();
         self.weights.clear();
         self.weights.extend(weights);
+        debug_assert!(self.weights.iter().all(|w| (1e-300..=f64::MAX).contains(w)));
         self.inverses.clear();
         self.inverses.extend(self.weights.iter().map(|w| 1.0 / w));
     }
