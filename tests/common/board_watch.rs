@@ -27,8 +27,30 @@ struct Seen {
     ended: Option<Ended>,
 }
 
+/// What the reader and the test share: what was seen, and a signal each time it changes.
+#[derive(Default)]
+struct Shared {
+    seen: Mutex<Seen>,
+    changed: Condvar,
+}
+
+impl Shared {
+    /// What was seen (a panic elsewhere holding it does not hide it).
+    fn lock(&self) -> MutexGuard<'_, Seen> {
+        self.seen.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Wait at most `left` for the next change; what was seen then.
+    fn wait<'a>(&self, seen: MutexGuard<'a, Seen>, left: Duration) -> MutexGuard<'a, Seen> {
+        self.changed
+            .wait_timeout(seen, left)
+            .unwrap_or_else(|e| e.into_inner())
+            .0
+    }
+}
+
 pub struct BoardWatch {
-    seen: Arc<(Mutex<Seen>, Condvar)>,
+    shared: Arc<Shared>,
     stop: Arc<AtomicBool>,
     reader: Option<std::thread::JoinHandle<()>>,
 }
@@ -56,8 +78,8 @@ enum Ended {
     Broken(String),
 }
 
-/// One read: a message applied to `seen`, or nothing within 200 ms; `Err` when it ended.
-fn read(ws: &mut Socket, seen: &(Mutex<Seen>, Condvar)) -> Result<(), Ended> {
+/// One read: a message applied to what was seen, or nothing within 200 ms; `Err` when it ended.
+fn read(ws: &mut Socket, shared: &Shared) -> Result<(), Ended> {
     let m = match ws.read() {
         Ok(Message::Text(t)) => t,
         Ok(Message::Close(c)) => return Err(Ended::Closed(c.map(|c| u16::from(c.code)))),
@@ -74,13 +96,13 @@ fn read(ws: &mut Socket, seen: &(Mutex<Seen>, Condvar)) -> Result<(), Ended> {
     };
     let value: Value = serde_json::from_str(&m)
         .map_err(|e| Ended::Broken(format!("the board sent {e}: {}", m.as_str())))?;
-    let mut s = seen.0.lock().unwrap_or_else(|e| e.into_inner());
+    let mut s = shared.lock();
     s.received.push((Instant::now(), m.len()));
     // a change the page could not apply ends the watch, said, rather than the reader unheard
     let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         apply(&mut s.cards, &value);
     }));
-    seen.1.notify_all();
+    shared.changed.notify_all();
     applied.map_err(|_| Ended::Broken(format!("a change the page could not apply: {value}")))
 }
 
@@ -129,17 +151,11 @@ impl BoardWatch {
             json!({ "hello": { "token": token } }).to_string(),
         ))
         .unwrap();
-        let seen = Arc::new((Mutex::new(Seen::default()), Condvar::new()));
+        let shared = Arc::new(Shared::default());
         // the first picture, or the refusal
         let began = Instant::now();
-        while seen
-            .0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .received
-            .is_empty()
-        {
-            match read(&mut ws, &seen) {
+        while shared.lock().received.is_empty() {
+            match read(&mut ws, &shared) {
                 Err(Ended::Closed(code)) => return Err(code),
                 Err(Ended::Broken(e)) => panic!("{e}"),
                 Ok(()) => {}
@@ -148,37 +164,33 @@ impl BoardWatch {
         }
         let stop = Arc::new(AtomicBool::new(false));
         let reader = {
-            let (seen, stop) = (Arc::clone(&seen), Arc::clone(&stop));
+            let (shared, stop) = (Arc::clone(&shared), Arc::clone(&stop));
             std::thread::spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
-                    if let Err(ended) = read(&mut ws, &seen) {
-                        seen.0.lock().unwrap_or_else(|e| e.into_inner()).ended = Some(ended);
-                        seen.1.notify_all();
+                    if let Err(ended) = read(&mut ws, &shared) {
+                        shared.lock().ended = Some(ended);
+                        shared.changed.notify_all();
                         return;
                     }
                 }
             })
         };
         Ok(BoardWatch {
-            seen,
+            shared,
             stop,
             reader: Some(reader),
         })
     }
 
-    fn seen(&self) -> MutexGuard<'_, Seen> {
-        self.seen.0.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// The cards as they stand.
     pub fn cards(&self) -> Vec<Value> {
-        self.seen().cards.values().cloned().collect()
+        self.shared.lock().cards.values().cloned().collect()
     }
 
     /// Wait until `check` holds of the cards; the cards then.
     pub fn until(&mut self, what: &str, check: impl Fn(&[Value]) -> bool) -> Vec<Value> {
         let began = Instant::now();
-        let mut s = self.seen();
+        let mut s = self.shared.lock();
         loop {
             let cards: Vec<Value> = s.cards.values().cloned().collect();
             if check(&cards) {
@@ -194,37 +206,28 @@ impl BoardWatch {
                     summary(&cards)
                 )
             });
-            s = self
-                .seen
-                .1
-                .wait_timeout(s, left)
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
+            s = self.shared.wait(s, left);
         }
     }
 
     /// The bytes received over the next `span`.
     pub fn bytes_for(&mut self, span: Duration) -> usize {
         let began = Instant::now();
-        let mut s = self.seen();
+        let mut s = self.shared.lock();
         let from = s.received.len();
         while let Some(left) = span.checked_sub(began.elapsed()) {
             if let Some(ended) = &s.ended {
                 panic!("the board ended ({ended:?})");
             }
-            s = self
-                .seen
-                .1
-                .wait_timeout(s, left)
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
+            s = self.shared.wait(s, left);
         }
         s.received[from..].iter().map(|&(_, n)| n).sum()
     }
 
     /// The card under `name`.
     pub fn named(&self, name: &str) -> Option<Value> {
-        self.seen()
+        self.shared
+            .lock()
             .cards
             .values()
             .find(|c| c["name"] == name)

@@ -223,7 +223,9 @@ impl Browser {
         b
     }
 
-    pub fn call(&self, method: &str, path: &str, body: Value) -> Value {
+    /// WebDriver's answer to a command (its `value`); `None` when it gave none that reads as
+    /// one within [`PATIENCE`].
+    fn answer(&self, method: &str, path: &str, body: Value) -> Option<Value> {
         let path = if path == "/session" {
             path.to_string()
         } else {
@@ -236,19 +238,21 @@ impl Browser {
         };
         let r = http(self.port, method, &path, &[], &body);
         let json = r.split("\r\n\r\n").nth(1).unwrap_or("");
-        let v: Value = serde_json::from_str(json).unwrap_or(Value::Null);
-        v["value"].clone()
+        let v: Value = serde_json::from_str(json).ok()?;
+        Some(v["value"].clone())
+    }
+
+    /// A command's answer, null when there was none.
+    pub fn call(&self, method: &str, path: &str, body: Value) -> Value {
+        self.answer(method, path, body).unwrap_or(Value::Null)
     }
 
     /// A command that must be carried out: its answer, or a panic saying what WebDriver said
     /// (or that it said nothing within [`PATIENCE`]).
     fn must(&self, what: &str, method: &str, path: &str, body: Value) -> Value {
-        let path = format!("/session/{}{path}", self.session);
-        let r = http(self.port, method, &path, &[], &body.to_string());
-        let json = r.split("\r\n\r\n").nth(1).unwrap_or("");
-        let v: Value = serde_json::from_str(json)
-            .unwrap_or_else(|_| panic!("{what}: no answer from WebDriver within {PATIENCE:?}"));
-        let v = v["value"].clone();
+        let v = self
+            .answer(method, path, body)
+            .unwrap_or_else(|| panic!("{what}: no answer from WebDriver within {PATIENCE:?}"));
         assert!(v.get("error").is_none(), "{what}: {}", brief(&v));
         v
     }

@@ -112,33 +112,32 @@ fn steps_for(algo: &str) -> u64 {
 const SEEDS: [u64; 3] = [1, 2, 3];
 const PUZZLE: &str = "top95:7";
 /// Larger grids, for the algorithms whose code differs with the grid's size (the ant colony's
-/// sets of cells are one word pair up to 9x9, 4 words at 16x16, 10 at 25x25), with fewer steps.
+/// sets of cells are one 128-bit word up to 9x9, 4 words at 16x16, 10 at 25x25), with fewer
+/// steps.
 const LARGE: [(&str, &str, u64); 2] = [("ants", "la16:7", 50), ("ants", "la25:3", 50)];
 const GOLDEN: &str = "tests/data/golden_trajectories.txt";
 
 fn measured() -> Vec<String> {
-    let p = resolve_one(PUZZLE).unwrap();
     let mut lines = Vec::new();
     for algo in ALGORITHMS {
-        for preset in [Preset::Classic, Preset::Tuned] {
-            for seed in SEEDS {
-                let mut s = build(algo.name, preset, &[], &p, seed, None).unwrap();
-                let h = trajectory_hash(s.as_mut(), steps_for(algo.name));
-                lines.push(format!("{} {preset} {seed} {h:016x}", algo.name));
-            }
-        }
+        hash_runs(&mut lines, algo.name, PUZZLE, steps_for(algo.name), "");
     }
     for (algo, puzzle, steps) in LARGE {
-        let p = resolve_one(puzzle).unwrap();
-        for preset in [Preset::Classic, Preset::Tuned] {
-            for seed in SEEDS {
-                let mut s = build(algo, preset, &[], &p, seed, None).unwrap();
-                let h = trajectory_hash(s.as_mut(), steps);
-                lines.push(format!("{algo} {preset} {seed} {h:016x} {puzzle}"));
-            }
-        }
+        hash_runs(&mut lines, algo, puzzle, steps, &format!(" {puzzle}"));
     }
     lines
+}
+
+/// A line for each preset and seed of `algo` on `puzzle`: `algo preset seed hash`, then `tail`.
+fn hash_runs(lines: &mut Vec<String>, algo: &str, puzzle: &str, steps: u64, tail: &str) {
+    let p = resolve_one(puzzle).unwrap();
+    for preset in [Preset::Classic, Preset::Tuned] {
+        for seed in SEEDS {
+            let mut s = build(algo, preset, &[], &p, seed, None).unwrap();
+            let h = trajectory_hash(s.as_mut(), steps);
+            lines.push(format!("{algo} {preset} {seed} {h:016x}{tail}"));
+        }
+    }
 }
 
 #[test]
