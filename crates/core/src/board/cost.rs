@@ -90,11 +90,19 @@ pub fn conflicts(grid: &Grid) -> Vec<bool> {
 pub struct CostTracker {
     geo: &'static Geometry,
     counted: Counted,
+    /// `counted` by unit kind: rows, columns, boxes.
+    kinds: [bool; 3],
     stride: usize,
-    /// `counts[u * stride + v]`: how many cells of unit u hold v (index 0 = empty, unused).
+    /// `counts[u * stride + v]`: how many cells of unit u hold v; for v = 0, the empty cells
+    /// plus [`EMPTY_BIAS`].
     counts: Vec<u16>,
     cost: u32,
 }
+
+/// Added to each unit's count of empty cells, so that count is never 0 or 1 and a move's delta
+/// needs no test for an empty cell (a unit's last copy of a value is the count 1, a missing value
+/// the count 0: neither holds for the empties).
+const EMPTY_BIAS: u16 = 2;
 
 impl CostTracker {
     /// The counts of `grid`, for the units `counted` names.
@@ -102,6 +110,9 @@ impl CostTracker {
         let geo = grid.geometry();
         let stride = geo.n + 1;
         let mut counts = vec![0u16; 3 * geo.n * stride];
+        for unit in counts.chunks_exact_mut(stride) {
+            unit[EMPTY as usize] = EMPTY_BIAS;
+        }
         for (cell, &v) in grid.cells().iter().enumerate() {
             for &u in &geo.cell_units[cell] {
                 counts[u as usize * stride + v as usize] += 1;
@@ -110,6 +121,7 @@ impl CostTracker {
         CostTracker {
             geo,
             counted,
+            kinds: [counted.rows, counted.columns, counted.boxes],
             stride,
             counts,
             cost: cost(grid, counted),
@@ -128,29 +140,17 @@ impl CostTracker {
 
     /// How many cells of `unit` hold `value`.
     pub fn count(&self, unit: usize, value: u8) -> u16 {
-        self.counts[unit * self.stride + value as usize]
+        let n = self.counts[unit * self.stride + value as usize];
+        if value == EMPTY { n - EMPTY_BIAS } else { n }
     }
 
-    fn unit_counts(&self, kind: usize) -> bool {
-        match kind {
-            0 => self.counted.rows,
-            1 => self.counted.columns,
-            _ => self.counted.boxes,
-        }
-    }
-
-    /// Cost change in one unit when one cell of it goes from `old` to `new`.
-    #[inline]
-    fn unit_delta(&self, unit: usize, old: u8, new: u8) -> i32 {
-        let base = unit * self.stride;
-        let mut d = 0;
-        if old != EMPTY && self.counts[base + old as usize] == 1 {
-            d += 1;
-        }
-        if new != EMPTY && self.counts[base + new as usize] == 0 {
-            d -= 1;
-        }
-        d
+    /// Cost change in one unit, whose counts start at `slot`, when one cell of it goes from
+    /// `old` to `new`: +1 if it held the unit's last `old`, -1 if `new` was missing. An empty
+    /// cell's count is biased ([`EMPTY_BIAS`]), so neither holds for it.
+    #[inline(always)]
+    fn unit_delta(&self, slot: usize, old: u8, new: u8) -> i32 {
+        let c = &self.counts;
+        (c[slot + old as usize] == 1) as i32 - (c[slot + new as usize] == 0) as i32
     }
 
     /// Cost change if `cell` (holding `old`) were set to `new`.
@@ -160,9 +160,9 @@ impl CostTracker {
             return 0;
         }
         let mut d = 0;
-        for (k, &u) in self.geo.cell_units[cell].iter().enumerate() {
-            if self.unit_counts(k) {
-                d += self.unit_delta(u as usize, old, new);
+        for (k, &slot) in self.geo.unit_slots[cell].iter().enumerate() {
+            if self.kinds[k] {
+                d += self.unit_delta(slot as usize, old, new);
             }
         }
         d
@@ -172,8 +172,8 @@ impl CostTracker {
     #[inline]
     pub fn apply_set(&mut self, cell: usize, old: u8, new: u8) -> i32 {
         let d = self.delta_set(cell, old, new);
-        for &u in &self.geo.cell_units[cell] {
-            let base = u as usize * self.stride;
+        for &slot in &self.geo.unit_slots[cell] {
+            let base = slot as usize;
             self.counts[base + old as usize] -= 1;
             self.counts[base + new as usize] += 1;
         }
@@ -188,25 +188,50 @@ impl CostTracker {
         if va == vb {
             return 0;
         }
-        let (ua, ub) = (&self.geo.cell_units[a], &self.geo.cell_units[b]);
+        let (sa, sb) = (self.geo.unit_slots[a], self.geo.unit_slots[b]);
         let mut d = 0;
         for k in 0..3 {
-            if ua[k] != ub[k] && self.unit_counts(k) {
-                d += self.unit_delta(ua[k] as usize, va, vb);
-                d += self.unit_delta(ub[k] as usize, vb, va);
+            if sa[k] != sb[k] && self.kinds[k] {
+                d += self.unit_delta(sa[k] as usize, va, vb);
+                d += self.unit_delta(sb[k] as usize, vb, va);
             }
         }
         d
+    }
+
+    /// [`delta_swap`](Self::delta_swap) for two cells of one box when rows and columns are
+    /// counted (the box swaps of the tuned descents and beam): no box to look at, no kind to test.
+    #[inline(always)]
+    pub fn delta_swap_in_box(&self, a: usize, va: u8, b: usize, vb: u8) -> i32 {
+        debug_assert!(self.kinds[0] && self.kinds[1]);
+        debug_assert_eq!(self.geo.cell_units[a][2], self.geo.cell_units[b][2]);
+        if va == vb {
+            return 0;
+        }
+        let (sa, sb) = (self.geo.unit_slots[a], self.geo.unit_slots[b]);
+        let mut d = 0;
+        for k in 0..2 {
+            if sa[k] != sb[k] {
+                d += self.unit_delta(sa[k] as usize, va, vb);
+                d += self.unit_delta(sb[k] as usize, vb, va);
+            }
+        }
+        d
+    }
+
+    /// Whether rows and columns are both counted.
+    pub fn counts_lines(&self) -> bool {
+        self.kinds[0] && self.kinds[1]
     }
 
     /// Record that cells `a` (was `va`) and `b` (was `vb`) exchanged values; returns the change.
     #[inline]
     pub fn apply_swap(&mut self, a: usize, va: u8, b: usize, vb: u8) -> i32 {
         let d = self.delta_swap(a, va, b, vb);
-        let (ua, ub) = (self.geo.cell_units[a], self.geo.cell_units[b]);
+        let (sa, sb) = (self.geo.unit_slots[a], self.geo.unit_slots[b]);
         for k in 0..3 {
-            if ua[k] != ub[k] {
-                let (ba, bb) = (ua[k] as usize * self.stride, ub[k] as usize * self.stride);
+            if sa[k] != sb[k] {
+                let (ba, bb) = (sa[k] as usize, sb[k] as usize);
                 self.counts[ba + va as usize] -= 1;
                 self.counts[ba + vb as usize] += 1;
                 self.counts[bb + vb as usize] -= 1;

@@ -34,6 +34,9 @@ pub struct Geometry {
     pub units: Vec<Vec<u16>>,
     /// `cell_units[c]` = [row unit, column unit, box unit] of cell c.
     pub cell_units: Vec<[u16; 3]>,
+    /// `unit_slots[c]` = `cell_units[c]` times n + 1: where c's units start in a table of n + 1
+    /// counts per unit (a value's count follows at its offset), so a count costs no multiply.
+    pub unit_slots: Vec<[u16; 3]>,
     /// `peers[c]`: every other cell sharing a unit with c, without repeats.
     pub peers: Vec<Vec<u16>>,
 }
@@ -103,6 +106,10 @@ impl Geometry {
             n,
             cells,
             units,
+            unit_slots: cell_units
+                .iter()
+                .map(|ids| ids.map(|u| u * (n as u16 + 1)))
+                .collect(),
             cell_units,
             peers,
         }

@@ -1,4 +1,5 @@
-//! Move deltas computed from unit counts equal a full recount, at every order.
+//! Move deltas computed from unit counts equal a full recount, at every order, and the counts
+//! are the grid's.
 
 use proptest::prelude::*;
 use sudoscope_core::board::cost::{CostTracker, Counted, cost};
@@ -35,6 +36,10 @@ proptest! {
             let (va, vc) = (grid.get(a), grid.get(c));
             let predicted = if swap && a != c {
                 let d = tracker.delta_swap(a, va, c, vc);
+                // the box swaps' own delta, for two cells of one box with the lines counted
+                if tracker.counts_lines() && geo.cell_units[a][2] == geo.cell_units[c][2] {
+                    prop_assert_eq!(tracker.delta_swap_in_box(a, va, c, vc), d);
+                }
                 prop_assert_eq!(tracker.apply_swap(a, va, c, vc), d);
                 grid.set(a, vc);
                 grid.set(c, va);
@@ -48,6 +53,13 @@ proptest! {
             let after = cost(&grid, counted) as i32;
             prop_assert_eq!(after - before, predicted);
             prop_assert_eq!(tracker.cost() as i32, after);
+        }
+        // every unit's counts, the empty cells' included, are the grid's
+        for (u, unit) in geo.units.iter().enumerate() {
+            for v in 0..=geo.n as u8 {
+                let held = unit.iter().filter(|&&c| grid.get(c as usize) == v).count();
+                prop_assert_eq!(tracker.count(u, v) as usize, held, "unit {}, value {}", u, v);
+            }
         }
     }
 }

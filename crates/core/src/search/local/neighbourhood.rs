@@ -111,6 +111,7 @@ pub enum Kind {
 /// The moves of a neighbourhood, addressable by index.
 #[derive(Clone, Debug)]
 pub struct Neighbourhood {
+    kind: Kind,
     pairs: Vec<(u16, u16)>,
     free: Vec<u16>,
     /// Value changes per free cell (n - 1 for classic, 0 for box swaps).
@@ -139,6 +140,7 @@ impl Neighbourhood {
             }
         }
         Neighbourhood {
+            kind,
             pairs,
             free: puzzle.free_cells().map(|c| c as u16).collect(),
             changes_per_cell: if kind == Kind::Classic { geo.n - 1 } else { 0 },
@@ -161,12 +163,23 @@ impl Neighbourhood {
     /// and the beam's scans. The swaps come first and are read as the pairs they are, with no
     /// move to build (steepest descent made 1.28 times as many steps a second natively, 1.39
     /// times in the page); two plain loops, which the page runs faster than one over a chain.
+    /// Box swaps with the lines counted (the tuned presets) have a loop of their own, with no
+    /// box and no unit kind to test: the page's steepest descent 1.12-1.19 times as fast, native
+    /// the same (benches/HISTORY.md, "A count table V8 reads well").
     #[inline]
     pub fn each_delta(&self, state: &State, mut f: impl FnMut(usize, i32)) {
         let cells = &state.cells;
-        for (i, &(a, b)) in self.pairs.iter().enumerate() {
-            let (a, b) = (a as usize, b as usize);
-            f(i, state.tracker.delta_swap(a, cells[a], b, cells[b]));
+        let tracker = &state.tracker;
+        if self.kind == Kind::BoxSwap && tracker.counts_lines() {
+            for (i, &(a, b)) in self.pairs.iter().enumerate() {
+                let (a, b) = (a as usize, b as usize);
+                f(i, tracker.delta_swap_in_box(a, cells[a], b, cells[b]));
+            }
+        } else {
+            for (i, &(a, b)) in self.pairs.iter().enumerate() {
+                let (a, b) = (a as usize, b as usize);
+                f(i, tracker.delta_swap(a, cells[a], b, cells[b]));
+            }
         }
         for i in self.pairs.len()..self.len() {
             f(i, state.delta(self.nth(i, cells)));
