@@ -37,7 +37,8 @@ RATE = 40000  # steps a second the search makes
 
 
 class Widget(object):
-    def __init__(self, header, words):
+    def __init__(self, header, words, engine=b""):
+        # `engine`: the page's module, which the view sends once; this page does not race
         self.events = []
         self.header, self.words, self.archive, self.archived, self.closing = header, words, [], 0, {}
 
@@ -154,6 +155,31 @@ def free_port():
     return port
 
 
+def serve(route):
+    """A quiet HTTP server on a free port of 127.0.0.1, running on its own thread: `route(path)`
+    gives (content type, body), or None for a 404. Call shutdown() on it when done."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            found = route(self.path)
+            if found is None:
+                self.send_error(404)
+                return
+            kind, body = found
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 def webdriver(port, method, path, body=None):
     req = urllib.request.Request("http://127.0.0.1:%d%s" % (port, path), method=method,
                                  data=json.dumps(body).encode() if body is not None else None,
@@ -230,25 +256,14 @@ def main():
               "words": notebook.words("es"), "archive": [], "archived": 0, "closing": {}}
     page = (PAGE % {"values": json.dumps(values), "batches": len(batches)}).encode()
 
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            if self.path == "/view.js":
-                kind, body = "text/javascript", module
-            elif self.path.startswith("/event/"):
-                kind, body = "application/json", json.dumps(batches[int(self.path[7:])]).encode()
-            else:
-                kind, body = "text/html; charset=utf-8", page
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    def route(path):
+        if path == "/view.js":
+            return "text/javascript", module
+        if path.startswith("/event/"):
+            return "application/json", json.dumps(batches[int(path[7:])]).encode()
+        return "text/html; charset=utf-8", page
 
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(route)
     try:
         with Chromium() as browser:
             browser.go("http://127.0.0.1:%d/" % server.server_address[1])

@@ -12,15 +12,13 @@ nothing else runs beside the measurement.
 Needs chromium and chromedriver (Debian: ``apt-get install chromium chromium-driver``).
 """
 
-import http.server
 import os
 import sys
-import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from bench_page import Chromium, free_port  # noqa: E402
+from bench_page import Chromium, serve  # noqa: E402
 
 PAGE = b"""<!doctype html><meta charset="utf-8"><title>modules</title><script>
 window.benchModule = async (url, families, seconds) => {
@@ -40,31 +38,20 @@ window.benchModule = async (url, families, seconds) => {
 </script>"""
 
 
-def handler_for(modules):
-    """Serves the page at / and module i at /i.wasm, nothing else."""
+def route_for(modules):
+    """The page at / and module i at /i.wasm, nothing else."""
 
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            if self.path == "/":
-                body, kind = PAGE, "text/html"
-            else:
-                name = self.path.lstrip("/")
-                index = name[:-len(".wasm")] if name.endswith(".wasm") else ""
-                if not index.isdigit() or int(index) >= len(modules):
-                    self.send_error(404)
-                    return
-                with open(modules[int(index)], "rb") as f:
-                    body, kind = f.read(), "application/wasm"
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    def route(path):
+        if path == "/":
+            return "text/html", PAGE
+        name = path.lstrip("/")
+        index = name[:-len(".wasm")] if name.endswith(".wasm") else ""
+        if not index.isdigit() or int(index) >= len(modules):
+            return None
+        with open(modules[int(index)], "rb") as f:
+            return "application/wasm", f.read()
 
-        def log_message(self, *args):
-            pass
-
-    return Handler
+    return route
 
 
 def main():
@@ -76,8 +63,7 @@ def main():
     for m in modules:
         if not os.path.isfile(m):
             sys.exit("no such module: %s" % m)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler_for(modules))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(route_for(modules))
     try:
         with Chromium() as browser:
             browser.go("http://127.0.0.1:%d/" % server.server_address[1])
