@@ -185,18 +185,7 @@ impl CostTracker {
     /// Units the two cells share are unchanged by a swap and are skipped.
     #[inline(always)]
     pub fn delta_swap(&self, a: usize, va: u8, b: usize, vb: u8) -> i32 {
-        if va == vb {
-            return 0;
-        }
-        let (sa, sb) = (self.geo.unit_slots[a], self.geo.unit_slots[b]);
-        let mut d = 0;
-        for k in 0..3 {
-            if sa[k] != sb[k] && self.kinds[k] {
-                d += self.unit_delta(sa[k] as usize, va, vb);
-                d += self.unit_delta(sb[k] as usize, vb, va);
-            }
-        }
-        d
+        self.swap_delta_over(&self.kinds, a, va, b, vb)
     }
 
     /// [`delta_swap`](Self::delta_swap) for two cells of one box when rows and columns are
@@ -205,13 +194,20 @@ impl CostTracker {
     pub fn delta_swap_in_box(&self, a: usize, va: u8, b: usize, vb: u8) -> i32 {
         debug_assert!(self.kinds[0] && self.kinds[1]);
         debug_assert_eq!(self.geo.cell_units[a][2], self.geo.cell_units[b][2]);
+        self.swap_delta_over(&[true, true], a, va, b, vb)
+    }
+
+    /// The swap's cost change over the unit kinds `kinds` marks counted (rows, columns, boxes;
+    /// a shorter list leaves the last out). Inlined, so a constant list costs no test.
+    #[inline(always)]
+    fn swap_delta_over(&self, kinds: &[bool], a: usize, va: u8, b: usize, vb: u8) -> i32 {
         if va == vb {
             return 0;
         }
         let (sa, sb) = (self.geo.unit_slots[a], self.geo.unit_slots[b]);
         let mut d = 0;
-        for k in 0..2 {
-            if sa[k] != sb[k] {
+        for (k, &counted) in kinds.iter().enumerate() {
+            if counted && sa[k] != sb[k] {
                 d += self.unit_delta(sa[k] as usize, va, vb);
                 d += self.unit_delta(sb[k] as usize, vb, va);
             }
