@@ -2,7 +2,7 @@
 
     python3 python/bench_page.py [STEPS]
 
-Makes STEPS steps (1,000,000 unless told) of an annealing-like search through the helper's own
+Makes STEPS steps (1,000,000 unless told; at least 120,000) of an annealing-like search through the helper's own
 view code (one cell changed on an accepted step, none on a refused one, a temperature that
 cools, the move in words), as the kernel would send them: live batches of 1/30 s at 40,000
 steps a second, the archive synced as it grows. A page in headless Chromium (through
@@ -235,8 +235,19 @@ class Chromium(object):
             self.driver.terminate()
 
 
+# The lowest frames a second is taken over the whole seconds of feeding between the first and the
+# last, so the run must feed for three seconds at least.
+MIN_STEPS = 3 * RATE
+
+
 def main():
-    steps = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+    try:
+        steps = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+    except ValueError:
+        sys.exit("bench_page.py: STEPS is a whole number of steps, not %r" % sys.argv[1])
+    if steps < MIN_STEPS:
+        sys.exit("bench_page.py: STEPS is %d; it must be at least %d, three seconds of feeding at "
+                 "%d steps a second, for a whole second of frames to measure" % (steps, MIN_STEPS, RATE))
     print("making %d steps through the helper's view code..." % steps, flush=True)
     events, archive = make_run(steps)
     saved = sum(len(c) for c in archive)

@@ -273,7 +273,8 @@ const fn select_table<const LEN: usize>(bits: u32, shift: u32) -> [u8; LEN] {
 }
 
 /// [`Isa::crossed_bits`] with two population counts (x86-64-v3, WebAssembly): the mask for `wb`
-/// is the one for `wa` with its halves exchanged.
+/// is the one for `wa` with its halves exchanged. (Other processors' portable copy shifts.)
+#[cfg(any(target_arch = "x86_64", target_arch = "wasm32", test))]
 #[inline(always)]
 fn crossed_by_counts(wa: u64, wb: u64, v: u32, u: u32) -> u32 {
     let mask = 1u64 << v | 1u64 << (32 + u);
