@@ -38,6 +38,12 @@ impl Counted {
         boxes: true,
     };
 
+    /// Whether each kind of unit counts, in the order of a cell's units: rows, columns, boxes.
+    #[inline(always)]
+    pub fn by_kind(self) -> [bool; 3] {
+        [self.rows, self.columns, self.boxes]
+    }
+
     /// Whether units of `kind` count.
     pub fn counts(self, kind: UnitKind) -> bool {
         match kind {
@@ -90,8 +96,6 @@ pub fn conflicts(grid: &Grid) -> Vec<bool> {
 pub struct CostTracker {
     geo: &'static Geometry,
     counted: Counted,
-    /// `counted` by unit kind: rows, columns, boxes.
-    kinds: [bool; 3],
     stride: usize,
     /// `counts[u * stride + v]`: how many cells of unit u hold v; for v = 0, the empty cells
     /// plus [`EMPTY_BIAS`].
@@ -121,7 +125,6 @@ impl CostTracker {
         CostTracker {
             geo,
             counted,
-            kinds: [counted.rows, counted.columns, counted.boxes],
             stride,
             counts,
             cost: cost(grid, counted),
@@ -160,8 +163,8 @@ impl CostTracker {
             return 0;
         }
         let mut d = 0;
-        for (k, &slot) in self.geo.unit_slots[cell].iter().enumerate() {
-            if self.kinds[k] {
+        for (&slot, counted) in self.geo.unit_slots[cell].iter().zip(self.counted.by_kind()) {
+            if counted {
                 d += self.unit_delta(slot as usize, old, new);
             }
         }
@@ -185,14 +188,14 @@ impl CostTracker {
     /// Units the two cells share are unchanged by a swap and are skipped.
     #[inline(always)]
     pub fn delta_swap(&self, a: usize, va: u8, b: usize, vb: u8) -> i32 {
-        self.swap_delta_over(&self.kinds, a, va, b, vb)
+        self.swap_delta_over(&self.counted.by_kind(), a, va, b, vb)
     }
 
     /// [`delta_swap`](Self::delta_swap) for two cells of one box when rows and columns are
     /// counted (the box swaps of the tuned descents and beam): no box to look at, no kind to test.
     #[inline(always)]
     pub fn delta_swap_in_box(&self, a: usize, va: u8, b: usize, vb: u8) -> i32 {
-        debug_assert!(self.kinds[0] && self.kinds[1]);
+        debug_assert!(self.counts_lines());
         debug_assert_eq!(self.geo.cell_units[a][2], self.geo.cell_units[b][2]);
         self.swap_delta_over(&[true, true], a, va, b, vb)
     }
@@ -217,7 +220,7 @@ impl CostTracker {
 
     /// Whether rows and columns are both counted.
     pub fn counts_lines(&self) -> bool {
-        self.kinds[0] && self.kinds[1]
+        self.counted.rows && self.counted.columns
     }
 
     /// Record that cells `a` (was `va`) and `b` (was `vb`) exchanged values; returns the change.
