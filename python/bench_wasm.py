@@ -5,12 +5,15 @@
 SITE is the folder `cargo site` writes (target/site). It measures the page's first frame (from
 the start of its loading, five loads, the page served on loopback), then each family's steps per second on
 top95:4 (tuned; engine/throughput.rs names it) is measured by the same function twice, over SECONDS (2 unless told) each:
-here, by the program (`sudoscope bench families`, the binary `$SUDOSCOPE_BIN` or
+here, by the program (`sudoscope bench families --algo NAME`, the binary `$SUDOSCOPE_BIN` or
 target/release/sudoscope), and in WebAssembly in headless Chromium (through chromedriver on
-127.0.0.1, the page served from SITE on 127.0.0.1). It prints both and their ratio. With ROUNDS
-(1 unless told), the two sides are measured in turn that many times and each keeps its best: a
-shared machine's slow spells, which last longer than one side's measurement, then do not fall on
-one side only.
+127.0.0.1, the page served from SITE on 127.0.0.1). It prints both and their ratio.
+
+Each family is measured on both sides before the next one starts, the program first, so the two
+figures of a ratio are taken seconds apart; while the program measures, the browser shows a blank
+page. With ROUNDS (1 unless told) that is done that many times and each side keeps its best: a
+shared machine's slow spells, which can last longer than a measurement, then do not fall on one
+side only.
 
 Needs chromium and chromedriver (Debian: ``apt-get install chromium chromium-driver``).
 """
@@ -35,11 +38,14 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def native(seconds):
+def native(seconds, names=()):
+    """Steps per second of the families (or of the algorithms `names`), by the program."""
     program = os.environ.get("SUDOSCOPE_BIN") or os.path.join(HERE, "..", "target", "release",
                                                              "sudoscope")
-    out = subprocess.run([program, "bench", "families", "--seconds", str(seconds)],
-                         check=True, capture_output=True, text=True).stdout
+    command = [program, "bench", "families", "--seconds", str(seconds)]
+    if names:
+        command += ["--algo", ",".join(names)]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     rates = {}
     for line in out.splitlines():
         parts = line.split()
@@ -75,18 +81,21 @@ def main():
                 return first
 
             firsts = [load(i + 1) for i in range(5)]
+            # the families, as the program names them (a glance: 10 ms each)
+            families = list(native(0.01))
             here, page = {}, {}
             for _ in range(rounds):
-                # nothing runs in the browser while the program measures
-                browser.go("about:blank")
-                for name, rate in native(seconds).items():
+                for name in families:
+                    # nothing runs in the browser while the program measures
+                    browser.go("about:blank")
+                    rate = native(seconds, [name]).get(name, 0.0)
                     here[name] = max(here.get(name, 0.0), rate)
-                load(1)
-                rates = browser.run_async(
-                    "const done = arguments[arguments.length - 1];"
-                    "window.sudoscopeBench(arguments[0]).then(done);", seconds)
-                for name, rate in rates.items():
-                    page[name] = max(page.get(name, -1.0), rate)
+                    load(1)
+                    rates = browser.run_async(
+                        "const done = arguments[arguments.length - 1];"
+                        "window.sudoscopeBench(arguments[0], [arguments[1]]).then(done);",
+                        seconds, name)
+                    page[name] = max(page.get(name, -1.0), rates.get(name, -1.0))
     finally:
         server.shutdown()
     print("first frame on screen, from the page's start (loopback, 5 loads): "

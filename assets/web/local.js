@@ -171,12 +171,13 @@ window.sudoscopeLink = function (path, page) {
   }
   window.addEventListener('pagehide', () => { if (ex) ex.sudoscope_stop(); });
 
-  // for the benchmark (python/bench_wasm.py): each family's steps per second, computed here
-  window.sudoscopeBench = async (seconds) => {
+  // for the benchmark (python/bench_wasm.py): each family's steps per second, computed here;
+  // with `names`, those algorithms' only (negative for a name that is none)
+  window.sudoscopeBench = async (seconds, names) => {
     await load();
     ex.sudoscope_families();
     const out = {};
-    for (const name of text().split('\n')) {
+    for (const name of names || text().split('\n')) {
       const n = enc.encode(name);
       out[name] = ex.sudoscope_bench(put(n), n.length, seconds);
     }

@@ -760,6 +760,11 @@ pub struct BenchArgs {
     /// `serve`: how they connect.
     #[arg(long, value_enum, default_value_t = Transport::Ssh)]
     pub transport: Transport,
+    /// `families`: these algorithms only, comma-separated, in this order (the families' first
+    /// algorithms unless told; any algorithm may be named), so each can be measured in turn
+    /// with the page's (`python3 python/bench_wasm.py` does).
+    #[arg(short, long, value_parser = algorithms(), ignore_case = true, value_delimiter = ',')]
+    pub algo: Vec<String>,
     /// `serve`: every student presses the timed key at the same moment, each second (the
     /// worst case: every screen answers a key at once), instead of each at random moments of
     /// their own.

@@ -25,6 +25,15 @@ use sudoscope_core::search::{Preset, build, find};
 
 pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
     let all = args.suite == Suite::All;
+    if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
+        anyhow::bail!(
+            "bench --seconds {}: give seconds above 0 and at most 3600",
+            args.seconds
+        );
+    }
+    if !args.algo.is_empty() && args.suite != Suite::Families {
+        anyhow::bail!("bench --algo: only `bench families` measures algorithms one by one");
+    }
     writeln!(
         out,
         "machine: {} logical cores; hot loops run as {} (chosen at run time); one core per measurement unless stated",
@@ -83,7 +92,7 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<i32> {
         );
     }
     if args.suite == Suite::Families {
-        families(out, args.seconds)?;
+        families(out, &args.algo, args.seconds)?;
     }
     if args.suite == Suite::Memory {
         memory(out, args.seconds)?;
@@ -245,9 +254,10 @@ fn throughput(
     )?)
 }
 
-/// Each family's steps per second on sudoku_7 (tuned), measured as the web page measures them
-/// in WebAssembly (`python3 python/bench_wasm.py` compares the two).
-fn families(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
+/// Each family's steps per second on the benchmark's puzzle (tuned), measured as the web page
+/// measures them in WebAssembly (`python3 python/bench_wasm.py` compares the two); `algos`, when
+/// named, in place of the families' first algorithms.
+fn families(out: &mut impl Write, algos: &[String], seconds: f64) -> anyhow::Result<()> {
     writeln!(
         out,
         "\neach family's steps per second on {} (tuned, one core, best of {} rounds)",
@@ -255,7 +265,13 @@ fn families(out: &mut impl Write, seconds: f64) -> anyhow::Result<()> {
         sudoscope_core::engine::throughput::ROUNDS
     )?;
     let puzzle = catalog::resolve_one(sudoscope_core::engine::throughput::PUZZLE)?;
-    for algo in sudoscope_core::engine::throughput::families() {
+    let named: Vec<&str> = algos.iter().map(|a| a.as_str()).collect();
+    let algos = if named.is_empty() {
+        sudoscope_core::engine::throughput::families()
+    } else {
+        named
+    };
+    for algo in algos {
         let sps = throughput(algo, Preset::Tuned, &[], &puzzle, seconds)?;
         writeln!(out, "  {algo:<12} {sps:>14.0}")?;
     }

@@ -277,6 +277,21 @@ fn command_line_errors_and_exit_codes() {
             "--size 10x5: give columns x rows between 40x12 and 400x200",
         ),
         (
+            vec!["bench", "families", "--seconds", "0"],
+            2,
+            "bench --seconds 0: give seconds above 0 and at most 3600",
+        ),
+        (
+            vec!["bench", "exact", "--algo", "beam"],
+            2,
+            "bench --algo: only `bench families` measures algorithms one by one",
+        ),
+        (
+            vec!["bench", "families", "--algo", "hillclimb"],
+            2,
+            "invalid value 'hillclimb' for '--algo <ALGO>'",
+        ),
+        (
             vec!["record", "--steps", "5", "--out", "x.gif"],
             2,
             "x.gif: write a .cast (asciicast v2) or a .svg (an animation)",

@@ -136,6 +136,54 @@ fn the_single_file_page_works_opened_from_the_disk() {
     assert_eq!(fetched, json!([]), "the single file fetched {fetched}");
 }
 
+/// The ratio command's two sides (`python3 python/bench_wasm.py` takes them in turn, a family at
+/// a time): the program and the page each measure the algorithm named, and only it; a name that
+/// is no algorithm is refused by the program and measured as negative by the page.
+#[test]
+fn the_program_and_the_page_measure_a_named_family() {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoscope"))
+        .args([
+            "bench",
+            "families",
+            "--algo",
+            "steepest",
+            "--seconds",
+            "0.05",
+        ])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    let rates: Vec<(&str, f64)> = said
+        .lines()
+        .filter(|l| l.starts_with("  "))
+        .filter_map(|l| {
+            let mut w = l.split_whitespace();
+            Some((w.next()?, w.next()?.parse().ok()?))
+        })
+        .collect();
+    assert_eq!(rates.len(), 1, "one algorithm measured: {said}");
+    assert!(rates[0].0 == "steepest" && rates[0].1 > 0.0, "{said}");
+    let served = Site::serve(site());
+    let browser = Browser::open("en-US", 1000, 700);
+    browser.go(&served.url("index.html"));
+    browser.shows("sudoku_7");
+    let rates = browser.call(
+        "POST",
+        "/execute/async",
+        json!({
+            "script": "const done = arguments[arguments.length - 1]; \
+                       window.sudoscopeBench(0.05, ['steepest', 'nonesuch']).then(done);",
+            "args": [],
+        }),
+    );
+    let mut keys: Vec<&String> = rates.as_object().expect("rates by name").keys().collect();
+    keys.sort();
+    assert_eq!(keys, ["nonesuch", "steepest"], "{rates}");
+    assert!(rates["steepest"].as_f64().unwrap() > 0.0, "{rates}");
+    assert!(rates["nonesuch"].as_f64().unwrap() < 0.0, "{rates}");
+}
+
 #[test]
 fn sudoscope_web_serves_the_page_and_its_tabs_compute_their_own_searches() {
     let dir = site().to_str().unwrap().to_string();
