@@ -18,6 +18,8 @@ use tokio::sync::mpsc::{self, error::TrySendError};
 pub const QUEUED: usize = 2;
 /// A client that takes no frame for this long has stopped reading: its session ends.
 pub const STALL: Duration = Duration::from_secs(20);
+/// How long a session's end waits for the pump to have sent its last bytes and the close.
+const HANDED: Duration = Duration::from_secs(2);
 /// A frame is never larger than this (a full 400x200 screen in colour is well under it).
 const MAX_FRAME: usize = 8 << 20;
 
@@ -81,9 +83,19 @@ impl Line {
         self.send_waiting(Chunk::Data(bytes.to_vec()))
     }
 
-    /// End the session: its exit status, then the channel closed, after what was sent.
+    /// End the session: its exit status, then the channel closed, after what was sent. Returns
+    /// once the pump has handed all of it to the connection (or after [`HANDED`]), so a server
+    /// that stops once its sessions have ended cannot close a connection before a goodbye
+    /// that gives the client's terminal back: on a loaded machine the pump could run late.
     pub fn close(&self, status: u32) {
-        let _ = self.send_waiting(Chunk::Close(status));
+        if self.send_waiting(Chunk::Close(status)).is_err() {
+            return;
+        }
+        // the pump drops its end when it has sent the close
+        let began = Instant::now();
+        while !self.tx.is_closed() && began.elapsed() < HANDED {
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 
     fn send_waiting(&self, mut chunk: Chunk) -> io::Result<()> {
