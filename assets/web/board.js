@@ -61,10 +61,14 @@
     const g = el('div', 'grid');
     const b = Math.round(Math.sqrt(n));
     g.style.setProperty('--n', n);
+    g.style.setProperty('--lines', b - 1);
     const spans = [];
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
         const s = el('span', 'v');
+        // where a card on the board places it (style.css): its row and column, and the box
+        // borders above it
+        s.style.cssText = `--r:${r};--c:${c};--rx:${Math.floor(Math.max(0, r - 1) / b)}`;
         // the box borders this cell keeps whatever it shows
         s.edges = (c > 0 && c % b === 0 ? ' bl' : '') + (r > 0 && r % b === 0 ? ' bt' : '');
         s.className += s.edges;
@@ -182,6 +186,7 @@
       card = { data, el: made.c, parts: made.parts, at: performance.now() };
       cards.set(d.id, card);
       cardsEl.appendChild(card.el);
+      resized.observe(card.el);
     } else {
       const { more, curve, cells, ...rest } = d;
       Object.assign(card.data, rest);
@@ -235,6 +240,7 @@
   }
 
   // the cards in order and filtered, each moved only when its place changed
+  let lastShown = -1;
   function arrange() {
     // a hand on the board (pressing, or moving over the cards in the last moments): the cards
     // stay where they are, so what it aims at does not move away; they are put in order after
@@ -265,26 +271,43 @@
     }
     emptyEl.hidden = cards.size > 0;
     setText(countEl, cards.size ? String(cards.size) : '');
-    fit(shown);
+    if (refit || shown !== lastShown) {
+      refit = false;
+      lastShown = shown;
+      fit(shown);
+    }
   }
 
   // the cards' size: as large as lets every shown card fit the window, columns and rows chosen
-  // for it. A card is as tall as its content (measured, in its own font size) and as wide as
-  // its grid needs to be read (1.15 of its font a cell, and the padding)
+  // for it. A card is as tall as the tallest shown (measured, in its own font size: a card
+  // with an error or a silence has a line more) and as wide as its grid needs to be read (1.15
+  // of its font a cell, and the padding). Worked out only when a card's or the window's size
+  // changed (`refit`), and again only if what it rests on moved by half a line or more: each
+  // measure lays out every card, and done at every frame it took half of a slow computer's
+  // time with 80 cards (benches/HISTORY.md, "The class board on a slow computer")
+  let refit = true;
+  let fitted = '';
+  const resized = new ResizeObserver(() => {
+    refit = true;
+    later();
+  });
+  resized.observe(filtersEl);
   function fit(n) {
     const w = cardsEl.clientWidth || window.innerWidth;
     const h = window.innerHeight - cardsEl.getBoundingClientRect().top - 16;
     const font = parseFloat(getComputedStyle(cardsEl).fontSize) || 14;
-    let sample = null;
+    let height = 0;
     let side = 9;
     for (const card of cards.values()) {
       if (!card.el.hidden) {
-        sample = card.el;
+        height = Math.max(height, card.el.offsetHeight);
         side = Math.max(side, card.data.n || 0);
-        break;
       }
     }
-    const tall = sample && sample.offsetHeight > 0 ? sample.offsetHeight / font : 15;
+    const tall = height > 0 ? height / font : 15;
+    const key = [n, w, h, side, Math.round(tall * 2)].join();
+    if (key === fitted) return;
+    fitted = key;
     const wide = side * 1.15 + 1.3;
     let best = { size: 0, cols: 1 };
     for (let cols = 1; cols <= Math.max(1, n); cols++) {
@@ -336,15 +359,20 @@
     if (card) card.el.focus();
   }
 
+  function gone(card) {
+    resized.unobserve(card.el);
+    card.el.remove();
+  }
+
   function apply(msg) {
     if (msg.whole) {
-      for (const card of cards.values()) card.el.remove();
+      for (const card of cards.values()) gone(card);
       cards.clear();
     }
     for (const id of msg.gone || []) {
       const card = cards.get(id);
       if (card) {
-        card.el.remove();
+        gone(card);
         cards.delete(id);
       }
     }
@@ -392,7 +420,10 @@
   clearEl.addEventListener('click', () => {
     if (link) link.send(JSON.stringify({ clear: 'ended' }));
   });
-  window.addEventListener('resize', arrange);
+  window.addEventListener('resize', () => {
+    refit = true;
+    arrange();
+  });
   // how long silent searches have been silent, every second
   setInterval(() => {
     for (const card of cards.values()) {

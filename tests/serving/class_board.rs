@@ -185,7 +185,8 @@ fn a_class_of_40_on_one_address_is_on_the_board_and_the_board_answers_the_hand()
     assert!(rate < 50_000.0, "{rate:.0} bytes a second");
 
     // from here the board's computer is a slow one (a projector's old laptop): its page runs
-    // a quarter as fast, and still shows each change as it comes, never further behind
+    // a quarter as fast, and still shows each change as it comes, never further behind. Its
+    // buttons are clicked by the page (`click_now`): a hand's click was tried above
     browser.slow_down(4.0);
 
     // a search that crashes, one that hangs, one over at once
@@ -233,22 +234,22 @@ fn a_class_of_40_on_one_address_is_on_the_board_and_the_board_answers_the_hand()
     board.until("the crash alone cut short", |c| {
         c.iter().filter(|e| e["state"] == "cut").count() == 1
     });
-    browser.click("#filters button[data-state='cut']");
+    browser.click_now("#filters button[data-state='cut']");
     browser.until_js(
         "only the crash shown",
         "const shown = [...document.querySelectorAll('#cards .card')].filter((c) => !c.hidden); \
          return shown.length === 1 && shown[0].innerText.includes('s01-c')",
     );
-    browser.click("#filters button[data-state='all']");
+    browser.click_now("#filters button[data-state='all']");
     // the lecturer hides a card, then clears the ones that ended
     let id = named(&board.cards(), "s01-c")[0]["id"].clone();
-    browser.click(&format!("#cards .card[data-id='{id}'] .hide"));
+    browser.click_now(&format!("#cards .card[data-id='{id}'] .hide"));
     board.until("s01-c hidden", |c| named(c, "s01-c").is_empty());
     browser.until_js(
         "the intruder's quick run over",
         "return [...document.querySelectorAll('#cards .card')].some((c) => c.innerText.includes('s05 (2)') && !c.innerText.includes('running'))",
     );
-    browser.click("#clear");
+    browser.click_now("#clear");
     let cards = board.until("the ended cleared", |c| {
         c.iter().all(|e| e["state"] == "running") && named(c, "s05 (2)").is_empty()
     });
