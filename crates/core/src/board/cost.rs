@@ -218,6 +218,13 @@ impl CostTracker {
         d
     }
 
+    /// A swap's cost change in two units that hold one of the cells each, at count slots `sa`
+    /// (a's, holding `va`) and `sb` (b's, holding `vb`).
+    #[inline(always)]
+    pub fn delta_swap_across(&self, sa: usize, va: u8, sb: usize, vb: u8) -> i32 {
+        self.unit_delta(sa, va, vb) + self.unit_delta(sb, vb, va)
+    }
+
     /// Whether rows and columns are both counted.
     pub fn counts_lines(&self) -> bool {
         self.counted.rows && self.counted.columns

@@ -102,17 +102,8 @@ impl Descent {
         let cells = &self.state.cells;
         match self.rule {
             Rule::Steepest => {
-                // the first strictly best move: the least (delta, index) below (0, 0), as one
-                // number (the delta above the index's 32 bits), so the scan keeps one value
-                // where it kept two (steepest 1.08 times as fast, natively and in the page)
-                let mut best = 0i64;
-                self.hood.each_delta(&self.state, |i, d| {
-                    best = best.min(((d as i64) << 32) | i as i64);
-                });
-                (best < 0).then(|| {
-                    let (i, d) = ((best & 0xffff_ffff) as usize, (best >> 32) as i32);
-                    (self.hood.nth(i, cells), d)
-                })
+                let (i, d) = self.hood.first_best(&self.state)?;
+                Some((self.hood.nth(i, cells), d))
             }
             Rule::Stochastic | Rule::Plateau => {
                 let limit = if self.rule == Rule::Plateau && self.sideways_run < self.max_sideways {
