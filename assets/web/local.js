@@ -125,10 +125,17 @@ window.sudoscopeLink = function (path, page) {
     window.sudoscope.frameMs = performance.now() - began;
   }
 
-  function start() {
-    cancelAnimationFrame(raf);
-    running = false;
-    if (page.before) page.before();
+  // the module started on the page's screen; false, with the reason said, when a setting or
+  // the lesson does not read. A screen that runs (`keep`) runs on then, the reason over it
+  // until a key is pressed: a lesson file with a mistake does not end what the class watches
+  let refused = false;
+  function start(keep) {
+    const fresh = () => {
+      cancelAnimationFrame(raf);
+      running = false;
+      if (page.before) page.before();
+    };
+    if (!keep) fresh();
     const hello = page.hello ? page.hello() : { cols: 80, rows: 24 };
     const q = enc.encode(location.search.replace(/^\?/, ''));
     const l = enc.encode(lang());
@@ -139,12 +146,20 @@ window.sudoscopeLink = function (path, page) {
       t ? put(t) : 0, t ? t.length : 0, put(n), n.length);
     if (r !== 0) {
       say(word('page-cannot-start') + ' ' + text());
-      return;
+      refused = keep;
+      return false;
+    }
+    if (keep) {
+      fresh();
+      const now = page.hello ? page.hello() : hello;
+      if (now.cols !== hello.cols || now.rows !== hello.rows) ex.sudoscope_resize(now.cols, now.rows);
     }
     say('');
+    refused = false;
     running = true;
     if (page.opened) page.opened();
     frame();
+    return true;
   }
 
   function connect() {
@@ -157,8 +172,10 @@ window.sudoscopeLink = function (path, page) {
   function openLesson(file) {
     if (!file) return;
     file.text().then((content) => {
+      const before = lesson;
       lesson = { text: content, name: file.name };
-      if (ex) start(); else connect();
+      if (!ex) connect();
+      else if (!start(running)) lesson = before;
     });
   }
   if (picker) {
@@ -191,6 +208,10 @@ window.sudoscopeLink = function (path, page) {
     },
     send(data) {
       if (!running) return;
+      if (refused) {
+        refused = false;
+        say('');
+      }
       if (typeof data === 'string') {
         const m = JSON.parse(data);
         if (m.size) ex.sudoscope_resize(m.size[0], m.size[1]);

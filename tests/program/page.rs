@@ -26,6 +26,16 @@ fn step_on(screen: &str, word: &str) -> Option<u64> {
         .find_map(|n| n.parse::<u64>().ok())
 }
 
+/// The button that opens a lesson file covers no row of the screen.
+fn assert_lesson_button_covers_nothing(browser: &Browser) {
+    let apart = browser.eval(
+        "const b = document.getElementById('lesson-open').getBoundingClientRect(); \
+         const rows = [...document.querySelectorAll('#screen .row')].map((r) => r.getBoundingClientRect()); \
+         return rows.length > 0 && rows.every((r) => r.bottom <= b.top || r.top >= b.bottom || r.right <= b.left || r.left >= b.right)",
+    );
+    assert_eq!(apart, json!(true), "the lesson button over the screen");
+}
+
 #[test]
 fn the_page_is_the_visualiser_its_keys_work_and_it_pauses_and_steps() {
     let served = Site::serve(site());
@@ -50,6 +60,11 @@ fn the_page_is_the_visualiser_its_keys_work_and_it_pauses_and_steps() {
     assert_eq!(text.lines().count() as u64, rows, "{cols}x{rows}");
     let (w, widest) = browser.widest_row();
     assert!(widest <= w, "a row {widest}px wide in a {w}px window");
+    // the button that opens a lesson file covers none of the screen
+    assert_lesson_button_covers_nothing(&browser);
+    // `?paused` alone starts paused, as `--paused` does
+    browser.go(&served.url("index.html?paused"));
+    browser.shows("[paused");
 }
 
 #[test]
@@ -73,9 +88,11 @@ fn the_built_in_lesson_and_a_lesson_file_from_the_disk_play() {
     let browser = Browser::open("en-US", 1200, 800);
     browser.go(&served.url("index.html?lesson=local-search"));
     browser.shows("38 givens");
-    // PageDown: the next scene
+    // PageDown: the next scene; N its speaker notes (the page is its reader's own screen)
     browser.key("\u{E00F}");
     browser.shows("Steepest descent takes the best neighbour");
+    browser.key("N");
+    browser.shows("Ask first: will it reach cost 0?");
     // a lesson of one's own, chosen from the disk
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("mine.toml");
@@ -87,6 +104,48 @@ fn the_built_in_lesson_and_a_lesson_file_from_the_disk_play() {
     browser.type_in("#lesson-file", file.to_str().unwrap());
     let text = browser.shows("my own scene, beam search");
     assert!(text.contains("beam"), "{text}");
+    // a lesson file with a mistake: said, with its line, and the lesson on screen runs on
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "title = \"Bad\"\n\n[[scene]]\ncaption = \"x\"\nalgo = \"nope\"\n",
+    )
+    .unwrap();
+    browser.type_in("#lesson-file", bad.to_str().unwrap());
+    let said = browser.until_js(
+        "the mistake",
+        "const s = document.getElementById('status'); return !s.hidden && s.textContent",
+    );
+    let said = said.as_str().unwrap();
+    assert!(
+        said.contains("bad.toml:") && said.contains("nope"),
+        "{said}"
+    );
+    let at = step_on(&browser.screen(), "step").expect("a step count on screen");
+    let text = browser.until("the lesson before running on", |t| {
+        t.contains("my own scene, beam search") && step_on(t, "step") > Some(at)
+    });
+    assert!(text.contains("beam"), "{text}");
+    // a key sends the notice away, and goes to the screen
+    browser.key(" ");
+    browser.shows("[paused");
+    assert_eq!(
+        browser.eval("return document.getElementById('status').hidden"),
+        json!(true)
+    );
+    // a lesson's own language comes before the browser's (English here), as on the command line
+    let spanish = dir.path().join("es.toml");
+    std::fs::write(
+        &spanish,
+        "title = \"Mi clase\"\nlang = \"es\"\n\n[[scene]]\ncaption = \"primera escena\"\nalgo = \"steepest\"\nseed = 2\n",
+    )
+    .unwrap();
+    browser.type_in("#lesson-file", spanish.to_str().unwrap());
+    let text = browser.shows("primera escena");
+    assert!(
+        text.contains("escena 1/1"),
+        "the screen in the lesson's language: {text}"
+    );
 }
 
 #[test]
@@ -120,6 +179,13 @@ fn on_a_phone_the_touch_keys_work() {
     browser.click("#keys button[data-send='?']");
     // the help, in the phone's language
     browser.shows("teclas");
+    // a lesson goes on by its touch key, PgDn
+    browser.go(&served.url("index.html?lesson=local-search&lang=en"));
+    browser.shows("38 givens");
+    browser.click("#keys button[aria-label='PgDn']");
+    browser.shows("Steepest descent takes the best neighbour");
+    // the button that opens a lesson file covers none of the screen
+    assert_lesson_button_covers_nothing(&browser);
 }
 
 #[test]

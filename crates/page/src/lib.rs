@@ -87,7 +87,8 @@ fn say(text: String) {
 
 /// Start the visualiser at `cols` x `rows`: `query` is the page's address after `?`, `lang` the
 /// browser's language, `lesson` a lesson file's text and `name` its name (null for none). 0
-/// when it started; 1 with the reason in the text buffer when a setting is wrong.
+/// when it started; 1 with the reason in the text buffer when a setting is wrong (a setting or
+/// a lesson that does not read leaves the screen before as it was).
 ///
 /// # Safety
 /// Each pointer is from [`sudoscope_alloc`] with its length (or null), and is taken.
@@ -146,14 +147,16 @@ pub fn begin(
     lesson_text: Option<&str>,
     name: &str,
 ) -> Result<Screen, String> {
-    // the screen before goes first: its searches stop
-    SCREEN.with(|c| c.borrow_mut().take());
+    // the settings and the lesson read first: one that does not leaves the screen before
+    // running (a lesson file with a mistake does not end what the class is watching)
     let options = options::read(query, lang)?;
     let lesson = match (lesson_text, &options.lesson) {
         (Some(text), _) => Some(lesson_of(LessonFrom::Text(text, name))?),
         (None, Some(n)) => Some(lesson_of(LessonFrom::Builtin(n))?),
         (None, None) => None,
     };
+    // then the screen before goes: its searches stop
+    SCREEN.with(|c| c.borrow_mut().take());
     Screen::new(cols, rows, options, lesson)
 }
 

@@ -11,8 +11,10 @@ use sudoscope_tui::theme::Palette;
 pub struct Options {
     /// The run as written.
     pub run: RunInput,
-    /// The language asked for (`lang=`), else the browser's.
+    /// The language asked for (`lang=`): before a lesson's own.
     pub lang: Option<Lang>,
+    /// The browser's language: after a lesson's own, as the system's is on the command line.
+    pub browser_lang: Option<Lang>,
     /// The colours (`theme=dark|light|mono`).
     pub palette: Option<Palette>,
     /// A lesson built into the program (`lesson=local-search`).
@@ -61,6 +63,10 @@ pub fn read(query: &str, browser_lang: &str) -> Result<Options, String> {
             "seed" => o.run.seed = Some(Written::Text(flag("--seed", &v))),
             "start" => o.run.start = Some(flag("--start", &v)),
             "speed" => o.run.speed = Some(flag("--speed", &v)),
+            // `?paused` alone is `--paused`, as on the command line
+            "paused" if !pair.contains('=') => {
+                o.run.paused = Some(Written::Text(flag("--paused", "true")))
+            }
             "paused" => o.run.paused = Some(Written::Text(flag("--paused", &v))),
             "race" => o.run.race.extend(
                 v.split(',')
@@ -89,8 +95,14 @@ pub fn read(query: &str, browser_lang: &str) -> Result<Options, String> {
             }
         }
     }
-    if o.lang.is_none() {
-        o.lang = Lang::parse(browser_lang);
+    o.browser_lang = Lang::parse(browser_lang);
+    // `set=t0=0,5`: in Spanish and Portuguese a value may take the decimal comma, as `--set`
+    // takes it (the language asked for, else the browser's)
+    let typed = o.lang.or(o.browser_lang).unwrap_or(Lang::En);
+    for s in &mut o.run.set {
+        if let Some((k, v)) = s.text.split_once('=') {
+            s.text = format!("{k}={}", typed.delocalize(v));
+        }
     }
     Ok(o)
 }
@@ -111,8 +123,32 @@ mod tests {
         assert_eq!(race, ["steepest", "genetic"]);
         assert_eq!(o.run.set[0].text, "t0=0.5");
         assert_eq!(o.palette, Some(Palette::Light));
-        assert_eq!(o.lang, Lang::parse("es"), "the browser's language");
+        assert_eq!(o.lang, None, "none asked");
+        assert_eq!(o.browser_lang, Lang::parse("es"), "the browser's language");
         assert_eq!(read("lang=pt", "es").unwrap().lang, Lang::parse("pt"));
+        let set = |q: &str, l: &str| read(q, l).unwrap().run.set[0].text.clone();
+        assert_eq!(
+            set("set=t0%3D0,5", "es-AR"),
+            "t0=0.5",
+            "the decimal comma in Spanish"
+        );
+        assert_eq!(
+            set("set=t0=0,5&lang=pt", "en"),
+            "t0=0.5",
+            "and in Portuguese, asked"
+        );
+        assert_eq!(
+            set("set=t0=0,5", "en-US"),
+            "t0=0,5",
+            "kept in English, and refused later"
+        );
+        let paused = |q: &str| read(q, "en").unwrap().run.paused.map(|p| format!("{p:?}"));
+        assert_eq!(paused("paused"), paused("paused=true"), "`?paused` alone");
+        assert_ne!(
+            paused("paused="),
+            paused("paused=true"),
+            "an empty value stays one"
+        );
         assert!(read("colour=red", "en").unwrap_err().starts_with("colour:"));
         assert!(read("theme=pink", "en").is_err());
         assert_eq!(decode("a%2"), "a%2", "a cut escape is kept");

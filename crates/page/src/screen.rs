@@ -73,7 +73,13 @@ impl Screen {
         options: Options,
         lesson: Option<Lesson>,
     ) -> Result<Screen, String> {
-        let lang = options.lang.unwrap_or(Lang::En);
+        // the language asked for, else the lesson's own, else the browser's (the command
+        // line's order: `--lang`, the lesson's, the system's)
+        let lang = options
+            .lang
+            .or(lesson.as_ref().and_then(|l| l.lang))
+            .or(options.browser_lang)
+            .unwrap_or(Lang::En);
         let run = sudoscope_core::run::check(&options.run).map_err(|e| e.to_string())?;
         let mut launch = Launch::of(run, Theme::new(options.palette.unwrap_or(Palette::Dark)));
         // nothing of the page reads or writes a file: what would be written is offered on the

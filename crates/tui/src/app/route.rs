@@ -265,8 +265,11 @@ impl App {
                     self.still_wanted = true;
                 }
             }
-            // the notes are the lecturer's: a student's served session does not show them
-            Action::Notes if self.guest => self.status = Some(tr!(lang, "notes-lecturer")),
+            // the notes are the lecturer's: a student's served session does not show them (a
+            // page, which saves its own downloads, is its reader's own screen and does)
+            Action::Notes if self.guest && !self.downloads => {
+                self.status = Some(tr!(lang, "notes-lecturer"))
+            }
             Action::Notes => {
                 self.show_notes = !self.show_notes;
                 if self.show_notes && self.notes(self.lang).is_none() {
