@@ -95,23 +95,22 @@ fn the_built_in_lesson_and_a_lesson_file_from_the_disk_play() {
     browser.shows("Ask first: will it reach cost 0?");
     // a lesson of one's own, chosen from the disk
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("mine.toml");
-    std::fs::write(
-        &file,
+    let open = |name: &str, text: &str| {
+        let file = dir.path().join(name);
+        std::fs::write(&file, text).unwrap();
+        browser.type_in("#lesson-file", file.to_str().unwrap());
+    };
+    open(
+        "mine.toml",
         "title = \"Mine\"\n\n[[scene]]\ncaption = \"my own scene, beam search\"\nalgo = \"beam\"\nseed = 4\n",
-    )
-    .unwrap();
-    browser.type_in("#lesson-file", file.to_str().unwrap());
+    );
     let text = browser.shows("my own scene, beam search");
     assert!(text.contains("beam"), "{text}");
     // a lesson file with a mistake: said, with its line, and the lesson on screen runs on
-    let bad = dir.path().join("bad.toml");
-    std::fs::write(
-        &bad,
+    open(
+        "bad.toml",
         "title = \"Bad\"\n\n[[scene]]\ncaption = \"x\"\nalgo = \"nope\"\n",
-    )
-    .unwrap();
-    browser.type_in("#lesson-file", bad.to_str().unwrap());
+    );
     let said = browser.until_js(
         "the mistake",
         "const s = document.getElementById('status'); return !s.hidden && s.textContent",
@@ -134,13 +133,10 @@ fn the_built_in_lesson_and_a_lesson_file_from_the_disk_play() {
         json!(true)
     );
     // a lesson's own language comes before the browser's (English here), as on the command line
-    let spanish = dir.path().join("es.toml");
-    std::fs::write(
-        &spanish,
+    open(
+        "es.toml",
         "title = \"Mi clase\"\nlang = \"es\"\n\n[[scene]]\ncaption = \"primera escena\"\nalgo = \"steepest\"\nseed = 2\n",
-    )
-    .unwrap();
-    browser.type_in("#lesson-file", spanish.to_str().unwrap());
+    );
     let text = browser.shows("primera escena");
     assert!(
         text.contains("escena 1/1"),
