@@ -211,8 +211,7 @@ impl CostTracker {
         let mut d = 0;
         for (k, &counted) in kinds.iter().enumerate() {
             if counted && sa[k] != sb[k] {
-                d += self.unit_delta(sa[k] as usize, va, vb);
-                d += self.unit_delta(sb[k] as usize, vb, va);
+                d += self.delta_swap_across(sa[k] as usize, va, sb[k] as usize, vb);
             }
         }
         d

@@ -171,20 +171,14 @@ impl Neighbourhood {
             for (i, &(a, b)) in pairs.iter().enumerate() {
                 let (sa, sb) = (geo.unit_slots[a as usize], geo.unit_slots[b as usize]);
                 let i = i as u32;
-                if sa[0] == sb[0] {
+                if sa[0] == sb[0] || sa[1] == sb[1] {
+                    // the line they do not share: the column when the row is shared
+                    let k = (sa[0] == sb[0]) as usize;
                     line_pairs.push(LinePair {
                         a,
                         b,
-                        sa: sa[1],
-                        sb: sb[1],
-                        i,
-                    });
-                } else if sa[1] == sb[1] {
-                    line_pairs.push(LinePair {
-                        a,
-                        b,
-                        sa: sa[0],
-                        sb: sb[0],
+                        sa: sa[k],
+                        sb: sb[k],
                         i,
                     });
                 } else {
