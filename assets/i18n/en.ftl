@@ -429,7 +429,7 @@ ref-unreadable = cannot read { $path }: { $reason }
 ref-directory = { $path } is a directory; give a puzzle file
 ref-out-of-range = { $what } holds { $count } puzzles; there is no puzzle { $index } (use 1 to { $count })
 ref-not-one = { $what } holds { $count } puzzles; pick one as { $what }:N
-ref-no-files = { $what }: a served session opens no file on the server; give a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or the puzzle's text
+ref-no-files = { $what }{ $hint }: a served session opens no file on the server; give a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or the puzzle's text
 ref-unknown = unknown puzzle { $what }{ $hint }: not a built-in name ({ $names }), a set ({ $sets }), an existing file, or a puzzle string
 
 ## Figures (experiment --plot)
@@ -682,3 +682,27 @@ page-loading = Loading sudoscope…
 page-cannot-load = This browser could not load sudoscope:
 page-cannot-start = sudoscope could not start:
 page-no-wasm = this browser does not run WebAssembly
+
+# the web page's and a served session's own words, where the terminal's would not be true
+# (the screen looks up ID-in-page or ID-in-session before ID)
+key-experiment-in-page = experiment: 100 restarts of each algorithm on screen, one after another on this page's one thread
+experiment-title-in-page = experiment: 100 restarts of each, one after another · x stops · esc closes
+key-still-in-page = a still of the screen for a slide: an SVG at this size, in this theme, to the browser's downloads
+key-still-in-session = a still of the screen: on your own machine's sudoscope (a served session writes no file)
+served-no-still = a served session writes no file, so no still: sudoscope on your own machine saves one with W
+key-open-puzzle-in-page = open another puzzle: a built-in name, set:N, the puzzle text, or generate:hard
+key-open-puzzle-in-session = open another puzzle: a built-in name, set:N, the puzzle text, or generate:hard
+too-small-in-page = the page is too small: the screen needs { $w }×{ $h } characters, even at its smallest letters
+too-small-now-in-page = it has { $w }×{ $h }; widen the window, turn the phone, or zoom out
+command-keys-in-page = copied to the clipboard where the browser allows it · w downloads it as a file · a adds it as a scene and downloads the lesson · any other key closes
+command-keys-in-session = on your clipboard where your terminal allows it (a served session writes no file) · any other key closes
+command-downloaded = downloaded as { $name }, on one line (and copied to the clipboard where the browser allows it)
+scene-downloaded = scene { $n } added: { $name }, with every scene so far, is in the browser's downloads
+status-no-lesson-in-page = no lesson: open a lesson file with the button under the screen, or the built-in one with ?lesson=local-search in the link
+ref-no-files-in-page = { $what }{ $hint }: the page opens no file by its path; give a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or the puzzle's text
+puzzle-stdin-here-in-page = the page has no standard input: give a built-in name, set:N, generate:hard or the puzzle text
+puzzle-stdin-here-in-session = a served session has no standard input: give a built-in name, set:N, generate:hard or the puzzle text
+opener-what-in-page = a built-in name (sudoku_7), set:N (top95:12), a puzzle string, or a new one: generate:hard
+opener-what-in-session = a built-in name (sudoku_7), set:N (top95:12), a puzzle string, or a new one: generate:hard
+opener-keys-in-page = enter opens · esc cancels · a name not known lists the built-in ones
+opener-keys-in-session = enter opens · esc cancels · a name not known lists the built-in ones

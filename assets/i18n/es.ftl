@@ -432,7 +432,7 @@ ref-unreadable = no se puede leer { $path }: { $reason }
 ref-directory = { $path } es una carpeta; indicá un archivo de sudokus
 ref-out-of-range = { $what } tiene { $count } sudokus; no hay un sudoku { $index } (usá de 1 a { $count })
 ref-not-one = { $what } tiene { $count } sudokus; elegí uno como { $what }:N
-ref-no-files = { $what }: una sesión remota no abre archivos del servidor; indicá un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard o el texto del sudoku
+ref-no-files = { $what }{ $hint }: una sesión remota no abre archivos del servidor; indicá un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard o el texto del sudoku
 ref-unknown = sudoku desconocido { $what }{ $hint }: no es un nombre incluido ({ $names }), un set ({ $sets }), un archivo existente ni el texto de un sudoku
 
 ## Figuras (experiment --plot)
@@ -684,3 +684,27 @@ page-loading = Cargando sudoscope…
 page-cannot-load = Este navegador no pudo cargar sudoscope:
 page-cannot-start = sudoscope no pudo empezar:
 page-no-wasm = este navegador no ejecuta WebAssembly
+
+# las palabras propias de la página web y de una sesión remota, donde las de la terminal no
+# serían ciertas (la pantalla busca ID-in-page o ID-in-session antes que ID)
+key-experiment-in-page = experimento: 100 reinicios de cada algoritmo en pantalla, uno tras otro en el único hilo de esta página
+experiment-title-in-page = experimento: 100 reinicios de cada uno, uno tras otro · x detiene · esc cierra
+key-still-in-page = una imagen fija de la pantalla para una diapositiva: un SVG en este tamaño y este tema, a las descargas del navegador
+key-still-in-session = una imagen fija de la pantalla: con sudoscope en tu propia máquina (una sesión remota no escribe archivos)
+served-no-still = una sesión remota no escribe archivos, así que no hay imagen fija: sudoscope en tu propia máquina la guarda con W
+key-open-puzzle-in-page = abrir otro sudoku: un nombre incluido, set:N, el texto del sudoku o generate:hard
+key-open-puzzle-in-session = abrir otro sudoku: un nombre incluido, set:N, el texto del sudoku o generate:hard
+too-small-in-page = la página es chica: la pantalla necesita { $w }×{ $h } caracteres, aun con la letra más chica
+too-small-now-in-page = tiene { $w }×{ $h }; agrandá la ventana, girá el teléfono o alejá el zoom
+command-keys-in-page = copiado al portapapeles si el navegador lo permite · w lo descarga como archivo · a lo suma como escena y descarga la clase · otra tecla cierra
+command-keys-in-session = en tu portapapeles si tu terminal lo permite (una sesión remota no escribe archivos) · otra tecla cierra
+command-downloaded = descargado como { $name }, en una línea (y copiado al portapapeles si el navegador lo permite)
+scene-downloaded = escena { $n } sumada: { $name }, con todas las escenas hasta ahora, está en las descargas del navegador
+status-no-lesson-in-page = no hay clase: abrí un archivo de clase con el botón debajo de la pantalla, o la incluida con ?lesson=local-search en el enlace
+ref-no-files-in-page = { $what }{ $hint }: la página no abre archivos por su ruta; indicá un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard o el texto del sudoku
+puzzle-stdin-here-in-page = la página no tiene entrada estándar: escribí un nombre incluido, set:N, generate:hard o el texto del sudoku
+puzzle-stdin-here-in-session = una sesión remota no tiene entrada estándar: escribí un nombre incluido, set:N, generate:hard o el texto del sudoku
+opener-what-in-page = un nombre incluido (sudoku_7), set:N (top95:12), el texto de un sudoku, o uno nuevo: generate:hard
+opener-what-in-session = un nombre incluido (sudoku_7), set:N (top95:12), el texto de un sudoku, o uno nuevo: generate:hard
+opener-keys-in-page = enter abre · esc cancela · un nombre desconocido lista los incluidos
+opener-keys-in-session = enter abre · esc cancela · un nombre desconocido lista los incluidos

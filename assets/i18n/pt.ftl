@@ -433,7 +433,7 @@ ref-unreadable = não é possível ler { $path }: { $reason }
 ref-directory = { $path } é uma pasta; indique um arquivo de sudokus
 ref-out-of-range = { $what } tem { $count } sudokus; não há um sudoku { $index } (use de 1 a { $count })
 ref-not-one = { $what } tem { $count } sudokus; escolha um como { $what }:N
-ref-no-files = { $what }: uma sessão remota não abre arquivos do servidor; indique um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard ou o texto do sudoku
+ref-no-files = { $what }{ $hint }: uma sessão remota não abre arquivos do servidor; indique um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard ou o texto do sudoku
 ref-unknown = sudoku desconhecido { $what }{ $hint }: não é um nome incluído ({ $names }), um set ({ $sets }), um arquivo existente nem o texto de um sudoku
 
 ## Figuras (experiment --plot)
@@ -685,3 +685,27 @@ page-loading = Carregando o sudoscope…
 page-cannot-load = Este navegador não conseguiu carregar o sudoscope:
 page-cannot-start = O sudoscope não conseguiu começar:
 page-no-wasm = este navegador não executa WebAssembly
+
+# as palavras próprias da página web e de uma sessão remota, onde as do terminal não seriam
+# verdadeiras (a tela procura ID-in-page ou ID-in-session antes de ID)
+key-experiment-in-page = experimento: 100 recomeços de cada algoritmo na tela, um após o outro na única thread desta página
+experiment-title-in-page = experimento: 100 recomeços de cada um, um após o outro · x interrompe · esc fecha
+key-still-in-page = uma imagem fixa da tela para um slide: um SVG neste tamanho e neste tema, nos downloads do navegador
+key-still-in-session = uma imagem fixa da tela: com o sudoscope na sua própria máquina (uma sessão remota não salva arquivos)
+served-no-still = uma sessão remota não salva arquivos, então não há imagem fixa: o sudoscope na sua própria máquina salva uma com W
+key-open-puzzle-in-page = abrir outro sudoku: um nome incluído, set:N, o texto do sudoku ou generate:hard
+key-open-puzzle-in-session = abrir outro sudoku: um nome incluído, set:N, o texto do sudoku ou generate:hard
+too-small-in-page = a página é pequena demais: a tela precisa de { $w }×{ $h } caracteres, mesmo com a menor fonte
+too-small-now-in-page = ela tem { $w }×{ $h }; aumente a janela, gire o celular ou diminua o zoom
+command-keys-in-page = copiado para a área de transferência se o navegador permitir · w baixa como arquivo · a adiciona como cena e baixa a aula · outra tecla fecha
+command-keys-in-session = na sua área de transferência se o seu terminal permitir (uma sessão remota não salva arquivos) · outra tecla fecha
+command-downloaded = baixado como { $name }, numa linha (e copiado para a área de transferência se o navegador permitir)
+scene-downloaded = cena { $n } somada: { $name }, com todas as cenas até agora, está nos downloads do navegador
+status-no-lesson-in-page = não há aula: abra um arquivo de aula com o botão abaixo da tela, ou a incluída com ?lesson=local-search no link
+ref-no-files-in-page = { $what }{ $hint }: a página não abre arquivos pelo caminho; indique um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard ou o texto do sudoku
+puzzle-stdin-here-in-page = a página não tem entrada padrão: dê um nome incluído, set:N, generate:hard ou o texto do sudoku
+puzzle-stdin-here-in-session = uma sessão remota não tem entrada padrão: dê um nome incluído, set:N, generate:hard ou o texto do sudoku
+opener-what-in-page = um nome incluído (sudoku_7), set:N (top95:12), o texto de um sudoku, ou um novo: generate:hard
+opener-what-in-session = um nome incluído (sudoku_7), set:N (top95:12), o texto de um sudoku, ou um novo: generate:hard
+opener-keys-in-page = enter abre · esc cancela · um nome desconhecido lista os incluídos
+opener-keys-in-session = enter abre · esc cancela · um nome desconhecido lista os incluídos

@@ -117,6 +117,12 @@ window.sudoscopeLink = function (path, page) {
       stills += 1;
       download(text(), 'sudoscope-still-' + stills + '.svg', 'image/svg+xml');
     }
+    if (flags & 8) {
+      // a file the visualiser wrote (y then w or a): its name, a line break, its text
+      const t = text();
+      const nl = t.indexOf('\n');
+      download(t.slice(nl + 1), t.slice(0, nl), 'text/plain');
+    }
     if (flags & 2) {
       running = false;
       cancelAnimationFrame(raf);

@@ -66,7 +66,7 @@ fn keys(r: &mut Roff) {
         let keys: Vec<String> = b.keys.iter().map(|k| k.label(Lang::En)).collect();
         r.control("TP", []);
         r.text([bold(keys.join("  "))]);
-        r.text([roman(b.help(Lang::En))]);
+        r.text([roman(b.help(Lang::En, sudoscope_tui::Front::Own))]);
     }
     r.control("TP", []);
     r.text([bold("mouse")]);

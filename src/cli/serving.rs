@@ -134,7 +134,7 @@ fn class(
     // the lecturer's screen may write files; the students' never do
     let sessions = sudoscope_tui::Launch {
         notes_out: None,
-        guest: true,
+        front: sudoscope_tui::Front::Served,
         ..template.clone()
     };
     let mut lecturer = template;

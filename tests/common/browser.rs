@@ -420,6 +420,34 @@ impl Browser {
         }
     }
 
+    /// From now on the page's downloads are kept in the page instead of saved (headless
+    /// Chromium has nowhere to save them): [`Browser::downloaded`] reads them.
+    pub fn catch_downloads(&self) {
+        self.eval(
+            "window.caught = []; \
+             HTMLAnchorElement.prototype.click = function () { \
+               const name = this.download; \
+               fetch(this.href).then((r) => r.text()).then((t) => window.caught.push([name, t])); \
+             }; return true",
+        );
+    }
+
+    /// The `n`th file (from 1) the page downloaded since [`Browser::catch_downloads`], once it
+    /// has: its name and its text.
+    pub fn downloaded(&self, n: usize) -> (String, String) {
+        let v = self.until_js(
+            &format!("download {n}"),
+            &format!(
+                "return window.caught.length >= {n} && window.caught[{}]",
+                n - 1
+            ),
+        );
+        (
+            v[0].as_str().unwrap_or_default().to_string(),
+            v[1].as_str().unwrap_or_default().to_string(),
+        )
+    }
+
     pub fn type_in(&self, css: &str, text: &str) {
         let id = self.element(css);
         self.call(

@@ -249,7 +249,7 @@ fn the_manual_page_has_every_command_its_options_every_key_and_the_lesson_format
         );
     }
     for b in sudoscope_tui::keys::BINDINGS {
-        let help = b.help(sudoscope_i18n::Lang::En);
+        let help = b.help(sudoscope_i18n::Lang::En, sudoscope_tui::Front::Own);
         let first = help.split_whitespace().next().unwrap();
         assert!(man.contains(first), "the key for {help:?}");
     }

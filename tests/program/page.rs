@@ -62,6 +62,13 @@ fn the_page_is_the_visualiser_its_keys_work_and_it_pauses_and_steps() {
     assert!(widest <= w, "a row {widest}px wide in a {w}px window");
     // the button that opens a lesson file covers none of the screen
     assert_lesson_button_covers_nothing(&browser);
+    // a window too small even for the smallest letters: said as the page's, not a terminal's
+    browser.resize(200, 150);
+    let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let small = browser.until("too small", |t| words(t).contains("the page is too small"));
+    assert!(!words(&small).contains("terminal"), "{small}");
+    browser.resize(1200, 800);
+    browser.shows("[paused");
     // `?paused` alone starts paused, as `--paused` does
     browser.go(&served.url("index.html?paused"));
     browser.shows("[paused");
@@ -142,6 +149,84 @@ fn the_built_in_lesson_and_a_lesson_file_from_the_disk_play() {
         text.contains("escena 1/1"),
         "the screen in the lesson's language: {text}"
     );
+}
+
+#[test]
+fn the_page_speaks_of_itself_and_writes_to_the_browsers_downloads() {
+    let served = Site::serve(site());
+    let browser = Browser::open("en-US", 1200, 800);
+    browser.go(&served.url("index.html?speed=20&paused"));
+    browser.shows("sudoku_7");
+    browser.catch_downloads();
+    // help tells what the page does: one thread for an experiment, an SVG still, no files
+    browser.key("?");
+    let help = browser.shows("one after another on this page's one thread");
+    assert!(help.contains("an SVG at this size"), "{help}");
+    for wrong in ["all cores", "PNG", "a file, the puzzle text"] {
+        assert!(!help.contains(wrong), "help says {wrong:?}: {help}");
+    }
+    browser.key("\u{E00C}");
+    // no lesson: the page says how one is opened here, not with a command
+    browser.key("\u{E00F}");
+    let said = browser.shows("no lesson: open a lesson file with the button");
+    assert!(!said.contains("sudoscope tui"), "{said}");
+    // a path is no puzzle here, and the page says why
+    browser.key("o");
+    let opener = browser.shows("a built-in name (sudoku_7)");
+    assert!(
+        !opener.contains("a file") && !opener.contains("sudoscope puzzles"),
+        "{opener}"
+    );
+    for k in "/etc/passwd\u{E007}".chars() {
+        browser.key(&k.to_string());
+    }
+    browser.shows("the page opens no file by its path");
+    // a name not known is answered with the one meant, and the built-in ones
+    browser.key("\u{E00C}");
+    browser.key("o");
+    for k in "sudoku_77\u{E007}".chars() {
+        browser.key(&k.to_string());
+    }
+    browser.shows("\"sudoku_77\" (did you mean sudoku_7?)");
+    browser.key("\u{E00C}");
+    // y then w: the command line, downloaded
+    browser.key("y");
+    browser.shows("w downloads it as a file");
+    browser.key("w");
+    browser.shows("downloaded as sudoscope-command.txt");
+    browser.key("\u{E00C}");
+    let (name, text) = browser.downloaded(1);
+    assert_eq!(name, "sudoscope-command.txt");
+    assert!(
+        text.starts_with("sudoscope tui ") && text.contains("annealing") && text.ends_with('\n'),
+        "{text:?}"
+    );
+    // y then a, twice: a lesson of two scenes, downloaded whole each time
+    for n in 1..=2 {
+        browser.key("y");
+        browser.key("a");
+        browser.shows(&format!("scene {n} added: lesson.toml"));
+        browser.key("\u{E00C}");
+    }
+    let (name, lesson) = browser.downloaded(3);
+    assert_eq!(name, "lesson.toml");
+    assert_eq!(lesson.matches("[[scene]]").count(), 2, "{lesson}");
+    // the lesson downloaded opens in the page, and a scene added to it goes to its own name
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("recorded.toml");
+    std::fs::write(&file, &lesson).unwrap();
+    browser.type_in("#lesson-file", file.to_str().unwrap());
+    browser.shows("scene 1/2");
+    browser.key("y");
+    browser.key("a");
+    browser.shows("scene 3 added: recorded.toml");
+    let (name, more) = browser.downloaded(4);
+    assert_eq!(name, "recorded.toml");
+    assert!(
+        more.starts_with(&lesson),
+        "the file opened, then the scene: {more}"
+    );
+    assert_eq!(more.matches("[[scene]]").count(), 3, "{more}");
 }
 
 #[test]

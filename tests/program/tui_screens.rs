@@ -223,7 +223,7 @@ fn help_lists_every_key_of_the_key_table() {
         let line = format!(
             "{}  {}",
             sudoscope_tui::keys::keys_label(Lang::En, b),
-            b.help(Lang::En)
+            b.help(Lang::En, sudoscope_tui::Front::Own)
         );
         assert!(t.contains(&line), "help lacks {line:?}:\n{t}");
     }
@@ -265,11 +265,14 @@ fn a_long_help_line_wraps_under_its_description() {
         .join(" ");
     let shown: Vec<&str> = shown.split_whitespace().filter(|w| *w != "│").collect();
     for b in sudoscope_tui::keys::BINDINGS {
-        for word in b.help(Lang::En).split_whitespace() {
+        for word in b
+            .help(Lang::En, sudoscope_tui::Front::Own)
+            .split_whitespace()
+        {
             assert!(
                 shown.contains(&word),
                 "{word:?} of {:?} is missing:\n{t}",
-                b.help(Lang::En)
+                b.help(Lang::En, sudoscope_tui::Front::Own)
             );
         }
     }

@@ -222,13 +222,17 @@ fn a_students_keys_never_read_or_write_a_file_on_the_server() {
         s.wait_for("hardest").await;
         // the command dialog's w writes nothing; the command is on screen instead
         s.keys(b"y").await;
-        s.wait_for("sudoscope").await;
+        s.wait_for("(a served session writes no file)").await;
         s.keys(b"w").await;
         s.wait_for("writes no file on the server").await;
         s.keys(b"\x1b").await;
         s.keys(b"y").await;
         s.keys(b"a").await;
         s.wait_for("writes no file on the server").await;
+        // a still is a file too: said so, not offered as a command
+        s.keys(b"\x1b").await;
+        s.keys(b"W").await;
+        s.wait_for("writes no file, so no still").await;
     });
     // nothing was written where the server runs
     assert!(!std::path::Path::new("sudoscope-command.txt").exists());

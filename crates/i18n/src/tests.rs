@@ -115,34 +115,38 @@ fn ids_in_source() -> BTreeSet<(String, String)> {
     out
 }
 
-/// The literal ids of the `tr!(LANG, "ID"…)` calls in `text` (a call whose id is not a literal
-/// is left out: its ids are checked where they are made).
+/// The literal ids of the `tr!(LANG, "ID"…)` calls in `text`, and of the `.text(LANG, "ID"…)`
+/// ones (a screen's own words, [`Lang::text`] and the visualiser's `Front::text`); a call whose
+/// id is not a literal is left out: its ids are checked where they are made.
 fn tr_ids(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("tr!(") {
-        // `tr!`, not the end of another macro's name (`include_str!`)
-        let own = rest[..at]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
-        rest = &rest[at + 4..];
-        // the language: an expression up to its comma, with no string in it
-        let Some(quote) = rest.find('"') else { break };
-        let lang = &rest[..quote];
-        let depth = lang.chars().fold(0i32, |d, c| match c {
-            '(' | '[' => d + 1,
-            ')' | ']' => d - 1,
-            _ => d,
-        });
-        let literal = depth == 0
-            && lang.trim_end().ends_with(',')
-            && lang.matches(',').count() == 1
-            && !lang.contains([';', '{', '}']);
-        if own && literal {
-            let id = rest[quote + 1..].split('"').next().unwrap_or("");
-            if id != "ID" {
-                out.push(id.to_string());
+    for call in ["tr!(", ".text("] {
+        let mut rest = text;
+        while let Some(at) = rest.find(call) {
+            // `tr!`, not the end of another macro's name (`include_str!`)
+            let own = call.starts_with('.')
+                || rest[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            rest = &rest[at + call.len()..];
+            // the language: an expression up to its comma, with no string in it
+            let Some(quote) = rest.find('"') else { break };
+            let lang = &rest[..quote];
+            let depth = lang.chars().fold(0i32, |d, c| match c {
+                '(' | '[' => d + 1,
+                ')' | ']' => d - 1,
+                _ => d,
+            });
+            let literal = depth == 0
+                && lang.trim_end().ends_with(',')
+                && lang.matches(',').count() == 1
+                && !lang.contains([';', '{', '}']);
+            if own && literal {
+                let id = rest[quote + 1..].split('"').next().unwrap_or("");
+                if id != "ID" {
+                    out.push(id.to_string());
+                }
             }
         }
     }
@@ -152,8 +156,9 @@ fn tr_ids(text: &str) -> Vec<String> {
 #[test]
 fn the_ids_are_read_from_each_call() {
     let text = r#"tr!(lang, "a-b"); tr!(app.lang(), "c", n = 2); include_str!("x"); tr!(lang, id);
-        let y = "z"; tr!(self.lang, "d",); tr!(lang, "ID")"#;
-    assert_eq!(tr_ids(text), ["a-b", "c", "d"]);
+        let y = "z"; tr!(self.lang, "d",); tr!(lang, "ID"); front.text(lang, "e", &[]);
+        x.text("f"); lang.text(&id, &[])"#;
+    assert_eq!(tr_ids(text), ["a-b", "c", "d", "e"]);
 }
 
 #[test]

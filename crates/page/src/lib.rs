@@ -33,6 +33,8 @@ pub const DRAWN: u32 = 1;
 pub const QUIT: u32 = 2;
 /// A still's SVG is in the text buffer.
 pub const STILL: u32 = 4;
+/// A file to download is in the text buffer: its name, a line break, what it holds.
+pub const FILE: u32 = 8;
 
 /// Room for `len` bytes the page writes into; the call that takes them gives them back.
 #[unsafe(no_mangle)]
@@ -185,17 +187,21 @@ pub extern "C" fn sudoscope_resize(cols: u32, rows: u32) {
     });
 }
 
-/// An animation frame, with `budget_ms` milliseconds to compute in: [`DRAWN`], [`QUIT`] and
-/// [`STILL`] as they apply. The bytes are at [`sudoscope_out_ptr`].
+/// An animation frame, with `budget_ms` milliseconds to compute in: [`DRAWN`], [`QUIT`],
+/// [`STILL`] and [`FILE`] as they apply. The bytes are at [`sudoscope_out_ptr`].
 #[unsafe(no_mangle)]
 pub extern "C" fn sudoscope_frame(budget_ms: f64) -> u32 {
     let budget = budget_of(budget_ms);
     let mut out = Vec::new();
     let produced = SCREEN.with(|c| {
         c.borrow_mut().as_mut().map(|s| {
-            let p = s.frame(budget, &mut out);
+            let mut p = s.frame(budget, &mut out);
+            // a frame leaves one text: a still, else a file (which then waits for the next)
             if let Some(text) = s.take_text() {
                 say(text);
+                p.file = false;
+            } else if let Some(file) = s.take_file() {
+                say(format!("{}\n{}", file.name, file.text));
             }
             p
         })
@@ -213,6 +219,8 @@ pub extern "C" fn sudoscope_frame(budget_ms: f64) -> u32 {
     }
     if p.still {
         flags |= STILL;
+    } else if p.file {
+        flags |= FILE;
     }
     OUT.with(|o| *o.borrow_mut() = out);
     flags

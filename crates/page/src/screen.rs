@@ -12,10 +12,11 @@ use sudoscope_core::engine::local;
 use sudoscope_core::engine::runner::Report;
 use sudoscope_i18n::Lang;
 use sudoscope_tui::ansi::Ansi;
+use sudoscope_tui::app::Download;
 use sudoscope_tui::input::Parser;
 use sudoscope_tui::lesson::{self, Lesson};
 use sudoscope_tui::theme::{Palette, Theme};
-use sudoscope_tui::{App, Event, Launch};
+use sudoscope_tui::{App, Event, Front, Launch};
 
 use crate::options::Options;
 
@@ -29,6 +30,8 @@ pub struct Produced {
     pub quit: bool,
     /// A still was asked for (`W`): [`Screen::take_text`] gives its SVG.
     pub still: bool,
+    /// A file is to be downloaded (`y` then `w` or `a`): [`Screen::take_file`] gives it.
+    pub file: bool,
 }
 
 /// The app, its terminal and its reports.
@@ -40,6 +43,7 @@ pub struct Screen {
     dirty: bool,
     ticked: Instant,
     text: Option<String>,
+    file: Option<Download>,
 }
 
 /// A lesson from a file the person chose, or built in by name.
@@ -82,11 +86,10 @@ impl Screen {
             .unwrap_or(Lang::En);
         let run = sudoscope_core::run::check(&options.run).map_err(|e| e.to_string())?;
         let mut launch = Launch::of(run, Theme::new(options.palette.unwrap_or(Palette::Dark)));
-        // nothing of the page reads or writes a file: what would be written is offered on the
-        // screen and the clipboard instead, as in a served session
+        // the page reads no file by its path: a lesson comes from the file picker, and what
+        // would be written goes to the browser's downloads
         launch.lang = lang;
-        launch.guest = true;
-        launch.downloads = true;
+        launch.front = Front::Page;
         launch.lesson = lesson;
         let (tx, reports) = bounded(64);
         let app = App::new(launch, tx);
@@ -99,6 +102,7 @@ impl Screen {
             dirty: true,
             ticked: Instant::now(),
             text: None,
+            file: None,
         })
     }
 
@@ -147,6 +151,10 @@ impl Screen {
             produced.still = true;
             self.dirty = true;
         }
+        if let Some(d) = self.app.take_download() {
+            self.file = Some(d);
+        }
+        produced.file = self.file.is_some();
         if self.dirty {
             self.dirty = false;
             let app = &mut self.app;
@@ -174,6 +182,11 @@ impl Screen {
     /// The text a frame left (a still's SVG), once.
     pub fn take_text(&mut self) -> Option<String> {
         self.text.take()
+    }
+
+    /// The file a frame left for the browser's downloads, once.
+    pub fn take_file(&mut self) -> Option<Download> {
+        self.file.take()
     }
 
     /// The app, to look at (tests).

@@ -429,7 +429,7 @@ fn now_you_try(app: &sudoscope_tui::App) -> Launch {
     run.race.clear();
     run.paused = true;
     Launch {
-        guest: true,
+        front: sudoscope_tui::Front::Served,
         ..Launch::of(run, app.theme())
     }
 }

@@ -6,6 +6,7 @@
 //! prompt) reads its own few keys, which it shows in its own box.
 
 use crate::event::{KeyCode, KeyEvent, KeyModifiers};
+use crate::front::Front;
 
 use sudoscope_i18n::{self, Lang};
 
@@ -140,9 +141,10 @@ impl Binding {
         id
     }
 
-    /// What it does, in the help overlay (the catalog's `key-ACTION`), in `lang`.
-    pub fn help(&self, lang: Lang) -> String {
-        lang.text(&format!("key-{}", self.id()), &[])
+    /// What it does, in the help overlay (the catalog's `key-ACTION`), in `lang`, as the
+    /// screen `front` does it.
+    pub fn help(&self, lang: Lang, front: Front) -> String {
+        front.text(lang, &format!("key-{}", self.id()), &[])
     }
 }
 
@@ -342,7 +344,11 @@ pub fn markdown() -> String {
             .iter()
             .map(|k| format!("`{}`", k.label(Lang::En)))
             .collect();
-        out.push_str(&format!("| {} | {} |\n", keys.join(" "), b.help(Lang::En)));
+        out.push_str(&format!(
+            "| {} | {} |\n",
+            keys.join(" "),
+            b.help(Lang::En, Front::Own)
+        ));
     }
     out
 }

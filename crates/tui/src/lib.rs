@@ -21,6 +21,7 @@ pub mod app;
 pub mod cast;
 pub mod dialog;
 pub mod event;
+pub mod front;
 pub mod input;
 pub mod keys;
 pub mod lesson;
@@ -47,6 +48,7 @@ use ratatui::layout::Rect;
 
 pub use app::{App, Launch};
 pub use event::Event;
+pub use front::Front;
 #[cfg(feature = "native")]
 pub use screen_loop::{Ended, Host, drive, has_terminal, restore, run, run_stage};
 pub use stage::Stage;

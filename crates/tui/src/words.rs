@@ -3,6 +3,7 @@
 //! name as it is. The names stay what command lines, records and traces use; only the screen
 //! speaks the class's language.
 
+use crate::front::Front;
 use sudoscope_core::run::Method;
 use sudoscope_i18n::Lang;
 
@@ -128,6 +129,11 @@ pub fn param_error(lang: Lang, e: &sudoscope_core::search::params::ParamError) -
 
 /// Why a puzzle reference gave no puzzles, in `lang`.
 pub fn ref_error(lang: Lang, e: &sudoscope_core::catalog::RefError) -> String {
+    ref_error_on(lang, Front::Own, e)
+}
+
+/// Why a puzzle reference gave no puzzles, in `lang`, as the screen `front` says it.
+pub fn ref_error_on(lang: Lang, front: Front, e: &sudoscope_core::catalog::RefError) -> String {
     use sudoscope_core::catalog::{RefError, builtin_names, known_names, set_names};
     match e {
         RefError::Unreadable { path, reason } => tr!(
@@ -147,12 +153,15 @@ pub fn ref_error(lang: Lang, e: &sudoscope_core::catalog::RefError) -> String {
         RefError::NotOne { what, count } => {
             tr!(lang, "ref-not-one", what = what.clone(), count = *count)
         }
-        RefError::NoFiles(what) => tr!(
+        RefError::NoFiles(what) => front.text(
             lang,
             "ref-no-files",
-            what = format!("{what:?}"),
-            names = builtin_names(),
-            sets = set_names()
+            &[
+                ("what", format!("{what:?}").into()),
+                ("hint", hint(lang, what, known_names()).into()),
+                ("names", builtin_names().into()),
+                ("sets", set_names().into()),
+            ],
         ),
         RefError::Unknown(what) => tr!(
             lang,

@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use super::App;
+use super::{App, Download};
+use crate::front::Front;
 use crate::lesson::{self, Scene};
 use sudoscope_core::catalog;
 use sudoscope_core::engine::trace::feed::Feed;
@@ -55,10 +56,19 @@ impl App {
 
     /// Write the command line to `sudoscope-command.txt` on one line, beside `--lesson-out`'s
     /// file when one was given, else here; says where.
-    pub(super) fn write_command(&self) -> String {
+    pub(super) fn write_command(&mut self) -> String {
         let lang = self.lang;
-        if self.guest {
-            return tr!(lang, "guest-writes");
+        match self.front {
+            Front::Served => return tr!(lang, "guest-writes"),
+            Front::Page => {
+                let name = "sudoscope-command.txt";
+                self.download = Some(Download {
+                    name: name.into(),
+                    text: format!("{}\n", self.command_line()),
+                });
+                return tr!(lang, "command-downloaded", name = name);
+            }
+            Front::Own => {}
         }
         let path = self.files_dir().join("sudoscope-command.txt");
         match std::fs::write(&path, format!("{}\n", self.command_line())) {
@@ -93,9 +103,9 @@ impl App {
 
     /// Append the view as a scene to the lesson file (the lesson played, or the one given with
     /// `--lesson-out`, or `lesson.toml` here); says where.
-    pub(super) fn append_scene(&self) -> String {
+    pub(super) fn append_scene(&mut self) -> String {
         let lang = self.lang;
-        if self.guest {
+        if self.front == Front::Served {
             return tr!(lang, "guest-writes");
         }
         let playing = self.player.as_ref();
@@ -116,6 +126,9 @@ impl App {
             .clone()
             .or_else(|| playing.and_then(|p| p.lesson().path.clone()))
             .unwrap_or_else(|| PathBuf::from("lesson.toml"));
+        if self.front == Front::Page {
+            return self.download_scene(&path, &scene);
+        }
         match lesson::append(&path, &scene, &self.puzzle_ref()) {
             Ok(n) => tr!(
                 lang,
@@ -125,5 +138,32 @@ impl App {
             ),
             Err(e) => e,
         }
+    }
+
+    /// The page's "append as a scene": the lesson at `path` (the one opened, as it was read,
+    /// or `lesson.toml`, new), with every scene added on this page so far and `scene`, goes
+    /// to the browser's downloads whole.
+    fn download_scene(&mut self, path: &std::path::Path, scene: &Scene) -> String {
+        let name = path
+            .file_name()
+            .map_or("lesson.toml".into(), |n| n.to_string_lossy().into_owned());
+        let opened = self
+            .player
+            .as_ref()
+            .map(|p| p.lesson())
+            .filter(|l| l.path.as_deref() == Some(path))
+            .map(|l| l.text.clone());
+        let puzzle = self.puzzle_ref();
+        let text = self
+            .written
+            .entry(name.clone())
+            .or_insert_with(|| opened.unwrap_or_default());
+        let (added, n) = lesson::scene_added(text, scene, &puzzle);
+        text.push_str(&added);
+        self.download = Some(Download {
+            name: name.clone(),
+            text: text.clone(),
+        });
+        tr!(self.lang, "scene-downloaded", n = n, name = name)
     }
 }

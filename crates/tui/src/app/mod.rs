@@ -28,6 +28,7 @@ pub use player::Player;
 pub use race::Race;
 
 use super::dialog::Dialog;
+use super::front::Front;
 use super::lesson::{Lesson, Scene};
 use super::theme::Theme;
 use sudoscope_core::board::Puzzle;
@@ -59,13 +60,10 @@ pub struct Launch {
     /// Where each scene's speaker notes go as the scene starts (`--notes FILE`: a file, or a
     /// second terminal's device such as /dev/pts/3).
     pub notes_out: Option<PathBuf>,
-    /// A served session (`sudoscope serve`): its keys never read or write a file on the host.
-    /// Puzzles open from the built-in sets, `generate:` and puzzle text only; what would write
-    /// a file is offered on screen and on the clipboard instead.
-    pub guest: bool,
-    /// The front end saves a still itself (a web page, through the browser's downloads), even
-    /// for a guest, which writes no file.
-    pub downloads: bool,
+    /// Which screen this is: what its keys may read and write (a served session's and the
+    /// page's read and write no file by its path; puzzles open from the built-in sets,
+    /// `generate:` and puzzle text only), and how the screen speaks of it.
+    pub front: Front,
     /// `q` (and Ctrl-C) ask before ending: the lecturer's mirrored screen, whose end closes
     /// every student's session.
     pub confirm_quit: bool,
@@ -84,11 +82,19 @@ impl Launch {
             source: None,
             trace_out: None,
             notes_out: None,
-            guest: false,
-            downloads: false,
+            front: Front::Own,
             confirm_quit: false,
         }
     }
+}
+
+/// A file the page saves to the browser's downloads: its name and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Download {
+    /// The file's name.
+    pub name: String,
+    /// What it holds.
+    pub text: String,
 }
 
 /// The visualiser's state: its components, and what belongs to the whole screen.
@@ -111,10 +117,13 @@ pub struct App {
     quit_asked: bool,
     clipboard: Option<String>,
     still_wanted: bool,
-    /// A served session's: nothing is read or written on the host (see [`Launch::guest`]).
-    guest: bool,
-    /// Stills are saved by the front end (see [`Launch::downloads`]).
-    downloads: bool,
+    /// Which screen this is (see [`Launch::front`]).
+    front: Front,
+    /// A file for the page to save to the browser's downloads, taken once by its loop.
+    download: Option<Download>,
+    /// The lesson files `y`'s `a` wrote on the page, by name, as they now read (the page
+    /// writes no file: each is downloaded whole after each scene).
+    written: std::collections::BTreeMap<String, String>,
     /// Where `y`'s "append as a scene" writes (see [`Launch::lesson_out`]).
     lesson_out: Option<PathBuf>,
 }
@@ -145,7 +154,7 @@ impl App {
         let runners = race::Runners {
             reports,
             detached,
-            shared: opts.guest,
+            shared: opts.front == Front::Served,
             trace: opts.trace_out.take(),
         };
         let run = opts.run;
@@ -166,8 +175,9 @@ impl App {
             quit_asked: false,
             clipboard: None,
             still_wanted: false,
-            guest: opts.guest,
-            downloads: opts.downloads,
+            front: opts.front,
+            download: None,
+            written: Default::default(),
             lesson_out: opts.lesson_out,
         };
         app.start_panes(run);
@@ -248,6 +258,17 @@ impl App {
     /// Whether a still of the screen was asked for (`W`), taken once by the screen's loop.
     pub fn take_still(&mut self) -> bool {
         std::mem::take(&mut self.still_wanted)
+    }
+
+    /// A file for the browser's downloads (the page's `y` then `w` or `a`), taken once by its
+    /// loop.
+    pub fn take_download(&mut self) -> Option<Download> {
+        self.download.take()
+    }
+
+    /// Which screen this is.
+    pub fn front(&self) -> Front {
+        self.front
     }
 
     /// A one-line message on the status line, until the next key (what the screen's loop did).
@@ -366,7 +387,7 @@ impl App {
     fn change_scene(&mut self, forward: bool) {
         let lang = self.lang;
         let Some(player) = &mut self.player else {
-            self.status = Some(tr!(lang, "status-no-lesson"));
+            self.status = Some(self.front.text(lang, "status-no-lesson", &[]));
             return;
         };
         let scene: Scene = match player.turn(lang, forward) {

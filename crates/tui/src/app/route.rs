@@ -10,6 +10,7 @@ use super::App;
 use crate::dialog::algorithms::Chosen;
 use crate::dialog::parameters::Edited;
 use crate::dialog::{AlgoPicker, Dialog, ParamEditor, PuzzleOpener, Reply};
+use crate::front::Front;
 use crate::keys::{Action, action};
 use crate::view::grid::CandidateView;
 use sudoscope_core::run::Method;
@@ -194,7 +195,7 @@ impl App {
             }
             Action::OpenPuzzle => {
                 self.dialog = Dialog::Puzzle(PuzzleOpener {
-                    guest: self.guest,
+                    front: self.front,
                     ..PuzzleOpener::default()
                 })
             }
@@ -259,15 +260,15 @@ impl App {
             }
             Action::NextScene | Action::PreviousScene => self.change_scene(a == Action::NextScene),
             Action::Still => {
-                if self.guest && !self.downloads {
-                    self.status = Some(tr!(lang, "guest-writes"));
+                if self.front == Front::Served {
+                    self.status = Some(tr!(lang, "served-no-still"));
                 } else {
                     self.still_wanted = true;
                 }
             }
-            // the notes are the lecturer's: a student's served session does not show them (a
-            // page, which saves its own downloads, is its reader's own screen and does)
-            Action::Notes if self.guest && !self.downloads => {
+            // the notes are the lecturer's: a student's served session does not show them (the
+            // page is its reader's own screen and does)
+            Action::Notes if self.front == Front::Served => {
                 self.status = Some(tr!(lang, "notes-lecturer"))
             }
             Action::Notes => {

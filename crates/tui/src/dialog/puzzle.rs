@@ -4,6 +4,7 @@
 use crate::event::{KeyCode, KeyEvent};
 
 use super::Reply;
+use crate::front::Front;
 use sudoscope_core::board::Puzzle;
 use sudoscope_core::catalog;
 use sudoscope_i18n::Lang;
@@ -18,8 +19,9 @@ pub struct PuzzleOpener {
     pub input: String,
     /// Why the last reference was refused.
     pub error: Option<String>,
-    /// A served session: built-in puzzles, `generate:` and puzzle text only, no files.
-    pub guest: bool,
+    /// The screen it is on: only a terminal of the person's own opens files; a served
+    /// session and the page open built-in puzzles, `generate:` and puzzle text.
+    pub front: Front,
 }
 
 impl PuzzleOpener {
@@ -27,15 +29,15 @@ impl PuzzleOpener {
     pub fn key(&mut self, lang: Lang, k: KeyEvent) -> Reply<Puzzle> {
         match k.code {
             KeyCode::Enter if self.input.trim() == "-" || self.input.trim().starts_with("-:") => {
-                self.error = Some(tr!(lang, "puzzle-stdin-here"));
+                self.error = Some(self.front.text(lang, "puzzle-stdin-here", &[]));
             }
-            KeyCode::Enter if self.guest => match catalog::resolve_builtin(&self.input) {
+            KeyCode::Enter if !self.front.files() => match catalog::resolve_builtin(&self.input) {
                 Ok(p) => return Reply::Done(p),
-                Err(e) => self.error = Some(crate::words::ref_error(lang, &e)),
+                Err(e) => self.error = Some(crate::words::ref_error_on(lang, self.front, &e)),
             },
             KeyCode::Enter => match catalog::resolve_one(&self.input) {
                 Ok(p) => return Reply::Done(p),
-                Err(e) => self.error = Some(crate::words::ref_error(lang, &e)),
+                Err(e) => self.error = Some(crate::words::ref_error_on(lang, self.front, &e)),
             },
             KeyCode::Esc => return Reply::Close,
             KeyCode::Backspace => {

@@ -158,6 +158,7 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
         lang,
         scenes,
         path: Some(PathBuf::from(name)).filter(|_| !BUILTIN.iter().any(|b| b.0 == name)),
+        text: text.to_string(),
     })
 }
 
@@ -166,12 +167,21 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
 pub fn append(path: &Path, scene: &Scene, puzzle: &str) -> Result<usize, String> {
     use std::io::Write;
     let existing = std::fs::read_to_string(path).unwrap_or_default();
-    let count = existing.lines().filter(|l| l.trim() == "[[scene]]").count();
+    let (text, n) = scene_added(&existing, scene, puzzle);
     let mut f = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    f.write_all(text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(n)
+}
+
+/// What appending `scene` to a lesson that reads `existing` adds (a title first, when it is
+/// empty), and the scene's number in it.
+pub fn scene_added(existing: &str, scene: &Scene, puzzle: &str) -> (String, usize) {
+    let count = existing.lines().filter(|l| l.trim() == "[[scene]]").count();
     let mut text = String::new();
     if existing.trim().is_empty() {
         text.push_str("title = \"A lesson recorded in sudoscope\"\n");
@@ -180,9 +190,7 @@ pub fn append(path: &Path, scene: &Scene, puzzle: &str) -> Result<usize, String>
     if let Some(w) = &scene.command {
         text.push_str(&format!("watch = {}\n", toml::Value::String(w.clone())));
     }
-    f.write_all(text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(count + 1)
+    (text, count + 1)
 }
 
 /// The run as a lesson scene (`[[scene]]` and its keys), with a caption.

@@ -36,7 +36,7 @@ mod format;
 #[cfg(test)]
 mod tests;
 
-pub use format::{append, parse, read, scene_text};
+pub use format::{append, parse, read, scene_added, scene_text};
 
 /// A lesson: its title and scenes, and the file it came from.
 #[derive(Clone, Debug)]
@@ -52,6 +52,8 @@ pub struct Lesson {
     pub scenes: Vec<Scene>,
     /// The file it came from (`None` for a lesson built into the program).
     pub path: Option<PathBuf>,
+    /// The text it was read from (the page, which writes no file, appends scenes to a copy).
+    pub text: String,
 }
 
 /// Lessons built into the program, by name: `--lesson local-search` works anywhere.

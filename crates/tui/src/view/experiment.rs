@@ -45,7 +45,10 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         Gauge::default()
             .block(
                 Block::bordered()
-                    .title(format!(" {} ", tr!(lang, "experiment-title")))
+                    .title(format!(
+                        " {} ",
+                        app.front().text(lang, "experiment-title", &[])
+                    ))
                     .border_style(theme.title()),
             )
             .gauge_style(theme.good())

@@ -43,8 +43,16 @@ pub fn draw_in(lang: Lang, f: &mut Frame, app: &App) -> Option<GridPlace> {
     f.render_widget(Block::new().style(theme.base()), area);
     if let Some((w, h)) = too_small(lang, app, area).filter(|_| !app.race().panes().is_empty()) {
         let msg = vec![
-            Line::styled(tr!(lang, "too-small", w = w, h = h), theme.error()),
-            Line::from(tr!(lang, "too-small-now", w = area.width, h = area.height)),
+            Line::styled(
+                app.front()
+                    .text(lang, "too-small", &[("w", w.into()), ("h", h.into())]),
+                theme.error(),
+            ),
+            Line::from(app.front().text(
+                lang,
+                "too-small-now",
+                &[("w", area.width.into()), ("h", area.height.into())],
+            )),
             Line::styled(tr!(lang, "too-small-quit"), theme.dim()),
         ];
         f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
@@ -106,7 +114,7 @@ fn draw_overlay(lang: Lang, f: &mut Frame, app: &App) {
     let area = f.area();
     match &app.dialog() {
         Dialog::None => {}
-        Dialog::Help(scroll) => overlay::help(lang, f, area, *scroll, &theme),
+        Dialog::Help(scroll) => overlay::help(lang, app.front(), f, area, *scroll, &theme),
         Dialog::Errors(scroll) => {
             if let Some(w) = &app.watching() {
                 waiting::overlay(lang, f, area, w, *scroll, &theme);
@@ -118,6 +126,7 @@ fn draw_overlay(lang: Lang, f: &mut Frame, app: &App) {
         }
         Dialog::Command { appended } => overlay::command(
             lang,
+            app.front(),
             f,
             area,
             &app.command_line(),
@@ -139,7 +148,15 @@ fn draw_overlay(lang: Lang, f: &mut Frame, app: &App) {
                 (lang, &theme),
             )
         }
-        Dialog::Puzzle(o) => overlay::puzzle(lang, f, area, &o.input, o.error.as_deref(), &theme),
+        Dialog::Puzzle(o) => overlay::puzzle(
+            lang,
+            app.front(),
+            f,
+            area,
+            &o.input,
+            o.error.as_deref(),
+            &theme,
+        ),
     }
 }
 

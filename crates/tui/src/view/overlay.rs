@@ -10,6 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::app::Pane;
+use crate::front::Front;
 use crate::keys::{BINDINGS, keys_label};
 use crate::theme::Theme;
 use sudoscope_core::search::{ALGORITHMS, Preset};
@@ -63,14 +64,14 @@ fn fit(text: &str, width: usize) -> String {
 
 /// Every key with what it does, scrolled `scroll` rows down when the screen is too short for
 /// all of them (the bottom border says how to scroll).
-pub fn help(lang: Lang, f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
+pub fn help(lang: Lang, front: Front, f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
     // each row, and where its description starts
     let rows: Vec<(String, usize)> = BINDINGS
         .iter()
         .map(|b| {
             let keys = format!("{:>10}  ", keys_label(lang, b));
             let at = keys.chars().count();
-            (format!("{keys}{}", b.help(lang)), at)
+            (format!("{keys}{}", b.help(lang, front)), at)
         })
         .collect();
     // as wide as the longest line, or the screen; a longer line wraps under its description
@@ -150,6 +151,7 @@ const HELP_INDENT: usize = 12;
 /// The command line that gives the view, and where `a` appended it as a scene.
 pub fn command(
     lang: Lang,
+    front: Front,
     f: &mut Frame,
     area: Rect,
     cmd: &str,
@@ -164,7 +166,10 @@ pub fn command(
     ];
     match appended {
         Some(where_) => lines.push(Line::styled(where_.to_string(), theme.good())),
-        None => lines.push(Line::styled(tr!(lang, "command-keys"), theme.dim())),
+        None => lines.push(Line::styled(
+            front.text(lang, "command-keys", &[]),
+            theme.dim(),
+        )),
     }
     let width = area.width.saturating_sub(4).min(120);
     let height = (cmd.chars().count() as u16 / width.saturating_sub(2).max(1) + 8).min(area.height);
@@ -345,6 +350,7 @@ pub fn parameters(
 /// The puzzle opener: what was typed, and why the last reference was refused.
 pub fn puzzle(
     lang: Lang,
+    front: Front,
     f: &mut Frame,
     area: Rect,
     input: &str,
@@ -352,7 +358,7 @@ pub fn puzzle(
     theme: &Theme,
 ) {
     let mut lines = vec![
-        Line::styled(tr!(lang, "opener-what"), theme.dim()),
+        Line::styled(front.text(lang, "opener-what", &[]), theme.dim()),
         Line::from(vec![
             Span::styled("> ", theme.key()),
             Span::raw(format!("{input}▏")),
@@ -361,7 +367,10 @@ pub fn puzzle(
     if let Some(e) = error {
         lines.push(Line::styled(e.to_string(), theme.error()));
     }
-    lines.push(Line::styled(tr!(lang, "opener-keys"), theme.dim()));
+    lines.push(Line::styled(
+        front.text(lang, "opener-keys", &[]),
+        theme.dim(),
+    ));
     boxed(
         f,
         centered(area, 100, 8),
