@@ -430,6 +430,66 @@ fn a_three_pane_race_leaves_no_wide_gap_beside_its_grids() {
     }
 }
 
+/// On a phone's screen (72 columns, panes 36 wide) a race's panes keep a column between their
+/// lines, and every figure and the legend say whole words: what does not fit gives way whole.
+#[test]
+fn a_narrow_race_cuts_no_figure_and_no_word_in_half() {
+    let (mut app, _rx) = settled(
+        options(
+            "sudoku_7",
+            "annealing",
+            Preset::Classic,
+            &["steepest", "genetic"],
+        ),
+        5,
+    );
+    // the same frame wide, where every figure has room: what the narrow one may shorten
+    let wide = text(&render(&mut app, 400, 64));
+    let narrow = text(&render(&mut app, 72, 64));
+    let figures: Vec<&str> = wide
+        .lines()
+        .flat_map(|r| r.split('│').filter(|p| p.contains(" · ")))
+        .map(str::trim)
+        .collect();
+    // the full figures line a pane's (maybe shortened) one begins as
+    let full_of = |half: &str| {
+        let first = half.split(" · ").next();
+        figures.iter().find(|f| f.split(" · ").next() == first)
+    };
+    let mut seen = 0;
+    for row in narrow.lines() {
+        let halves = [
+            row.chars().take(36).collect::<String>(),
+            row.chars().skip(36).collect::<String>(),
+        ];
+        // the left pane's lines end before the right pane's begin
+        let pane_line = row.starts_with("step ") || full_of(halves[0].trim()).is_some();
+        if pane_line && row.chars().count() > 36 {
+            assert!(
+                halves[0].ends_with(' '),
+                "two panes run together: {row:?}\n{narrow}"
+            );
+        }
+        for half in halves.iter().map(|h| h.trim()) {
+            // a pane's figures, shortened: the first of the full line's figures, whole
+            if let Some(full) = full_of(half) {
+                seen += 1;
+                assert!(
+                    full.starts_with(half)
+                        && (full.len() == half.len() || full[half.len()..].starts_with(" · ")),
+                    "{half:?} cuts {full:?}"
+                );
+            }
+        }
+    }
+    assert_eq!(seen, 3, "three panes' figures:\n{narrow}");
+    let legend = narrow.lines().find(|r| r.contains("given")).unwrap();
+    assert!(
+        legend.contains("theme dark") || !legend.contains("theme"),
+        "{legend:?}"
+    );
+}
+
 /// A 16x16 grid fits 80x24 and a 25x25 one 100x30: the panels give way, and on a short screen
 /// the large grid its border and the legend line; every row of the grid and the key line show.
 #[test]

@@ -2,7 +2,7 @@
 //! defaults for what is left out, and every rule, in one place for every way a run is described.
 
 use super::error::{Field, Place, SpecError};
-use super::{Method, PaneSpec, RunSpec, defaults, parse_speed};
+use super::{Method, PaneSpec, RunSpec, defaults, parse_seed, parse_speed};
 use crate::board::Puzzle;
 use crate::catalog;
 use crate::search::registry::{find, set_override};
@@ -118,10 +118,7 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
             .ok_or_else(|| format!("unknown preset {t:?}: valid are classic, tuned"))
     })?;
     let method = check_method(algo, preset, &input.set)?;
-    let seed = read(&input.seed, defaults::SEED, Field::Seed, |t| {
-        t.parse::<u64>()
-            .map_err(|_| "give a whole number, 0 or more".to_string())
-    })?;
+    let seed = read(&input.seed, defaults::SEED, Field::Seed, parse_seed)?;
     let speed = match &input.speed {
         None => parse_speed(defaults::SPEED).expect("the default speed reads"),
         Some(g) => parse_speed(&g.text).map_err(|e| wrong(Field::Speed, g, e))?,
@@ -272,6 +269,26 @@ mod tests {
             ..RunInput::default()
         };
         assert_eq!(check(&max).unwrap().speed, None);
+    }
+
+    #[test]
+    fn a_seed_past_the_largest_is_said_to_be_too_large() {
+        let seed = |t: &str| {
+            check(&RunInput {
+                seed: Some(Written::Text(SettingText::flag("--seed", t))),
+                ..RunInput::default()
+            })
+        };
+        assert_eq!(seed("18446744073709551615").unwrap().seed, u64::MAX);
+        let e = seed("12345678901234567890123").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--seed \"12345678901234567890123\": too large: the largest seed is 18446744073709551615"
+        );
+        for t in ["-1", "1.5", "x"] {
+            let e = seed(t).unwrap_err().to_string();
+            assert!(e.ends_with("give a whole number, 0 or more"), "{e}");
+        }
     }
 
     #[test]

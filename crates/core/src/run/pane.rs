@@ -68,11 +68,9 @@ impl PaneSpec {
             .unwrap_or(preset);
         let seed = match setting.positional.get(1) {
             None => None,
-            Some(s) => Some(
-                s.trim()
-                    .parse::<u64>()
-                    .map_err(|_| format!("{text}: the seed {s:?} is not a whole number"))?,
-            ),
+            Some(s) => {
+                Some(super::parse_seed(s).map_err(|e| format!("{text}: the seed {s:?}: {e}"))?)
+            }
         };
         if setting.positional.len() > 2 {
             return Err(format!(
@@ -167,7 +165,7 @@ mod tests {
         );
         assert_eq!(
             e("beam:tuned:x"),
-            "beam:tuned:x: the seed \"x\" is not a whole number"
+            "beam:tuned:x: the seed \"x\": give a whole number, 0 or more"
         );
         assert!(e("beam:k=0").starts_with("beam:k=0: beam (classic): k = 0 is out of range"));
         assert!(e("beam:tuned:1:2").contains("give NAME[:PRESET[:SEED]]"));

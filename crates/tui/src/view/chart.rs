@@ -34,13 +34,15 @@ fn axis_labels(lang: Lang, lo: f64, hi: f64) -> Vec<Line<'static>> {
     ]
 }
 
-/// An axis of steps: whole numbers only (a step 12.5 does not exist).
+/// An axis of steps: whole numbers only (a step 12.5 does not exist), the middle one only
+/// where it is a step of its own (not "0 1 1" one step in).
 fn step_labels(lang: Lang, lo: f64, hi: f64) -> Vec<Line<'static>> {
-    vec![
-        Line::from(label(lang, lo.round())),
-        Line::from(label(lang, ((lo + hi) / 2.0).round())),
-        Line::from(label(lang, hi.round())),
-    ]
+    let mut steps = vec![lo.round(), ((lo + hi) / 2.0).round(), hi.round()];
+    steps.dedup();
+    steps
+        .into_iter()
+        .map(|s| Line::from(label(lang, s)))
+        .collect()
 }
 
 /// Cost and best cost, and below them (when `secondary` and there is room) the family's second
@@ -259,4 +261,23 @@ fn draw_named(
         .x_axis(Axis::default().bounds(bounds.0).style(theme.dim()))
         .y_axis(Axis::default().bounds(bounds.1).style(theme.dim()));
     f.render_widget(chart, area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_step_axis_names_each_step_once() {
+        let said = |lo, hi| {
+            step_labels(Lang::En, lo, hi)
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(said(0.0, 1.0), ["0", "1"]);
+        assert_eq!(said(0.0, 2.0), ["0", "1", "2"]);
+        assert_eq!(said(0.0, 8.0), ["0", "4", "8"]);
+        assert_eq!(said(3.0, 3.4), ["3"]);
+    }
 }

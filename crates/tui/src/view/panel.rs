@@ -243,16 +243,22 @@ pub fn race_line(
     theme: &Theme,
 ) {
     let s = &fr.snapshot;
+    // a column kept clear on the right, so that two panes' lines never run together, and
+    // each line says what fits whole: the rate gives way first, then figures from the last
+    let room = (area.width as usize).saturating_sub(1);
+    let state = state_span(lang, fr, instead, theme, theme.key());
+    let figures_of = step_cost_best(lang, "race-figures", s);
+    let head = super::wrap::first_that_fits(
+        vec![
+            format!("{figures_of} {} ", rate(lang, fr.steps_per_second)),
+            format!("{figures_of} "),
+        ],
+        room.saturating_sub(state.width()),
+    );
+    let more = (1..=3).rev().map(|n| figures(lang, s, n)).collect();
     let lines = vec![
-        Line::from(vec![
-            Span::raw(format!(
-                "{} {} ",
-                step_cost_best(lang, "race-figures", s),
-                rate(lang, fr.steps_per_second)
-            )),
-            state_span(lang, fr, instead, theme, theme.key()),
-        ]),
-        Line::styled(figures(lang, s, 3), theme.dim()),
+        Line::from(vec![Span::raw(head), state]),
+        Line::styled(super::wrap::first_that_fits(more, room), theme.dim()),
     ];
     f.render_widget(Paragraph::new(lines), area);
 }
@@ -393,8 +399,19 @@ pub fn legend(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         "legend-on-theme",
         theme = lang.word("theme", app.theme().palette.name())
     ));
+    // what is on, as much of it as the line has room for (the theme gives way first, being
+    // last): never a word cut in half
+    let used: usize = spans.iter().map(Span::width).sum();
+    let forms = (0..=on.len())
+        .rev()
+        .map(|n| match n {
+            0 => String::new(),
+            n => format!("· {}", tr!(lang, "legend-on", what = on[..n].join(", "))),
+        })
+        .collect();
+    let room = (area.width as usize).saturating_sub(used);
     spans.push(Span::styled(
-        format!("· {}", tr!(lang, "legend-on", what = on.join(", "))),
+        super::wrap::first_that_fits(forms, room),
         theme.dim(),
     ));
     f.render_widget(Paragraph::new(Line::from(spans)), area);
