@@ -258,7 +258,13 @@ pub fn spawn_local(
                         run_seed(seed, arm, 0, r),
                         None,
                     );
-                    current.insert((a, r, s, Driving::new(marks.len()), Instant::now()))
+                    // from one step a batch: a step of some families (an ant's tour, a
+                    // generation) takes more than a frame has
+                    let driving = Driving {
+                        batch: 1,
+                        ..Driving::new(marks.len())
+                    };
+                    current.insert((a, r, s, driving, Instant::now()))
                 }
             };
             let until = began + budget;
@@ -429,10 +435,13 @@ impl Driving {
                 .map_or(max_steps, |&m| m.min(max_steps));
             let turn = super::gate::slice();
             // a turn at the gate (a served screen's experiment) lasts about one slice, as a
-            // runner's does; alone, a batch takes between one and ten milliseconds
-            let (short, long) = match &turn {
-                Some(t) => (t.budget() / 8, t.budget() / 2),
-                None => (Duration::from_millis(1), Duration::from_millis(10)),
+            // runner's does; a turn on the page's thread (`until`) ends within about two
+            // milliseconds of its time, for the frame's drawing; alone, a batch takes between
+            // one and ten milliseconds
+            let (short, long) = match (&turn, until) {
+                (Some(t), _) => (t.budget() / 8, t.budget() / 2),
+                (None, Some(_)) => (Duration::from_micros(250), Duration::from_millis(2)),
+                (None, None) => (Duration::from_millis(1), Duration::from_millis(10)),
             };
             let began = Instant::now();
             search.advance((goal - steps).clamp(1, self.batch));
