@@ -306,6 +306,13 @@ impl Browser {
         );
     }
 
+    /// Each character of `keys` pressed in turn.
+    pub fn keys(&self, keys: &str) {
+        for k in keys.chars() {
+            self.key(&k.to_string());
+        }
+    }
+
     /// Keys pressed together, the first held while the next go down and up (`["\u{E008}",
     /// "\u{E007}"]` is Shift+Enter).
     pub fn chord(&self, keys: &[&str]) {

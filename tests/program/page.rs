@@ -177,16 +177,12 @@ fn the_page_speaks_of_itself_and_writes_to_the_browsers_downloads() {
         !opener.contains("a file") && !opener.contains("sudoscope puzzles"),
         "{opener}"
     );
-    for k in "/etc/passwd\u{E007}".chars() {
-        browser.key(&k.to_string());
-    }
+    browser.keys("/etc/passwd\u{E007}");
     browser.shows("the page opens no file by its path");
     // a name not known is answered with the one meant, and the built-in ones
     browser.key("\u{E00C}");
     browser.key("o");
-    for k in "sudoku_77\u{E007}".chars() {
-        browser.key(&k.to_string());
-    }
+    browser.keys("sudoku_77\u{E007}");
     browser.shows("\"sudoku_77\" (did you mean sudoku_7?)");
     browser.key("\u{E00C}");
     // y then w: the command line, downloaded

@@ -4,10 +4,13 @@
 
 use crate::screen;
 
+use crossbeam_channel::Receiver;
 use ratatui::style::Modifier;
 use screen::{mark_pos, options, render, settled, shown_value, text};
+use sudoscope_core::engine::runner::Report;
 use sudoscope_core::search::Preset;
 use sudoscope_i18n::Lang;
+use sudoscope_tui::App;
 use sudoscope_tui::event::{Event, KeyCode, KeyEvent};
 use sudoscope_tui::keys::Action;
 
@@ -402,9 +405,9 @@ fn the_chart_legend_never_covers_the_curve() {
 
 /// Three panes at 200x60: each top pane's figures and chart stand beside its grid, not below it
 /// with fifty empty columns to the grid's right.
-#[test]
-fn a_three_pane_race_leaves_no_wide_gap_beside_its_grids() {
-    let (mut app, _rx) = settled(
+/// The course's annealing racing steepest descent and the genetic algorithm, five steps in.
+fn three_pane_race() -> (App, Receiver<Report>) {
+    settled(
         options(
             "sudoku_7",
             "annealing",
@@ -412,7 +415,12 @@ fn a_three_pane_race_leaves_no_wide_gap_beside_its_grids() {
             &["steepest", "genetic"],
         ),
         5,
-    );
+    )
+}
+
+#[test]
+fn a_three_pane_race_leaves_no_wide_gap_beside_its_grids() {
+    let (mut app, _rx) = three_pane_race();
     let t = text(&render(&mut app, 200, 60));
     let rows: Vec<&str> = t.lines().collect();
     // the rows of the top panes' grids: from the first border to the grid's bottom border;
@@ -434,15 +442,7 @@ fn a_three_pane_race_leaves_no_wide_gap_beside_its_grids() {
 /// lines, and every figure and the legend say whole words: what does not fit gives way whole.
 #[test]
 fn a_narrow_race_cuts_no_figure_and_no_word_in_half() {
-    let (mut app, _rx) = settled(
-        options(
-            "sudoku_7",
-            "annealing",
-            Preset::Classic,
-            &["steepest", "genetic"],
-        ),
-        5,
-    );
+    let (mut app, _rx) = three_pane_race();
     // the same frame wide, where every figure has room: what the narrow one may shorten
     let wide = text(&render(&mut app, 400, 64));
     let narrow = text(&render(&mut app, 72, 64));
