@@ -128,7 +128,7 @@ chart-worst = worst
 ## What opens over the screen
 help-mouse = mouse: click a cell to see its candidates and conflicts
 help-grid = grid: givens bold, conflicts underlined, last change reversed
-help-close = any other key closes this help
+help-close = any other key closes this help (the arrows, PgUp, PgDn and space scroll it)
 help-title = keys
 help-scroll = ↑↓ PgUp PgDn scroll · rows { $first }–{ $last } of { $rows }
 command-intro = this command opens the same view (puzzle, algorithm, preset, parameters, seed, the board it continued from):
@@ -429,7 +429,7 @@ ref-unreadable = cannot read { $path }: { $reason }
 ref-directory = { $path } is a directory; give a puzzle file
 ref-out-of-range = { $what } holds { $count } puzzles; there is no puzzle { $index } (use 1 to { $count })
 ref-not-one = { $what } holds { $count } puzzles; pick one as { $what }:N
-ref-no-files = { $what }{ $hint }: a served session opens no file on the server; give a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or the puzzle's text
+ref-no-files = { $what }{ $hint }: not a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or a puzzle's text (a served session opens no file on the server)
 ref-unknown = unknown puzzle { $what }{ $hint }: not a built-in name ({ $names }), a set ({ $sets }), an existing file, or a puzzle string
 
 ## Figures (experiment --plot)
@@ -681,6 +681,7 @@ page-open-lesson = Open a lesson…
 page-loading = Loading sudoscope…
 page-cannot-load = This browser could not load sudoscope:
 page-cannot-start = sudoscope could not start:
+page-lesson-refused = This lesson did not open, and what was on screen runs on:
 page-no-wasm = this browser does not run WebAssembly
 
 # the web page's and a served session's own words, where the terminal's would not be true
@@ -699,10 +700,14 @@ command-keys-in-session = on your clipboard where your terminal allows it (a ser
 command-downloaded = downloaded as { $name }, on one line (and copied to the clipboard where the browser allows it)
 scene-downloaded = scene { $n } added: { $name }, with every scene so far, is in the browser's downloads
 status-no-lesson-in-page = no lesson: open a lesson file with the button under the screen, or the built-in one with ?lesson=local-search in the link
-ref-no-files-in-page = { $what }{ $hint }: the page opens no file by its path; give a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or the puzzle's text
+ref-no-files-in-page = { $what }{ $hint }: not a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or a puzzle's text (the page opens no file by its path)
 puzzle-stdin-here-in-page = the page has no standard input: give a built-in name, set:N, generate:hard or the puzzle text
 puzzle-stdin-here-in-session = a served session has no standard input: give a built-in name, set:N, generate:hard or the puzzle text
 opener-what-in-page = a built-in name (sudoku_7), set:N (top95:12), a puzzle string, or a new one: generate:hard
 opener-what-in-session = a built-in name (sudoku_7), set:N (top95:12), a puzzle string, or a new one: generate:hard
 opener-keys-in-page = enter opens · esc cancels · a name not known lists the built-in ones
 opener-keys-in-session = enter opens · esc cancels · a name not known lists the built-in ones
+key-error-output-in-page = a watched program's error output: the page runs no program (sudoscope on your own machine does, with watch)
+status-no-command-in-page = the page runs no program, so there is no error output to show: sudoscope on your own machine watches one with watch -- COMMAND
+key-notes-in-page = speaker notes of the lesson's scene, on this page
+notes-no-lesson = no lesson is playing: speaker notes belong to a lesson's scenes

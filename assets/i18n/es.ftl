@@ -131,7 +131,7 @@ chart-worst = peor
 ## Lo que se abre sobre la pantalla
 help-mouse = mouse: clic en una celda para ver sus candidatos y conflictos
 help-grid = grilla: fijas en negrita, conflictos subrayados, último cambio invertido
-help-close = cualquier otra tecla cierra la ayuda
+help-close = cualquier otra tecla cierra la ayuda (las flechas, RePág, AvPág y espacio la desplazan)
 help-title = teclas
 help-scroll = ↑↓ RePág AvPág desplazan · filas { $first }–{ $last } de { $rows }
 command-intro = este comando abre la misma vista (sudoku, algoritmo, versión, parámetros, semilla, el tablero desde el que siguió):
@@ -432,7 +432,7 @@ ref-unreadable = no se puede leer { $path }: { $reason }
 ref-directory = { $path } es una carpeta; indicá un archivo de sudokus
 ref-out-of-range = { $what } tiene { $count } sudokus; no hay un sudoku { $index } (usá de 1 a { $count })
 ref-not-one = { $what } tiene { $count } sudokus; elegí uno como { $what }:N
-ref-no-files = { $what }{ $hint }: una sesión remota no abre archivos del servidor; indicá un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard o el texto del sudoku
+ref-no-files = { $what }{ $hint }: no es un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard ni el texto de un sudoku (una sesión remota no abre archivos del servidor)
 ref-unknown = sudoku desconocido { $what }{ $hint }: no es un nombre incluido ({ $names }), un set ({ $sets }), un archivo existente ni el texto de un sudoku
 
 ## Figuras (experiment --plot)
@@ -683,6 +683,7 @@ page-open-lesson = Abrir una lección…
 page-loading = Cargando sudoscope…
 page-cannot-load = Este navegador no pudo cargar sudoscope:
 page-cannot-start = sudoscope no pudo empezar:
+page-lesson-refused = Esta clase no se abrió, y lo que había en pantalla sigue:
 page-no-wasm = este navegador no ejecuta WebAssembly
 
 # las palabras propias de la página web y de una sesión remota, donde las de la terminal no
@@ -701,10 +702,14 @@ command-keys-in-session = en tu portapapeles si tu terminal lo permite (una sesi
 command-downloaded = descargado como { $name }, en una línea (y copiado al portapapeles si el navegador lo permite)
 scene-downloaded = escena { $n } sumada: { $name }, con todas las escenas hasta ahora, está en las descargas del navegador
 status-no-lesson-in-page = no hay clase: abrí un archivo de clase con el botón debajo de la pantalla, o la incluida con ?lesson=local-search en el enlace
-ref-no-files-in-page = { $what }{ $hint }: la página no abre archivos por su ruta; indicá un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard o el texto del sudoku
+ref-no-files-in-page = { $what }{ $hint }: no es un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard ni el texto de un sudoku (la página no abre archivos por su ruta)
 puzzle-stdin-here-in-page = la página no tiene entrada estándar: escribí un nombre incluido, set:N, generate:hard o el texto del sudoku
 puzzle-stdin-here-in-session = una sesión remota no tiene entrada estándar: escribí un nombre incluido, set:N, generate:hard o el texto del sudoku
 opener-what-in-page = un nombre incluido (sudoku_7), set:N (top95:12), el texto de un sudoku, o uno nuevo: generate:hard
 opener-what-in-session = un nombre incluido (sudoku_7), set:N (top95:12), el texto de un sudoku, o uno nuevo: generate:hard
 opener-keys-in-page = enter abre · esc cancela · un nombre desconocido lista los incluidos
 opener-keys-in-session = enter abre · esc cancela · un nombre desconocido lista los incluidos
+key-error-output-in-page = la salida de error de un programa observado: la página no ejecuta programas (sudoscope en tu propia máquina sí, con watch)
+status-no-command-in-page = la página no ejecuta programas, así que no hay salida de error: sudoscope en tu propia máquina observa uno con watch -- COMANDO
+key-notes-in-page = notas del docente de la escena de la clase, en esta página
+notes-no-lesson = ninguna clase en curso: las notas son de sus escenas

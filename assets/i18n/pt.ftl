@@ -132,7 +132,7 @@ chart-worst = pior
 ## O que se abre sobre a tela
 help-mouse = mouse: clique numa célula para ver seus candidatos e conflitos
 help-grid = grade: fixas em negrito, conflitos sublinhados, última mudança invertida
-help-close = qualquer outra tecla fecha a ajuda
+help-close = qualquer outra tecla fecha a ajuda (as setas, PgUp, PgDn e espaço a rolam)
 help-title = teclas
 help-scroll = ↑↓ PgUp PgDn rolam · linhas { $first }–{ $last } de { $rows }
 command-intro = este comando abre a mesma vista (sudoku, algoritmo, versão, parâmetros, semente, o tabuleiro de onde seguiu):
@@ -433,7 +433,7 @@ ref-unreadable = não é possível ler { $path }: { $reason }
 ref-directory = { $path } é uma pasta; indique um arquivo de sudokus
 ref-out-of-range = { $what } tem { $count } sudokus; não há um sudoku { $index } (use de 1 a { $count })
 ref-not-one = { $what } tem { $count } sudokus; escolha um como { $what }:N
-ref-no-files = { $what }{ $hint }: uma sessão remota não abre arquivos do servidor; indique um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard ou o texto do sudoku
+ref-no-files = { $what }{ $hint }: não é um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard nem o texto de um sudoku (uma sessão remota não abre arquivos do servidor)
 ref-unknown = sudoku desconhecido { $what }{ $hint }: não é um nome incluído ({ $names }), um set ({ $sets }), um arquivo existente nem o texto de um sudoku
 
 ## Figuras (experiment --plot)
@@ -684,6 +684,7 @@ page-open-lesson = Abrir uma lição…
 page-loading = Carregando o sudoscope…
 page-cannot-load = Este navegador não conseguiu carregar o sudoscope:
 page-cannot-start = O sudoscope não conseguiu começar:
+page-lesson-refused = Esta aula não abriu, e o que estava na tela continua:
 page-no-wasm = este navegador não executa WebAssembly
 
 # as palavras próprias da página web e de uma sessão remota, onde as do terminal não seriam
@@ -702,10 +703,14 @@ command-keys-in-session = na sua área de transferência se o seu terminal permi
 command-downloaded = baixado como { $name }, numa linha (e copiado para a área de transferência se o navegador permitir)
 scene-downloaded = cena { $n } somada: { $name }, com todas as cenas até agora, está nos downloads do navegador
 status-no-lesson-in-page = não há aula: abra um arquivo de aula com o botão abaixo da tela, ou a incluída com ?lesson=local-search no link
-ref-no-files-in-page = { $what }{ $hint }: a página não abre arquivos pelo caminho; indique um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard ou o texto do sudoku
+ref-no-files-in-page = { $what }{ $hint }: não é um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard nem o texto de um sudoku (a página não abre arquivos pelo caminho)
 puzzle-stdin-here-in-page = a página não tem entrada padrão: dê um nome incluído, set:N, generate:hard ou o texto do sudoku
 puzzle-stdin-here-in-session = uma sessão remota não tem entrada padrão: dê um nome incluído, set:N, generate:hard ou o texto do sudoku
 opener-what-in-page = um nome incluído (sudoku_7), set:N (top95:12), o texto de um sudoku, ou um novo: generate:hard
 opener-what-in-session = um nome incluído (sudoku_7), set:N (top95:12), o texto de um sudoku, ou um novo: generate:hard
 opener-keys-in-page = enter abre · esc cancela · um nome desconhecido lista os incluídos
 opener-keys-in-session = enter abre · esc cancela · um nome desconhecido lista os incluídos
+key-error-output-in-page = a saída de erro de um programa observado: a página não executa programas (o sudoscope na sua própria máquina executa, com watch)
+status-no-command-in-page = a página não executa programas, então não há saída de erro: o sudoscope na sua própria máquina observa um com watch -- COMANDO
+key-notes-in-page = notas do professor da cena da aula, nesta página
+notes-no-lesson = nenhuma aula em curso: as notas são das suas cenas

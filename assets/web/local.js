@@ -151,7 +151,8 @@ window.sudoscopeLink = function (path, page) {
       put(q), q.length, put(l), l.length,
       t ? put(t) : 0, t ? t.length : 0, put(n), n.length);
     if (r !== 0) {
-      say(word('page-cannot-start') + ' ' + text());
+      // a lesson that does not read while a run is on screen: the run goes on, and says so
+      say(word(keep ? 'page-lesson-refused' : 'page-cannot-start') + ' ' + text());
       refused = keep;
       return false;
     }

@@ -29,6 +29,7 @@ pub const WORDS: &[&str] = &[
     "page-loading",
     "page-cannot-load",
     "page-cannot-start",
+    "page-lesson-refused",
     "page-no-wasm",
 ];
 

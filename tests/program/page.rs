@@ -124,7 +124,9 @@ fn the_built_in_lesson_and_a_lesson_file_from_the_disk_play() {
     );
     let said = said.as_str().unwrap();
     assert!(
-        said.contains("bad.toml:") && said.contains("nope"),
+        said.starts_with("This lesson did not open, and what was on screen runs on:")
+            && said.contains("bad.toml:")
+            && said.contains("nope"),
         "{said}"
     );
     let at = step_on(&browser.screen(), "step").expect("a step count on screen");
@@ -170,6 +172,11 @@ fn the_page_speaks_of_itself_and_writes_to_the_browsers_downloads() {
     browser.key("\u{E00F}");
     let said = browser.shows("no lesson: open a lesson file with the button");
     assert!(!said.contains("sudoscope tui"), "{said}");
+    // nor speaker notes, nor a program's error output (the page runs none)
+    browser.key("N");
+    browser.shows("no lesson is playing");
+    browser.key("E");
+    browser.shows("the page runs no program");
     // a path is no puzzle here, and the page says why
     browser.key("o");
     let opener = browser.shows("a built-in name (sudoku_7)");
@@ -178,7 +185,7 @@ fn the_page_speaks_of_itself_and_writes_to_the_browsers_downloads() {
         "{opener}"
     );
     browser.keys("/etc/passwd\u{E007}");
-    browser.shows("the page opens no file by its path");
+    browser.shows("opens no file by its path");
     // a name not known is answered with the one meant, and the built-in ones
     browser.key("\u{E00C}");
     browser.key("o");

@@ -354,6 +354,38 @@ fn the_experiment_view_starts_and_cancels() {
     );
 }
 
+/// A race with the same algorithm twice makes one row of it: its restarts would be the same
+/// runs, and two rows of one label would each count both.
+#[test]
+fn an_experiment_of_a_race_counts_a_repeated_algorithm_once() {
+    let (mut app, _rx) = settled(
+        options(
+            "tiny4",
+            "steepest",
+            Preset::Classic,
+            &["steepest", "plateau"],
+        ),
+        0,
+    );
+    app.act(Action::Experiment);
+    let x = app.experiment().expect("the experiment view opens");
+    assert_eq!(x.run.total, 200, "100 restarts of each of two algorithms");
+    let progress = std::sync::Arc::clone(&x.run.progress);
+    let t = text(&render(&mut app, 120, 40));
+    let rows = |name: &str| {
+        t.lines()
+            .filter(|l| l.starts_with(&format!("│{name} ")))
+            .count()
+    };
+    assert_eq!(
+        (rows("steepest (classic)"), rows("plateau (classic)")),
+        (1, 1),
+        "{t}"
+    );
+    press(&mut app, KeyCode::Esc);
+    assert!(progress.stop.load(std::sync::atomic::Ordering::SeqCst));
+}
+
 /// Switching from a board the new representation does not hold keeps every cell it can: per
 /// row (classic tabu's unit), every free value that is not a repeat or a given's value stays.
 #[test]

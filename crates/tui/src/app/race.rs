@@ -390,14 +390,16 @@ impl Race {
     }
 
     /// The rows of an experiment of the panes on screen (a watched one has none), and the seed
-    /// it starts from.
+    /// it starts from. Panes with the same algorithm and settings are one row: their restarts
+    /// would be the same runs, and a table row is known by its label.
     pub fn arms(&self) -> (Vec<Arm>, u64) {
-        let arms = self
-            .panes
-            .iter()
-            .filter(|p| p.watched().is_none())
-            .map(|p| Arm::of(p.run.method.clone()))
-            .collect();
+        let mut arms: Vec<Arm> = Vec::new();
+        for p in self.panes.iter().filter(|p| p.watched().is_none()) {
+            let arm = Arm::of(p.run.method.clone());
+            if !arms.iter().any(|a| a.label() == arm.label()) {
+                arms.push(arm);
+            }
+        }
         (arms, self.next_seed)
     }
 

@@ -238,7 +238,7 @@ impl App {
                 if self.watching.is_some() {
                     self.dialog = Dialog::Errors(0);
                 } else {
-                    self.status = Some(tr!(lang, "status-no-command"));
+                    self.status = Some(self.front.text(lang, "status-no-command", &[]));
                 }
             }
             Action::Theme => {
@@ -270,6 +270,10 @@ impl App {
             // page is its reader's own screen and does)
             Action::Notes if self.front == Front::Served => {
                 self.status = Some(tr!(lang, "notes-lecturer"))
+            }
+            // with no lesson there are no notes to show: said, and no panel
+            Action::Notes if self.player.is_none() && !self.show_notes => {
+                self.status = Some(tr!(lang, "notes-no-lesson"))
             }
             Action::Notes => {
                 self.show_notes = !self.show_notes;

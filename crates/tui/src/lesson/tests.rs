@@ -127,6 +127,38 @@ fn the_built_in_lesson_plays_by_name_and_every_scene_resolves() {
     assert_eq!(e, "no-such-lesson: no such file");
 }
 
+/// What the built-in lesson's notes tell the lecturer a scene will show ("stops at step 29,
+/// cost 13") is what its run does: the notes are read back and the scene is run to its end.
+#[test]
+fn the_built_in_lessons_notes_say_where_a_scene_stops() {
+    let l = read(Path::new("local-search")).unwrap();
+    let mut told = 0;
+    for scene in &l.scenes {
+        let Some(notes) = &scene.notes else { continue };
+        let Some(said) = notes.split("stops at step ").nth(1) else {
+            continue;
+        };
+        let numbers: Vec<u64> = said
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse().ok())
+            .take(2)
+            .collect();
+        let run = &scene.run;
+        let m = &run.method;
+        let mut search = m
+            .algo
+            .build(&run.puzzle, m.preset, &m.params, run.seed, None);
+        sudoscope_core::search::run_to_end(search.as_mut(), 1_000_000);
+        assert_eq!(
+            numbers,
+            [search.steps(), search.snapshot().cost as u64],
+            "{notes}"
+        );
+        told += 1;
+    }
+    assert!(told >= 1, "no note says where a scene stops");
+}
+
 #[test]
 fn an_appended_scene_reads_back_as_the_same_scene() {
     let l = parse(GOOD, "l.toml").unwrap();
