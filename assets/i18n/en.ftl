@@ -429,7 +429,7 @@ ref-unreadable = cannot read { $path }: { $reason }
 ref-directory = { $path } is a directory; give a puzzle file
 ref-out-of-range = { $what } holds { $count } puzzles; there is no puzzle { $index } (use 1 to { $count })
 ref-not-one = { $what } holds { $count } puzzles; pick one as { $what }:N
-ref-no-files = { $what }{ $hint }: not a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or a puzzle's text (a served session opens no file on the server)
+ref-no-files = { $what }{ $hint }: a served session opens no file on the server, and this is not a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or a puzzle's text
 ref-unknown = unknown puzzle { $what }{ $hint }: not a built-in name ({ $names }), a set ({ $sets }), an existing file, or a puzzle string
 
 ## Figures (experiment --plot)
@@ -700,7 +700,7 @@ command-keys-in-session = on your clipboard where your terminal allows it (a ser
 command-downloaded = downloaded as { $name }, on one line (and copied to the clipboard where the browser allows it)
 scene-downloaded = scene { $n } added: { $name }, with every scene so far, is in the browser's downloads
 status-no-lesson-in-page = no lesson: open a lesson file with the button under the screen, or the built-in one with ?lesson=local-search in the link
-ref-no-files-in-page = { $what }{ $hint }: not a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or a puzzle's text (the page opens no file by its path)
+ref-no-files-in-page = { $what }{ $hint }: the page opens no file by its path, and this is not a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or a puzzle's text
 puzzle-stdin-here-in-page = the page has no standard input: give a built-in name, set:N, generate:hard or the puzzle text
 puzzle-stdin-here-in-session = a served session has no standard input: give a built-in name, set:N, generate:hard or the puzzle text
 opener-what-in-page = a built-in name (sudoku_7), set:N (top95:12), a puzzle string, or a new one: generate:hard

@@ -432,7 +432,7 @@ ref-unreadable = no se puede leer { $path }: { $reason }
 ref-directory = { $path } es una carpeta; indicá un archivo de sudokus
 ref-out-of-range = { $what } tiene { $count } sudokus; no hay un sudoku { $index } (usá de 1 a { $count })
 ref-not-one = { $what } tiene { $count } sudokus; elegí uno como { $what }:N
-ref-no-files = { $what }{ $hint }: no es un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard ni el texto de un sudoku (una sesión remota no abre archivos del servidor)
+ref-no-files = { $what }{ $hint }: una sesión remota no abre archivos del servidor, y esto no es un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard ni el texto de un sudoku
 ref-unknown = sudoku desconocido { $what }{ $hint }: no es un nombre incluido ({ $names }), un set ({ $sets }), un archivo existente ni el texto de un sudoku
 
 ## Figuras (experiment --plot)
@@ -702,7 +702,7 @@ command-keys-in-session = en tu portapapeles si tu terminal lo permite (una sesi
 command-downloaded = descargado como { $name }, en una línea (y copiado al portapapeles si el navegador lo permite)
 scene-downloaded = escena { $n } sumada: { $name }, con todas las escenas hasta ahora, está en las descargas del navegador
 status-no-lesson-in-page = no hay clase: abrí un archivo de clase con el botón debajo de la pantalla, o la incluida con ?lesson=local-search en el enlace
-ref-no-files-in-page = { $what }{ $hint }: no es un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard ni el texto de un sudoku (la página no abre archivos por su ruta)
+ref-no-files-in-page = { $what }{ $hint }: la página no abre archivos por su ruta, y esto no es un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard ni el texto de un sudoku
 puzzle-stdin-here-in-page = la página no tiene entrada estándar: escribí un nombre incluido, set:N, generate:hard o el texto del sudoku
 puzzle-stdin-here-in-session = una sesión remota no tiene entrada estándar: escribí un nombre incluido, set:N, generate:hard o el texto del sudoku
 opener-what-in-page = un nombre incluido (sudoku_7), set:N (top95:12), el texto de un sudoku, o uno nuevo: generate:hard

@@ -433,7 +433,7 @@ ref-unreadable = não é possível ler { $path }: { $reason }
 ref-directory = { $path } é uma pasta; indique um arquivo de sudokus
 ref-out-of-range = { $what } tem { $count } sudokus; não há um sudoku { $index } (use de 1 a { $count })
 ref-not-one = { $what } tem { $count } sudokus; escolha um como { $what }:N
-ref-no-files = { $what }{ $hint }: não é um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard nem o texto de um sudoku (uma sessão remota não abre arquivos do servidor)
+ref-no-files = { $what }{ $hint }: uma sessão remota não abre arquivos do servidor, e isto não é um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard nem o texto de um sudoku
 ref-unknown = sudoku desconhecido { $what }{ $hint }: não é um nome incluído ({ $names }), um set ({ $sets }), um arquivo existente nem o texto de um sudoku
 
 ## Figuras (experiment --plot)
@@ -703,7 +703,7 @@ command-keys-in-session = na sua área de transferência se o seu terminal permi
 command-downloaded = baixado como { $name }, numa linha (e copiado para a área de transferência se o navegador permitir)
 scene-downloaded = cena { $n } somada: { $name }, com todas as cenas até agora, está nos downloads do navegador
 status-no-lesson-in-page = não há aula: abra um arquivo de aula com o botão abaixo da tela, ou a incluída com ?lesson=local-search no link
-ref-no-files-in-page = { $what }{ $hint }: não é um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard nem o texto de um sudoku (a página não abre arquivos pelo caminho)
+ref-no-files-in-page = { $what }{ $hint }: a página não abre arquivos pelo caminho, e isto não é um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard nem o texto de um sudoku
 puzzle-stdin-here-in-page = a página não tem entrada padrão: dê um nome incluído, set:N, generate:hard ou o texto do sudoku
 puzzle-stdin-here-in-session = uma sessão remota não tem entrada padrão: dê um nome incluído, set:N, generate:hard ou o texto do sudoku
 opener-what-in-page = um nome incluído (sudoku_7), set:N (top95:12), o texto de um sudoku, ou um novo: generate:hard
