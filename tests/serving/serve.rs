@@ -114,7 +114,7 @@ fn the_host_key_is_kept_from_one_class_to_the_next() {
     let fingerprint = |log: &str| {
         log.split("host key ")
             .nth(1)
-            .and_then(|r| r.split(',').next())
+            .and_then(|r| r.split_whitespace().next())
             .expect("the log names the host key")
             .to_string()
     };
