@@ -143,7 +143,8 @@ window.sudoscopeLink = function (path, page) {
     };
     if (!keep) fresh();
     const hello = page.hello ? page.hello() : { cols: 80, rows: 24 };
-    const q = enc.encode(location.search.replace(/^\?/, ''));
+    // the page's address: the settings after `?`, and the rest for `y`'s link to the view
+    const q = enc.encode(location.href.split('#')[0]);
     const l = enc.encode(lang());
     const t = lesson ? enc.encode(lesson.text) : null;
     const n = enc.encode(lesson ? lesson.name : '');

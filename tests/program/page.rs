@@ -151,6 +151,25 @@ fn the_built_in_lesson_and_a_lesson_file_from_the_disk_play() {
         text.contains("escena 1/1"),
         "the screen in the lesson's language: {text}"
     );
+    // a scene that runs a class's program: the page runs none, says so, and no built-in search
+    // moves under the scene's caption; the next scene runs as its own
+    open(
+        "yours.toml",
+        "title = \"Yours\"\n\n[[scene]]\ncaption = \"your own descent\"\nwatch = \"python3 mine.py\"\n\n[[scene]]\ncaption = \"the course's descent\"\nalgo = \"steepest\"\n",
+    );
+    let text = browser.until("the scene's board", |t| {
+        t.contains("your own descent") && step_on(t, "step").is_some()
+    });
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("which a web page cannot, so the board waits, paused"),
+        "{text}"
+    );
+    assert!(text.contains("[paused"), "{text}");
+    assert_eq!(step_on(&text, "step"), Some(0), "{text}");
+    browser.key("\u{E00F}");
+    let text = browser.shows("the course's descent");
+    assert!(text.contains("[running"), "{text}");
 }
 
 #[test]
@@ -192,9 +211,28 @@ fn the_page_speaks_of_itself_and_writes_to_the_browsers_downloads() {
     browser.keys("sudoku_77\u{E007}");
     browser.shows("\"sudoku_77\" (did you mean sudoku_7?)");
     browser.key("\u{E00C}");
-    // y then w: the command line, downloaded
+    // y: the view as the page's own address, on the clipboard (caught here), and the command
+    browser.key("o");
+    browser.keys("top95:4\u{E007}");
+    browser.shows("top95:4");
+    browser.eval(
+        "window.copied = []; navigator.clipboard.writeText = (t) => { window.copied.push(t); \
+         return Promise.resolve(); }; return true",
+    );
     browser.key("y");
-    browser.shows("w downloads it as a file");
+    let dialog = browser.shows("this address opens the same view in any browser");
+    assert!(
+        dialog.contains("sudoscope tui --puzzle top95:4"),
+        "{dialog}"
+    );
+    let address = browser.until_js("the address copied", "return window.copied[0]");
+    let address = address.as_str().unwrap().to_string();
+    assert!(
+        address.starts_with(&served.url("index.html?puzzle=top95:4&algo=annealing&")),
+        "{address}"
+    );
+    // y then w: the command line, downloaded
+    browser.shows("w downloads the command as a file");
     browser.key("w");
     browser.shows("downloaded as sudoscope-command.txt");
     browser.key("\u{E00C}");
@@ -230,6 +268,13 @@ fn the_page_speaks_of_itself_and_writes_to_the_browsers_downloads() {
         "the file opened, then the scene: {more}"
     );
     assert_eq!(more.matches("[[scene]]").count(), 3, "{more}");
+    // the address y gave opens that view again: its puzzle, its algorithm, paused at its seed
+    browser.go(&address);
+    let text = browser.shows("top95:4");
+    assert!(
+        text.contains("annealing (classic)") && text.contains("[paused"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! A run written in each of the forms it is read from — a command line, a lesson scene, a JSON
-//! object, and (for a single search) a JSON record — reads back as the same run. The specs are
+//! A run written in each of the forms it is read from — a command line, a web page's address, a
+//! lesson scene, a JSON object, and (for a single search) a JSON record — reads back as the same run. The specs are
 //! drawn at random: every algorithm and preset, parameters anywhere in their ranges, any seed,
 //! start boards, speeds, pauses and races of up to three panes.
 
@@ -148,6 +148,14 @@ proptest! {
         let Some(Command::Tui(tui)) = cli.command else { panic!("{argv:?}") };
         let back = sudoscope::cli::view_options(&tui.view, sudoscope_i18n::Lang::En).unwrap();
         prop_assert_eq!(back.run, s);
+    }
+
+    #[test]
+    fn a_page_address_reads_back_as_the_same_run(d in draw()) {
+        let s = spec(&d);
+        let query = print::page_query(&s, name(&s));
+        let options = sudoscope_page::options::read(&query, "en").unwrap();
+        prop_assert_eq!(check(&options.run).unwrap(), s, "{}", query);
     }
 
     #[test]

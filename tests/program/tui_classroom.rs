@@ -523,6 +523,33 @@ fn a_lesson_scene_watches_a_command_and_ends_it_with_the_scene() {
     }
 }
 
+/// A scene whose command does not start says so, and its panes wait, paused on its puzzle: no
+/// built-in search moves under a caption about the class's program. The next scene runs.
+#[test]
+fn a_scene_whose_command_does_not_start_waits_paused() {
+    let text_of = "title = \"Yours\"\n[[scene]]\ncaption = \"your descent\"\nwatch = \"sudoscope-test-no-such-program --seed 1\"\n\n[[scene]]\ncaption = \"ours\"\nalgo = \"steepest\"\n";
+    let mut opts = options("sudoku_7", "annealing", Preset::Classic, &[]);
+    opts.lesson = Some(lesson::parse(text_of, "yours.toml").unwrap());
+    let (mut app, _rx) = settled(opts, 0);
+    let said = app.status().expect("the scene says why").to_string();
+    assert!(
+        said.starts_with("this scene's command did not start, so the board waits, paused"),
+        "{said}"
+    );
+    assert!(!app.race().running(), "a search runs under the scene");
+    // the message, longer than the status line, takes rows of its own above it: every word
+    // shows, and the state beside the key reminders
+    let t = text(&render(&mut app, 100, 40));
+    let words = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let whole = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains(&whole), "{whole}\n{t}");
+    assert!(t.contains("[paused"), "{t}");
+    app.on_event(key(KeyCode::PageDown));
+    assert!(app.race().running(), "the next scene runs");
+    app.on_event(key(KeyCode::PageUp));
+    assert!(!app.race().running(), "back to the scene, paused again");
+}
+
 /// A lesson's caption wraps instead of being cut (round two: the built-in lesson's long captions
 /// lost their ends at 120x40), at 120x40 and at 80x24.
 #[test]

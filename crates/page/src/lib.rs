@@ -87,7 +87,8 @@ fn say(text: String) {
     TEXT.with(|t| *t.borrow_mut() = text);
 }
 
-/// Start the visualiser at `cols` x `rows`: `query` is the page's address after `?`, `lang` the
+/// Start the visualiser at `cols` x `rows`: `address` is the page's address (its settings are
+/// the query after `?`; `y` gives the view as a link to the rest), `lang` the
 /// browser's language, `lesson` a lesson file's text and `name` its name (null for none). 0
 /// when it started; 1 with the reason in the text buffer when a setting is wrong (a setting or
 /// a lesson that does not read leaves the screen before as it was).
@@ -99,8 +100,8 @@ fn say(text: String) {
 pub unsafe extern "C" fn sudoscope_start(
     cols: u32,
     rows: u32,
-    query: *mut u8,
-    query_len: usize,
+    address: *mut u8,
+    address_len: usize,
     lang: *mut u8,
     lang_len: usize,
     lesson: *mut u8,
@@ -109,9 +110,9 @@ pub unsafe extern "C" fn sudoscope_start(
     name_len: usize,
 ) -> u32 {
     // SAFETY: as the caller promises, for each.
-    let (query, lang, lesson_text, name) = unsafe {
+    let (address, lang, lesson_text, name) = unsafe {
         (
-            text_of(taken(query, query_len)),
+            text_of(taken(address, address_len)),
             text_of(taken(lang, lang_len)),
             (!lesson.is_null()).then(|| text_of(taken(lesson, lesson_len))),
             text_of(taken(name, name_len)),
@@ -120,7 +121,7 @@ pub unsafe extern "C" fn sudoscope_start(
     match begin(
         clamp(cols),
         clamp(rows),
-        &query,
+        &address,
         &lang,
         lesson_text.as_deref(),
         &name,
@@ -144,11 +145,12 @@ fn clamp(n: u32) -> u16 {
 pub fn begin(
     cols: u16,
     rows: u16,
-    query: &str,
+    address: &str,
     lang: &str,
     lesson_text: Option<&str>,
     name: &str,
 ) -> Result<Screen, String> {
+    let (base, query) = address.split_once('?').unwrap_or((address, ""));
     // the settings and the lesson read first: one that does not leaves the screen before
     // running (a lesson file with a mistake does not end what the class is watching)
     let options = options::read(query, lang)?;
@@ -159,7 +161,9 @@ pub fn begin(
     };
     // then the screen before goes: its searches stop
     SCREEN.with(|c| c.borrow_mut().take());
-    Screen::new(cols, rows, options, lesson)
+    let mut screen = Screen::new(cols, rows, options, lesson)?;
+    screen.at_address(base);
+    Ok(screen)
 }
 
 /// Keys, clicks and pastes, as a terminal sends them.

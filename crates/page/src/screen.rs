@@ -106,6 +106,13 @@ impl Screen {
         })
     }
 
+    /// The page is at `address` (without its query): `y` gives the view as a link to it.
+    pub fn at_address(&mut self, address: &str) {
+        if !address.is_empty() {
+            self.app.at_address(address);
+        }
+    }
+
     /// A terminal's bytes from the page: keys, clicks, the wheel, pastes.
     pub fn input(&mut self, bytes: &[u8]) {
         for e in self.parser.feed(bytes) {

@@ -754,6 +754,8 @@ struct Runner {
     /// When the next step is due at a set speed.
     next_due: Instant,
     last_report: Instant,
+    /// Whether a report has gone: a paused search shows its first board at once.
+    reported: bool,
     /// Takes turns at the gate (see [`RunnerSetup::shared`]).
     shared: bool,
     /// Steps between looks at the clock during a turn, adapted to what a step costs.
@@ -776,6 +778,7 @@ impl Runner {
             rate_mark: (Instant::now(), 0),
             next_due: Instant::now(),
             last_report: Instant::now() - FRAME_INTERVAL,
+            reported: false,
             shared: setup.shared,
             batch: 16,
             kept: None,
@@ -799,6 +802,7 @@ impl Runner {
         }
         let report = self.core.report(self.running, self.rate);
         self.last_report = now;
+        self.reported = true;
         match self.reports.try_send(report) {
             Ok(()) | Err(TrySendError::Full(_)) => {}
             Err(TrySendError::Disconnected(_)) => self.running = false,
@@ -961,7 +965,7 @@ impl Runner {
             }
         }
         if self.idle() {
-            if self.last_report.elapsed() >= IDLE_WAIT {
+            if !self.reported || self.last_report.elapsed() >= IDLE_WAIT {
                 self.send_report();
             }
             return true;
@@ -1044,5 +1048,27 @@ impl Drop for ShownSearch {
         if let Some(w) = self.trace.take() {
             let _ = w.stop(self.search.as_ref());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog;
+    use crate::run::RunSpec;
+
+    /// A paused search that takes turns (a web page's) shows its first board on its first
+    /// turn, as a threaded one does, not a quarter of a second later.
+    #[test]
+    fn a_paused_runner_taking_turns_reports_on_its_first_turn() {
+        let mut spec = RunSpec::on(catalog::resolve_one("sudoku_7").unwrap());
+        spec.paused = true;
+        let (tx, rx) = crossbeam_channel::bounded(8);
+        let _handle = spawn_local(RunnerSetup::first_of(&spec), tx);
+        super::super::local::poll(Duration::from_millis(1));
+        let report = rx.try_recv().expect("a report after the first turn");
+        assert!(!report.running);
+        assert_eq!(report.snapshot.steps, 0);
+        assert!(rx.try_recv().is_err(), "one report");
     }
 }

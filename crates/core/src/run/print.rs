@@ -55,6 +55,43 @@ pub fn command_line(spec: &RunSpec, puzzle: &str) -> String {
     format!("sudoscope tui {}", command_args(spec, puzzle).join(" "))
 }
 
+/// The run as a web page's address asks for it, after the `?`: `puzzle=sudoku_7&algo=…`, the
+/// command line's settings under their flags' names (`--race-start` is `race-start=`,
+/// `--paused` is `paused`), each value escaped where an address would misread it.
+pub fn page_query(spec: &RunSpec, puzzle: &str) -> String {
+    let args = command_args(spec, puzzle);
+    let mut pairs = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i].trim_start_matches("--");
+        match args.get(i + 1).filter(|_| key != "paused") {
+            Some(value) => {
+                pairs.push(format!("{key}={}", escaped(value)));
+                i += 2;
+            }
+            None => {
+                pairs.push(key.to_string());
+                i += 1;
+            }
+        }
+    }
+    pairs.join("&")
+}
+
+/// `text` as an address's query may hold it: letters, digits and `-_.~,:=/` as they are, every
+/// other byte as `%XX`.
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~,:=/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 /// The run as a JSON object. Its keys are the ones a JSON record of a run has (`puzzle`,
 /// `algorithm`, `preset`, `params`, `seed`, and `start` when there is one), then what only a
 /// whole run has: `speed`, `paused`, `race`, `race_start`.

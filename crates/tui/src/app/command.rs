@@ -48,6 +48,26 @@ impl App {
         cmd
     }
 
+    /// The page is at `address` (without its query): `y` then gives the view as a link too.
+    pub fn at_address(&mut self, address: &str) {
+        self.address = Some(address.to_string());
+    }
+
+    /// The page's address that opens the same view in any browser: its own address with the
+    /// run as [`print::page_query`] writes it, and the theme when it is not the default. None
+    /// off the page, and for a trace's run, which no address opens.
+    pub fn page_address(&self) -> Option<String> {
+        let base = self.address.as_ref()?;
+        if self.race.panes()[0].watched().is_some() {
+            return None;
+        }
+        let mut query = print::page_query(&self.race.spec(), &self.puzzle_ref());
+        if self.theme.palette != crate::theme::Palette::Dark {
+            query.push_str(&format!("&theme={}", self.theme.palette.name()));
+        }
+        Some(format!("{base}?{query}"))
+    }
+
     /// Whose runs the view follows when they were sent to the class board: then there is no
     /// command line to give, only where the student sees them.
     pub fn followed(&self) -> Option<&str> {

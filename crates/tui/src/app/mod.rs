@@ -126,6 +126,8 @@ pub struct App {
     written: std::collections::BTreeMap<String, String>,
     /// Where `y`'s "append as a scene" writes (see [`Launch::lesson_out`]).
     lesson_out: Option<PathBuf>,
+    /// The page's own address, without its query: `y` gives the view as a link to it.
+    address: Option<String>,
 }
 
 impl App {
@@ -150,6 +152,7 @@ impl App {
         if let Some(p) = &player {
             opts.run = p.scene().run.clone();
             (watching, status) = watching::scene_watch(opts.lang, p.scene());
+            opts.run.paused |= watching::program_missing(&p.scene().command, &watching);
         }
         let runners = race::Runners {
             reports,
@@ -179,6 +182,7 @@ impl App {
             download: None,
             written: Default::default(),
             lesson_out: opts.lesson_out,
+            address: None,
         };
         app.start_panes(run);
         app.send_notes();
@@ -401,13 +405,15 @@ impl App {
         self.race.clear(&scene.run);
         self.watching = None;
         let (watching, status) = watching::scene_watch(lang, &scene);
+        let mut run = scene.run;
+        run.paused |= watching::program_missing(&scene.command, &watching);
         self.watching = watching;
         self.status = status;
         self.experiment = None;
         self.dialog = Dialog::None;
         self.cursor.reset();
-        self.race.set_pace(&scene.run);
-        self.start_panes(scene.run);
+        self.race.set_pace(&run);
+        self.start_panes(run);
         self.send_notes();
     }
 

@@ -227,10 +227,11 @@ impl App {
             Action::Experiment => self.toggle_experiment(),
             Action::ShowCommand => {
                 self.dialog = Dialog::Command { appended: None };
-                // the terminal's clipboard takes it whole, however the dialog wraps it (runs
-                // sent to the class board have none to give)
+                // the terminal's clipboard takes it whole, however the dialog wraps it (the
+                // page's takes its link; runs sent to the class board have none to give)
                 if self.followed().is_none() {
-                    self.clipboard = Some(self.command_line());
+                    self.clipboard =
+                        Some(self.page_address().unwrap_or_else(|| self.command_line()));
                 }
             }
             Action::Help => self.dialog = Dialog::Help(0),

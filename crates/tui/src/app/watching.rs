@@ -194,6 +194,13 @@ pub fn scene_watch(lang: Lang, scene: &Scene) -> (Option<Watching>, Option<Strin
     )
 }
 
+/// Whether a scene names a program that is not running (a page runs none; a command can fail
+/// to start): its panes then wait, paused on the scene's puzzle, so that no built-in search
+/// moves under a caption about the program.
+pub fn program_missing(command: &Option<String>, watching: &Option<Watching>) -> bool {
+    command.is_some() && watching.is_none()
+}
+
 /// The run a trace's panes start with: `base` on the trace's puzzle, from its first board, and
 /// with its algorithm's settings when the header is a built-in algorithm's run (a trace `solve
 /// --trace` wrote), so that a switch starts from them.

@@ -60,11 +60,15 @@ pub fn draw_in(lang: Lang, f: &mut Frame, app: &App) -> Option<GridPlace> {
     }
     let caption_h = caption_rows(lang, app, area.width);
     let compact = compact(lang, app, area);
+    // a message too long for the status line takes rows the screen has beyond its needs
+    let spare =
+        room::needs(lang, app, area.width).map_or(0, |(_, h)| area.height.saturating_sub(h));
+    let status_h = status::rows(lang, app, area.width, spare);
     let [caption, main, legend, status] = Layout::vertical([
         Constraint::Length(caption_h),
         Constraint::Min(1),
         Constraint::Length(if compact { 0 } else { 1 }),
-        Constraint::Length(1),
+        Constraint::Length(status_h),
     ])
     .areas(area);
     if let Some(text) = app.caption(lang) {
@@ -129,7 +133,7 @@ fn draw_overlay(lang: Lang, f: &mut Frame, app: &App) {
             app.front(),
             f,
             area,
-            &app.command_line(),
+            (&app.command_line(), app.page_address().as_deref()),
             appended.as_deref(),
             &theme,
         ),

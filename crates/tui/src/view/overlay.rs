@@ -148,22 +148,32 @@ pub fn help(lang: Lang, front: Front, f: &mut Frame, area: Rect, scroll: usize, 
 /// Where a help line's description starts: past the keys' column.
 const HELP_INDENT: usize = 12;
 
-/// The command line that gives the view, and where `a` appended it as a scene.
+/// The command line that gives the view (and on the page its address), and where `a`
+/// appended it as a scene.
 pub fn command(
     lang: Lang,
     front: Front,
     f: &mut Frame,
     area: Rect,
-    cmd: &str,
+    (cmd, address): (&str, Option<&str>),
     appended: Option<&str>,
     theme: &Theme,
 ) {
-    let mut lines = vec![
-        Line::from(tr!(lang, "command-intro")),
+    let mut lines = Vec::new();
+    if let Some(address) = address {
+        lines.extend([
+            Line::from(tr!(lang, "command-address-intro")),
+            Line::from(""),
+            Line::styled(address.to_string(), theme.key()),
+            Line::from(""),
+        ]);
+    }
+    lines.extend([
+        Line::from(front.text(lang, "command-intro", &[])),
         Line::from(""),
         Line::styled(cmd.to_string(), theme.key()),
         Line::from(""),
-    ];
+    ]);
     match appended {
         Some(where_) => lines.push(Line::styled(where_.to_string(), theme.good())),
         None => lines.push(Line::styled(
@@ -172,7 +182,15 @@ pub fn command(
         )),
     }
     let width = area.width.saturating_sub(4).min(120);
-    let height = (cmd.chars().count() as u16 / width.saturating_sub(2).max(1) + 8).min(area.height);
+    // each line's rows as it wraps, the borders, and a row for words that wrap early
+    let inside = width.saturating_sub(2).max(1) as usize;
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().max(1).div_ceil(inside))
+        .sum();
+    let height = (rows.min(u16::MAX as usize) as u16)
+        .saturating_add(3)
+        .min(area.height);
     boxed(
         f,
         centered(area, width, height),
