@@ -268,6 +268,18 @@ algo-sampling = sampling
 algo-tabu = tabu
 algo-ants = ants
 algo-backtrack = backtrack
+algo-short-steepest = steepest
+algo-short-stochastic = stochastic
+algo-short-plateau = plateau
+algo-short-annealing = annealing
+algo-short-beam = beam
+algo-short-genetic = genetic
+algo-short-sampling = sampling
+algo-short-tabu = tabu
+algo-short-ants = ants
+algo-short-backtrack = backtrack
+preset-short-classic = classic
+preset-short-tuned = tuned
 
 ## A search's figures (metrics and series)
 metric-t0 = T0

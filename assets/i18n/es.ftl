@@ -271,6 +271,18 @@ algo-sampling = muestreo guiado por conflictos
 algo-tabu = annealing con lista tabú
 algo-ants = colonia de hormigas
 algo-backtrack = backtracking exacto
+algo-short-steepest = gradiente
+algo-short-stochastic = estocástico
+algo-short-plateau = mesetas
+algo-short-annealing = annealing
+algo-short-beam = beam
+algo-short-genetic = genético
+algo-short-sampling = muestreo
+algo-short-tabu = tabú
+algo-short-ants = hormigas
+algo-short-backtrack = backtracking
+preset-short-classic = clás.
+preset-short-tuned = ajust.
 
 ## Las cifras de una búsqueda (métricas y series)
 metric-t0 = T0

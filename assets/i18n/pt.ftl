@@ -272,6 +272,18 @@ algo-sampling = amostragem guiada por conflitos
 algo-tabu = annealing com busca tabu
 algo-ants = colônia de formigas
 algo-backtrack = retrocesso exato
+algo-short-steepest = descida
+algo-short-stochastic = estocástica
+algo-short-plateau = platôs
+algo-short-annealing = annealing
+algo-short-beam = feixe
+algo-short-genetic = genético
+algo-short-sampling = amostragem
+algo-short-tabu = tabu
+algo-short-ants = formigas
+algo-short-backtrack = retrocesso
+preset-short-classic = clás.
+preset-short-tuned = ajust.
 
 ## Os números de uma busca (métricas e séries)
 metric-t0 = T0

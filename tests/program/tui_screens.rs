@@ -490,6 +490,50 @@ fn a_narrow_race_cuts_no_figure_and_no_word_in_half() {
     );
 }
 
+/// On a phone's screen a race's pane titles and chart titles say whole words in every
+/// language (the second trial: "simulated annealing (v. clás", "costo y mejor costo ━ costo ━
+/// mejo"): a title too long gives way to shorter words, never to a cut.
+#[test]
+fn a_narrow_race_names_each_algorithm_whole_in_every_language() {
+    for lang in [Lang::En, Lang::Es, Lang::Pt] {
+        let mut opts = options(
+            "sudoku_7",
+            "annealing",
+            Preset::Classic,
+            &["genetic", "beam:tuned:3:k=5"],
+        );
+        opts.lang = lang;
+        let (mut app, _rx) = settled(opts, 5);
+        let t = text(&render(&mut app, 72, 64));
+        let titles: Vec<String> = t
+            .lines()
+            .flat_map(|row| row.split('┌').skip(1))
+            .map(|title| {
+                title
+                    .split(['─', '┐'])
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_string()
+            })
+            .collect();
+        let panes: Vec<&String> = titles.iter().filter(|t| t.contains('(')).collect();
+        assert_eq!(panes.len(), 3, "{lang:?}: {titles:?}\n{t}");
+        for title in panes {
+            assert!(title.ends_with(')'), "{lang:?}: {title:?} is cut\n{t}");
+        }
+        let (cost, best) = (lang.text("chart-cost", &[]), lang.text("chart-best", &[]));
+        let charts: Vec<&String> = titles.iter().filter(|t| t.contains('━')).collect();
+        assert_eq!(charts.len(), 3, "{lang:?}: {titles:?}\n{t}");
+        for title in charts {
+            assert!(
+                title.ends_with(&format!("━ {cost} ━ {best}")),
+                "{lang:?}: {title:?} is cut\n{t}"
+            );
+        }
+    }
+}
+
 /// A 16x16 grid fits 80x24 and a 25x25 one 100x30: the panels give way, and on a short screen
 /// the large grid its border and the legend line; every row of the grid and the key line show.
 #[test]

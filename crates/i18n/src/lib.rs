@@ -209,15 +209,28 @@ impl Lang {
     /// A run's label as tables name it (`beam (classic, k=5)`), as the screen and the figures
     /// show it: the algorithm and preset in this language, the parameters as `--set` takes them.
     pub fn label(self, label: &str) -> String {
+        self.label_in(label, "algo", "preset")
+    }
+
+    /// A run's label in this language's shorter words, for a title with no room for the
+    /// whole (a race's pane on a phone): the preset's short word (`preset-short-NAME`:
+    /// `algoritmo genético (clás.)`), and with `algo_short` the algorithm's too
+    /// (`algo-short-NAME`: `genético (clás.)`).
+    pub fn short_label(self, label: &str, algo_short: bool) -> String {
+        let algo = if algo_short { "algo-short" } else { "algo" };
+        self.label_in(label, algo, "preset-short")
+    }
+
+    fn label_in(self, label: &str, algo: &str, preset: &str) -> String {
         let Some((name, rest)) = label.split_once(" (") else {
-            return self.word("algo", label);
+            return self.word(algo, label);
         };
         let rest = rest.trim_end_matches(')');
         let mut parts: Vec<String> = rest.split(", ").map(str::to_string).collect();
         if let Some(first) = parts.first_mut() {
-            *first = self.word("preset", first);
+            *first = self.word(preset, first);
         }
-        format!("{} ({})", self.word("algo", name), parts.join(", "))
+        format!("{} ({})", self.word(algo, name), parts.join(", "))
     }
 
     /// A number with `decimals` digits after this language's separator. Any double reads in a

@@ -39,6 +39,12 @@ pub fn method(lang: Lang, m: &Method) -> String {
     lang.label(&m.label(&[]))
 }
 
+/// A method in `lang`'s shorter words (see [`Lang::short_label`]), for a title with no room
+/// for the whole.
+pub fn method_short(lang: Lang, m: &Method, algo_short: bool) -> String {
+    lang.short_label(&m.label(&[]), algo_short)
+}
+
 /// What parameter `name` of `m`'s algorithm means, in `lang`: the catalog's
 /// `param-ALGO-PRESET-NAME` (where the presets mean different things by it), else
 /// `param-ALGO-NAME`, else the English the program carries.

@@ -82,12 +82,17 @@ pub fn draw(
     let ymax = plot::highest(history.iter().map(|p| p.high), 1.0);
     // the series are named in the title, in their colours: a legend inside the chart would
     // cover the curve where it starts, top left, or where it ends, top right
-    let title = Line::from(vec![
+    // the title gives way whole where the border is too short for it: the series' names say
+    // what is drawn
+    let mut title = Line::from(vec![
         Span::raw(format!("{} ", tr!(lang, "chart-title"))),
         Span::styled(format!("━ {}", tr!(lang, "chart-cost")), theme.series(0)),
         Span::raw(" "),
         Span::styled(format!("━ {} ", tr!(lang, "chart-best")), theme.series(1)),
     ]);
+    if title.width() + 2 > usize::from(area.width) {
+        title.spans.remove(0);
+    }
     let block = Block::bordered().title(title).border_style(theme.border());
     let (xl, yl) = (step_labels(lang, x0, x1), axis_labels(lang, 0.0, ymax));
     let bounds = ([x0, x1], [0.0, plot::headroom(ymax)]);

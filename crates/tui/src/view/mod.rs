@@ -173,16 +173,20 @@ fn pane_title(lang: Lang, app: &App, pane: &Pane, width: u16) -> String {
     }
     // in a race every pane has the same puzzle: what gives way first when the title is longer
     // than its border (a language's longer name for the algorithm) is the puzzle, never the
-    // algorithm
+    // algorithm, which then takes its short words (a phone's panes in Spanish)
     let label = pane.label(lang);
-    wrap::first_that_fits(
-        vec![
-            format!(" {label} · {puzzle} {} ", g.label()),
-            format!(" {label} · {puzzle} "),
-            format!(" {label} "),
-        ],
-        usize::from(width.saturating_sub(2)),
-    )
+    let mut forms = vec![
+        format!(" {label} · {puzzle} {} ", g.label()),
+        format!(" {label} · {puzzle} "),
+        format!(" {label} "),
+    ];
+    if pane.watched().is_none() {
+        for algo_short in [false, true] {
+            let short = crate::words::method_short(lang, &pane.run.method, algo_short);
+            forms.push(format!(" {short} "));
+        }
+    }
+    wrap::first_that_fits(forms, usize::from(width.saturating_sub(2)))
 }
 
 /// Draw a pane's grid, as large as `layout`, in `area` (a bordered block, or without its border
