@@ -137,6 +137,8 @@ help-scroll = ↑↓ RePág AvPág desplazan · filas { $first }–{ $last } de 
 command-intro = este comando abre la misma vista (sudoku, algoritmo, versión, parámetros, semilla, el tablero desde el que siguió):
 command-keys = copiado al portapapeles (OSC 52) · w lo guarda en un archivo · a lo suma como escena de una clase · otra tecla cierra
 command-title = línea de comando
+lesson-recorded-title = Una clase grabada en sudoscope
+lesson-recorded-caption = una escena grabada en sudoscope
 command-pushed = estas son las ejecuciones de { $name } tal como llegan al tablero de la clase: ninguna línea de comandos las abre en otra parte. En la máquina de { $name }, la notebook muestra cada ejecución en su celda, y sudoscope watch --follow sigue el archivo de traza que escribe Trace(...) (dice dónde al terminar una ejecución).
 command-pushed-keys = cualquier tecla cierra
 picker-keys = versión { $preset } (←/→ o tab alternan) · escribí las primeras letras · enter { $enter } · esc cancela
@@ -178,7 +180,7 @@ status-last-scene = es la última escena
 status-first-scene = es la primera escena
 status-watched-experiment = reinicios de una búsqueda observada: sudoscope experiment --command 'COMANDO {"{"}seed{"}"}'
 status-scene-command = el comando de esta escena no arrancó, así que el tablero espera en pausa: { $reason }
-status-scene-no-command = esta escena ejecuta un programa ({ $command }), y una página web no puede, así que el tablero espera en pausa: abre la lección en sudoscope para verla.
+status-scene-no-command = esta escena ejecuta un programa ({ $command }), y una página web no puede, así que el tablero espera en pausa: abre la clase en sudoscope para verla.
 command-written = guardado en { $path } en una línea (y copiado al portapapeles si la terminal lo permite)
 cannot-write = no se puede escribir { $path }: { $reason }
 command-appended = sumado como escena { $n } de { $path }
@@ -691,7 +693,7 @@ nb-race-cannot-run = este navegador no puede ejecutar el módulo de la competenc
 nb-race-old-module = El módulo de la página no tiene competencias (se construyó antes de ellas): construilo de nuevo con `cargo site`.
 
 ## the visualiser as a web page (`sudoscope site`)
-page-open-lesson = Abrir una lección…
+page-open-lesson = Abrir un archivo de clase…
 page-loading = Cargando sudoscope…
 page-cannot-load = Este navegador no pudo cargar sudoscope:
 page-cannot-start = sudoscope no pudo empezar:

@@ -138,6 +138,8 @@ help-scroll = ↑↓ PgUp PgDn rolam · linhas { $first }–{ $last } de { $rows
 command-intro = este comando abre a mesma vista (sudoku, algoritmo, versão, parâmetros, semente, o tabuleiro de onde seguiu):
 command-keys = copiado para a área de transferência (OSC 52) · w salva num arquivo · a adiciona como cena de uma aula · outra tecla fecha
 command-title = linha de comando
+lesson-recorded-title = Uma aula gravada no sudoscope
+lesson-recorded-caption = uma cena gravada no sudoscope
 command-pushed = estas são as execuções de { $name } como chegam ao quadro da turma: nenhuma linha de comando as abre em outro lugar. Na máquina de { $name }, o notebook mostra cada execução na sua célula, e sudoscope watch --follow acompanha o arquivo de rastro que Trace(...) escreve (ele diz onde ao fim de uma execução).
 command-pushed-keys = qualquer tecla fecha
 picker-keys = versão { $preset } (←/→ ou tab alternam) · digite as primeiras letras · enter { $enter } · esc cancela
@@ -179,7 +181,7 @@ status-last-scene = esta é a última cena
 status-first-scene = esta é a primeira cena
 status-watched-experiment = recomeços de uma busca observada: sudoscope experiment --command 'COMANDO {"{"}seed{"}"}'
 status-scene-command = o comando desta cena não começou, então o tabuleiro espera em pausa: { $reason }
-status-scene-no-command = esta cena executa um programa ({ $command }), e uma página web não pode, então o tabuleiro espera em pausa: abra a lição no sudoscope para vê-la.
+status-scene-no-command = esta cena executa um programa ({ $command }), e uma página web não pode, então o tabuleiro espera em pausa: abra a aula no sudoscope para vê-la.
 command-written = salvo em { $path } numa linha (e copiado para a área de transferência se o terminal permitir)
 cannot-write = não é possível salvar { $path }: { $reason }
 command-appended = somado como cena { $n } de { $path }
@@ -692,7 +694,7 @@ nb-race-cannot-run = este navegador não consegue executar o módulo da competi�
 nb-race-old-module = O módulo da página não tem competições (foi construído antes delas): construa-o de novo com `cargo site`.
 
 ## the visualiser as a web page (`sudoscope site`)
-page-open-lesson = Abrir uma lição…
+page-open-lesson = Abrir um arquivo de aula…
 page-loading = Carregando o sudoscope…
 page-cannot-load = Este navegador não conseguiu carregar o sudoscope:
 page-cannot-start = O sudoscope não conseguiu começar:

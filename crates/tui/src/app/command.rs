@@ -130,7 +130,7 @@ impl App {
         }
         let playing = self.player.as_ref();
         let scene = Scene {
-            caption: playing.map_or("a scene recorded in sudoscope".into(), |p| {
+            caption: playing.map_or(tr!(lang, "lesson-recorded-caption"), |p| {
                 p.scene().caption_in(lang)
             }),
             captions: Default::default(),
@@ -149,7 +149,7 @@ impl App {
         if self.front == Front::Page {
             return self.download_scene(&path, &scene);
         }
-        match lesson::append(&path, &scene, &self.puzzle_ref()) {
+        match lesson::append(&path, &scene, &self.puzzle_ref(), lang) {
             Ok(n) => tr!(
                 lang,
                 "command-appended",
@@ -178,7 +178,7 @@ impl App {
             .written
             .entry(name.clone())
             .or_insert_with(|| opened.unwrap_or_default());
-        let (added, n) = lesson::scene_added(text, scene, &puzzle);
+        let (added, n) = lesson::scene_added(text, scene, &puzzle, self.lang);
         text.push_str(&added);
         self.download = Some(Download {
             name: name.clone(),

@@ -162,12 +162,13 @@ pub fn parse(text: &str, name: &str) -> Result<Lesson, LessonError> {
     })
 }
 
-/// Append a scene to the lesson at `path` (creating it with a title when it does not exist);
-/// `puzzle` is the reference written for its puzzle. Returns the scene's number in the file.
-pub fn append(path: &Path, scene: &Scene, puzzle: &str) -> Result<usize, String> {
+/// Append a scene to the lesson at `path` (creating it with a title in `lang` when it does
+/// not exist); `puzzle` is the reference written for its puzzle. Returns the scene's number in
+/// the file.
+pub fn append(path: &Path, scene: &Scene, puzzle: &str, lang: Lang) -> Result<usize, String> {
     use std::io::Write;
     let existing = std::fs::read_to_string(path).unwrap_or_default();
-    let (text, n) = scene_added(&existing, scene, puzzle);
+    let (text, n) = scene_added(&existing, scene, puzzle, lang);
     let mut f = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -178,13 +179,20 @@ pub fn append(path: &Path, scene: &Scene, puzzle: &str) -> Result<usize, String>
     Ok(n)
 }
 
-/// What appending `scene` to a lesson that reads `existing` adds (a title first, when it is
-/// empty), and the scene's number in it.
-pub fn scene_added(existing: &str, scene: &Scene, puzzle: &str) -> (String, usize) {
+/// What appending `scene` to a lesson that reads `existing` adds (when it is empty, a title
+/// in `lang` first, and the lesson's `lang` when that is not English, so that its words and
+/// the screen's agree), and the scene's number in it.
+pub fn scene_added(existing: &str, scene: &Scene, puzzle: &str, lang: Lang) -> (String, usize) {
     let count = existing.lines().filter(|l| l.trim() == "[[scene]]").count();
     let mut text = String::new();
     if existing.trim().is_empty() {
-        text.push_str("title = \"A lesson recorded in sudoscope\"\n");
+        text.push_str(&format!(
+            "title = {}\n",
+            quoted(&tr!(lang, "lesson-recorded-title"))
+        ));
+        if lang != Lang::En {
+            text.push_str(&format!("lang = {}\n", quoted(lang.code())));
+        }
     }
     text.push_str(&scene_text(&scene.run, &scene.caption, puzzle));
     if let Some(w) = &scene.command {

@@ -166,8 +166,14 @@ fn an_appended_scene_reads_back_as_the_same_scene() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("built.toml");
     let _ = std::fs::remove_file(&path);
-    assert_eq!(append(&path, &l.scenes[0], "sudoku_7").unwrap(), 1);
-    assert_eq!(append(&path, &l.scenes[1], "sudoku_7").unwrap(), 2);
+    assert_eq!(
+        append(&path, &l.scenes[0], "sudoku_7", Lang::En).unwrap(),
+        1
+    );
+    assert_eq!(
+        append(&path, &l.scenes[1], "sudoku_7", Lang::En).unwrap(),
+        2
+    );
     let back = read(&path).unwrap();
     for (a, b) in back.scenes.iter().zip(&l.scenes) {
         assert_eq!(a.run, b.run);
@@ -237,5 +243,42 @@ fn the_built_in_lesson_speaks_all_three_languages() {
                 i + 1
             );
         }
+    }
+}
+
+/// A lesson `y a` starts from a screen in Spanish or Portuguese has its title in that language
+/// and says so (`lang`), so that its words and the screen's agree when it is played; one
+/// started in English names no language, and plays in the reader's.
+#[test]
+fn a_new_lesson_is_titled_in_the_screens_language() {
+    let scene = Scene {
+        caption: "una escena".into(),
+        captions: Default::default(),
+        notes: None,
+        notes_by: Default::default(),
+        run: parse(
+            "title = \"t\"\n[[scene]]\ncaption = \"c\"\npuzzle = \"sudoku_7\"\n",
+            "t.toml",
+        )
+        .unwrap()
+        .scenes[0]
+            .run
+            .clone(),
+        command: None,
+    };
+    for (lang, title) in [
+        (Lang::Es, "Una clase grabada en sudoscope"),
+        (Lang::Pt, "Uma aula gravada no sudoscope"),
+        (Lang::En, "A lesson recorded in sudoscope"),
+    ] {
+        let (text, n) = scene_added("", &scene, "sudoku_7", lang);
+        assert_eq!(n, 1);
+        let back = parse(&text, "new.toml").unwrap();
+        assert_eq!(back.title, title, "{text}");
+        let named = (lang != Lang::En).then_some(lang);
+        assert_eq!(back.lang, named, "{text}");
+        // a scene added to it later writes no second title
+        let (more, n) = scene_added(&text, &scene, "sudoku_7", lang);
+        assert_eq!((n, more.contains("title")), (2, false), "{more}");
     }
 }
