@@ -377,6 +377,7 @@ web-ended = The session has ended.
 web-again = Start again
 web-busy = Another attempt from here is being checked; trying again…
 web-keys = Keys
+web-keyboard = Keyboard: type a puzzle or a parameter
 web-board-title = sudoscope: the class's searches
 web-board-empty = No search yet. A student adds to = "LINK" to their Trace(...) (or sets SUDOSCOPE_TO to the link) and runs it.
 web-board-sort = Sort by
@@ -708,7 +709,7 @@ served-no-still = a served session writes no file, so no still: sudoscope on you
 key-open-puzzle-in-page = open another puzzle: a built-in name, set:N, the puzzle text, or generate:hard
 key-open-puzzle-in-session = open another puzzle: a built-in name, set:N, the puzzle text, or generate:hard
 too-small-in-page = the page is too small: the screen needs { $w }×{ $h } characters, even at its smallest letters
-too-small-now-in-page = it has { $w }×{ $h }; widen the window, turn the phone, or zoom out
+too-small-now-in-page = it has { $w }×{ $h }; enlarge the window, turn the phone, or zoom out
 command-keys-in-page = the address is copied to the clipboard where the browser allows it · w downloads the command as a file · a adds the view as a scene and downloads the lesson · any other key closes
 command-address-intro = this address opens the same view in any browser (puzzle, algorithm, preset, parameters, seed, the board it continued from):
 command-intro-in-page = and this command opens it in sudoscope, the program:

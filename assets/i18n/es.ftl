@@ -380,6 +380,7 @@ web-ended = La sesión terminó.
 web-again = Empezar de nuevo
 web-busy = Se está comprobando otro intento desde aquí; reintentando…
 web-keys = Teclas
+web-keyboard = Teclado: escribir un sudoku o un parámetro
 web-board-title = sudoscope: las búsquedas de la clase
 web-board-empty = Todavía no hay búsquedas. Cada estudiante agrega to = "ENLACE" a su Trace(...) (o pone el enlace en SUDOSCOPE_TO) y la ejecuta.
 web-board-sort = Ordenar por

@@ -381,6 +381,7 @@ web-ended = A sessão terminou.
 web-again = Começar de novo
 web-busy = Outra tentativa daqui está sendo verificada; tentando de novo…
 web-keys = Teclas
+web-keyboard = Teclado: digitar um sudoku ou um parâmetro
 web-board-title = sudoscope: as buscas da turma
 web-board-empty = Ainda não há buscas. Cada aluno adiciona to = "LINK" ao seu Trace(...) (ou põe o link em SUDOSCOPE_TO) e a executa.
 web-board-sort = Ordenar por

@@ -576,8 +576,25 @@
     const b = e.target.closest('button');
     if (!b) return;
     e.preventDefault();
-    send(b.dataset.send);
+    // ⌨ brings up the phone's keyboard, for what the keys above cannot say: a puzzle for o, a
+    // parameter's value
+    if (b.id === 'type-key') typingEl.focus();
+    else send(b.dataset.send);
   });
+
+  // what the phone's keyboard types: a key the page knows is sent at its keydown (above), which
+  // then types nothing here; the rest (a soft keyboard's letters, a composed word) arrives as
+  // text, sent as typed, Enter as the terminal's
+  const typingEl = document.getElementById('typing');
+  function typed() {
+    const text = typingEl.value;
+    typingEl.value = '';
+    if (text) send(text.replace(/\r?\n/g, '\r'));
+  }
+  typingEl.addEventListener('input', (e) => {
+    if (!e.isComposing) typed();
+  });
+  typingEl.addEventListener('compositionend', typed);
 
   let resizeTimer = null;
   function resized() {

@@ -25,6 +25,7 @@ pub const WORDS: &[&str] = &[
     "web-ended",
     "web-again",
     "web-keys",
+    "web-keyboard",
     "page-open-lesson",
     "page-loading",
     "page-cannot-load",

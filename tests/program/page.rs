@@ -81,7 +81,7 @@ fn a_race_in_spanish_gets_the_rows_it_needs() {
     browser.go(&served.url("index.html?race=steepest,genetic"));
     // three panes, each with its own search, in the browser's language
     let text = browser.until("the race", |t| {
-        t.contains("gradiente descendente") && t.contains("genético") && t.contains("paso")
+        t.contains("gradiente (clás.)") && t.contains("genético (clás.)") && t.contains("paso")
     });
     assert!(!text.contains("terminal es chica"), "{text}");
     // the font shrank to give the race the rows it needs
@@ -308,6 +308,29 @@ fn on_a_phone_the_touch_keys_work() {
     browser.click("#keys button[data-send='?']");
     // the help, in the phone's language
     browser.shows("teclas");
+    browser.click("#keys button[aria-label='Esc']");
+    // o, then the phone's own keyboard (⌨) types the puzzle: its letters arrive as text, not
+    // as keys the page knows
+    browser.click("#keys button[data-send='o']");
+    browser.shows("sudoku_7)");
+    browser.click("#type-key");
+    assert_eq!(
+        browser.eval("return document.activeElement.id"),
+        json!("typing"),
+        "⌨ gives the phone's keyboard its field"
+    );
+    browser.eval(
+        "const t = document.getElementById('typing'); t.value = 'top95:4\\n'; \
+         t.dispatchEvent(new InputEvent('input', { data: 'top95:4', inputType: 'insertText' })); \
+         return t.value",
+    );
+    browser.until("the puzzle typed", |t| {
+        t.contains("top95:4") && !t.contains("sudoku_7")
+    });
+    // y gives the view's address, to send on
+    browser.click("#keys button[data-send='y']");
+    browser.shows("este endereço abre a mesma vista");
+    browser.click("#keys button[aria-label='Esc']");
     // a lesson goes on by its touch key, PgDn
     browser.go(&served.url("index.html?lesson=local-search&lang=en"));
     browser.shows("38 givens");

@@ -39,6 +39,7 @@ pub const WORDS: &[&str] = &[
     "web-again",
     "web-busy",
     "web-keys",
+    "web-keyboard",
     "web-board-title",
     "web-board-empty",
     "web-board-sort",
