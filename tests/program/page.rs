@@ -63,10 +63,22 @@ fn the_page_is_the_visualiser_its_keys_work_and_it_pauses_and_steps() {
     // the button that opens a lesson file covers none of the screen
     assert_lesson_button_covers_nothing(&browser);
     // a window too small even for the smallest letters: said as the page's, not a terminal's
-    browser.resize(200, 150);
+    // (a window 300 px tall leaves headless Chromium's page 157 px; one 150 px tall, 7)
+    browser.resize(200, 300);
     let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
     let small = browser.until("too small", |t| words(t).contains("the page is too small"));
     assert!(!words(&small).contains("terminal"), "{small}");
+    // and it can be read there: the touch keys keep to one row, and leave the screen most of
+    // the window
+    let heights = browser.eval(
+        "return [document.getElementById('screen').getBoundingClientRect().height, \
+         window.innerHeight]",
+    );
+    let (screen_px, page_px) = (heights[0].as_f64().unwrap(), heights[1].as_f64().unwrap());
+    assert!(
+        screen_px >= page_px / 2.0,
+        "the screen is {screen_px}px tall in a page {page_px}px tall"
+    );
     browser.resize(1200, 800);
     browser.shows("[paused");
     // `?paused` alone starts paused, as `--paused` does
