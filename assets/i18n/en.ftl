@@ -178,6 +178,7 @@ status-first-scene = this is the first scene
 status-watched-experiment = restarts of a watched search: sudoscope experiment --command 'COMMAND {"{"}seed{"}"}'
 status-scene-command = this scene's command did not start, so the board waits, paused: { $reason }
 status-scene-no-command = this scene runs a program ({ $command }), which a web page cannot, so the board waits, paused: open the lesson in sudoscope to see it.
+caption-program-missing = (its program does not run here; on screen: { $algo })
 command-written = written to { $path } on one line (and copied to the clipboard where the terminal allows it)
 cannot-write = cannot write { $path }: { $reason }
 command-appended = appended as scene { $n } of { $path }

@@ -182,6 +182,7 @@ status-first-scene = esta é a primeira cena
 status-watched-experiment = recomeços de uma busca observada: sudoscope experiment --command 'COMANDO {"{"}seed{"}"}'
 status-scene-command = o comando desta cena não começou, então o tabuleiro espera em pausa: { $reason }
 status-scene-no-command = esta cena executa um programa ({ $command }), e uma página web não pode, então o tabuleiro espera em pausa: abra a aula no sudoscope para vê-la.
+caption-program-missing = (o programa dela não roda aqui; na tela: { $algo })
 command-written = salvo em { $path } numa linha (e copiado para a área de transferência se o terminal permitir)
 cannot-write = não é possível salvar { $path }: { $reason }
 command-appended = somado como cena { $n } de { $path }

@@ -179,6 +179,14 @@ fn the_built_in_lesson_and_a_lesson_file_from_the_disk_play() {
     );
     assert!(text.contains("[paused"), "{text}");
     assert_eq!(step_on(&text, "step"), Some(0), "{text}");
+    // run: the built-in search under the caption is named there as not the program
+    browser.key(" ");
+    let text = browser.shows("[running");
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("(its program does not run here; on screen: annealing (classic))"),
+        "{text}"
+    );
     browser.key("\u{E00F}");
     let text = browser.shows("the course's descent");
     assert!(text.contains("[running"), "{text}");

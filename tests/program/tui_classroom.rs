@@ -544,8 +544,18 @@ fn a_scene_whose_command_does_not_start_waits_paused() {
     let whole = said.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(words.contains(&whole), "{whole}\n{t}");
     assert!(t.contains("[paused"), "{t}");
+    // run, the built-in search runs, and the caption says, for as long as the scene is on
+    // screen, that it is not the scene's program
+    app.on_event(key(KeyCode::Char(' ')));
+    assert!(app.race().running());
+    let caption = app.caption(app.lang()).unwrap();
+    assert!(
+        caption.ends_with("(its program does not run here; on screen: annealing (classic))"),
+        "{caption}"
+    );
     app.on_event(key(KeyCode::PageDown));
     assert!(app.race().running(), "the next scene runs");
+    assert_eq!(app.caption(app.lang()).unwrap(), "Yours · ours");
     app.on_event(key(KeyCode::PageUp));
     assert!(!app.race().running(), "back to the scene, paused again");
 }

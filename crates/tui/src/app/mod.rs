@@ -292,7 +292,17 @@ impl App {
 
     /// The lesson's caption on screen in `lang`, when a lesson is played.
     pub fn caption(&self, lang: Lang) -> Option<String> {
-        self.player.as_ref().map(|p| p.caption(lang))
+        let p = self.player.as_ref()?;
+        let caption = p.caption(lang);
+        // a scene whose program is not running says, as long as it is on screen, that what
+        // runs under its caption is not that program
+        match self.race.panes().first() {
+            Some(pane) if watching::program_missing(&p.scene().command, &self.watching) => {
+                let stand_in = tr!(lang, "caption-program-missing", algo = pane.label(lang));
+                Some(format!("{caption} {stand_in}"))
+            }
+            _ => Some(caption),
+        }
     }
 
     /// The speaker notes of the scene on screen in `lang`, if it has any.
