@@ -155,6 +155,7 @@ experiment-progress = { $done } / { $total } runs on { $puzzle }
 experiment-stopped = stopped
 experiment-done = done
 experiment-title = experiment: 100 restarts each on all cores · x stops · esc closes
+experiment-title-short = experiment · x stops · esc closes
 experiment-algorithm = algorithm
 experiment-runs = runs
 experiment-solved = solved

@@ -158,6 +158,7 @@ experiment-progress = { $done } / { $total } ejecuciones sobre { $puzzle }
 experiment-stopped = detenido
 experiment-done = listo
 experiment-title = experimento: 100 reinicios de cada uno en todos los núcleos · x detiene · esc cierra
+experiment-title-short = experimento · x detiene · esc cierra
 experiment-algorithm = algoritmo
 experiment-runs = ejecuciones
 experiment-solved = resueltas

@@ -159,6 +159,7 @@ experiment-progress = { $done } / { $total } execuções sobre { $puzzle }
 experiment-stopped = interrompido
 experiment-done = pronto
 experiment-title = experimento: 100 recomeços de cada um em todos os núcleos · x interrompe · esc fecha
+experiment-title-short = experimento · x interrompe · esc fecha
 experiment-algorithm = algoritmo
 experiment-runs = execuções
 experiment-solved = resolvidas

@@ -534,6 +534,70 @@ fn a_narrow_race_names_each_algorithm_whole_in_every_language() {
     }
 }
 
+/// On a phone's screen the experiment view names every algorithm, header and its title in whole
+/// words in every language (the third trial: rows "Simulated", "algoritmo", a header "mediana
+/// até resolv"): the table takes shorter names, then fewer columns.
+#[test]
+fn a_narrow_experiment_cuts_no_name_and_no_header() {
+    for lang in [Lang::En, Lang::Es, Lang::Pt] {
+        let mut opts = options(
+            "sudoku_7",
+            "annealing",
+            Preset::Classic,
+            &["genetic", "beam:tuned:3:k=5"],
+        );
+        opts.lang = lang;
+        let (mut app, _rx) = settled(opts, 0);
+        app.act(Action::Experiment);
+        let labels = app.experiment().unwrap().run.labels.clone();
+        let t = text(&render(&mut app, 72, 44));
+        app.act(Action::Experiment);
+        let table: Vec<&str> = t.lines().filter(|l| l.starts_with('│')).collect();
+        for label in &labels {
+            let forms = [
+                lang.label(label),
+                lang.short_label(label, false),
+                lang.short_label(label, true),
+            ];
+            assert!(
+                table
+                    .iter()
+                    .any(|row| forms.iter().any(|f| row.starts_with(&format!("│{f} ")))),
+                "{lang:?}: no whole name of {label}\n{t}"
+            );
+        }
+        let header = table
+            .iter()
+            .find(|r| r.contains(&lang.text("experiment-runs", &[])))
+            .unwrap_or_else(|| panic!("{lang:?}: no header\n{t}"));
+        for id in [
+            "experiment-algorithm",
+            "experiment-runs",
+            "experiment-solved",
+            "experiment-rate",
+            "experiment-interval",
+            "experiment-median",
+        ] {
+            let words = lang.text(id, &[]);
+            let first = words.split(' ').next().unwrap();
+            assert!(
+                header.contains(&words) || !header.contains(first),
+                "{lang:?}: {words:?} cut in {header:?}"
+            );
+        }
+        let top = t.lines().next().unwrap();
+        let title = top
+            .trim_start_matches('┌')
+            .trim_end_matches(['─', '┐'])
+            .trim();
+        assert!(
+            title == lang.text("experiment-title", &[])
+                || title == lang.text("experiment-title-short", &[]),
+            "{lang:?}: {title:?}"
+        );
+    }
+}
+
 /// A 16x16 grid fits 80x24 and a 25x25 one 100x30: the panels give way, and on a short screen
 /// the large grid its border and the legend line; every row of the grid and the key line show.
 #[test]

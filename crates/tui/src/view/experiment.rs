@@ -8,6 +8,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Gauge, Row, Table};
 
+use super::wrap;
 use crate::app::App;
 use crate::theme::Theme;
 use sudoscope_core::engine::stats::wilson;
@@ -45,9 +46,12 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         Gauge::default()
             .block(
                 Block::bordered()
-                    .title(format!(
-                        " {} ",
-                        app.front().text(lang, "experiment-title", &[])
+                    .title(wrap::first_that_fits(
+                        vec![
+                            format!(" {} ", app.front().text(lang, "experiment-title", &[])),
+                            format!(" {} ", tr!(lang, "experiment-title-short")),
+                        ],
+                        usize::from(head.width.saturating_sub(2)),
                     ))
                     .border_style(theme.title()),
             )
@@ -56,8 +60,9 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             .label(label),
         head,
     );
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    let mut bars = Vec::new();
+    // each algorithm's figures, then its row in as many words and columns as the width allows
+    let inner = usize::from(table_area.width.saturating_sub(2));
+    let mut figures = Vec::new();
     for label in &x.run.labels {
         let mine: Vec<_> = x
             .records
@@ -82,22 +87,18 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         let med = times
             .get(times.len() / 2)
             .map_or("-".into(), |t| format!("{} ms", lang.num(t * 1e3, 1)));
-        let shown = lang.label(label);
-        rows.push(vec![
-            shown.clone(),
-            format!("{n}"),
-            format!("{k}"),
-            format!("{}%", lang.num(rate, 1)),
-            // a range, not a pair: no comma to mistake for the decimal one
-            format!("{}–{}%", lang.num(100.0 * lo, 1), lang.num(100.0 * hi, 1)),
-            med,
-        ]);
-        bars.push(
-            Bar::default()
-                .value(rate.round() as u64)
-                .label(shown)
-                .text_value(format!("{}%", lang.num(rate, 0))),
-        );
+        figures.push((
+            label,
+            [
+                format!("{n}"),
+                format!("{k}"),
+                format!("{}%", lang.num(rate, 1)),
+                // a range, not a pair: no comma to mistake for the decimal one
+                format!("{}–{}%", lang.num(100.0 * lo, 1), lang.num(100.0 * hi, 1)),
+                med,
+            ],
+            rate,
+        ));
     }
     let header = [
         tr!(lang, "experiment-algorithm"),
@@ -107,27 +108,74 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         tr!(lang, "experiment-interval"),
         tr!(lang, "experiment-median"),
     ];
-    // each column as wide as its header (the words are longer in Spanish and Portuguese) and
-    // its widest value, so no header is cut and the labels tell the algorithms apart
-    let widest = |i: usize, least: usize| {
-        let values = rows.iter().map(|r| r[i].chars().count());
-        values
-            .chain([header[i].chars().count(), least])
-            .max()
-            .unwrap_or(least) as u16
+    let least = [12, 5, 5, 6, 11, 8];
+    // a narrow screen (a phone) gives up, in turn, the algorithms' long words, then the
+    // median's column, then the interval's, rather than cut a name or a header in half
+    let names = |form: usize| -> Vec<String> {
+        figures
+            .iter()
+            .map(|(label, _, _)| match form {
+                0 => lang.label(label),
+                f => lang.short_label(label, f > 1),
+            })
+            .collect()
     };
-    let widths = [
-        Constraint::Length(widest(0, 12).min(44)),
-        Constraint::Length(widest(1, 5)),
-        Constraint::Length(widest(2, 5)),
-        Constraint::Length(widest(3, 6)),
-        Constraint::Length(widest(4, 11)),
-        Constraint::Length(widest(5, 8)),
-    ];
-    let table = Table::new(rows.into_iter().map(Row::new), widths)
-        .header(Row::new(header.to_vec()).style(theme.title()))
-        .block(Block::bordered().border_style(theme.border()));
+    let ways = [(0, 6), (1, 6), (2, 6), (2, 5), (2, 4)];
+    let table_of = |(form, columns): (usize, usize)| {
+        let rows: Vec<Vec<String>> = names(form)
+            .into_iter()
+            .zip(&figures)
+            .map(|(name, (_, cells, _))| {
+                let mut row = vec![name];
+                row.extend(cells.iter().take(columns - 1).cloned());
+                row
+            })
+            .collect();
+        // each column as wide as its header and its widest value
+        let widths: Vec<u16> = (0..columns)
+            .map(|i| {
+                rows.iter()
+                    .map(|r| r[i].chars().count())
+                    .chain([header[i].chars().count(), least[i]])
+                    .max()
+                    .unwrap_or(least[i]) as u16
+            })
+            .collect();
+        (rows, widths)
+    };
+    let fits = |widths: &[u16]| {
+        widths.iter().map(|&w| usize::from(w)).sum::<usize>() + widths.len() - 1 <= inner
+    };
+    let (rows, widths) = ways
+        .iter()
+        .map(|&way| table_of(way))
+        .find(|(_, widths)| fits(widths))
+        .unwrap_or_else(|| table_of(ways[ways.len() - 1]));
+    let columns = widths.len();
+    let table = Table::new(
+        rows.into_iter().map(Row::new),
+        widths.into_iter().map(Constraint::Length),
+    )
+    .header(Row::new(header[..columns].to_vec()).style(theme.title()))
+    .block(Block::bordered().border_style(theme.border()));
     f.render_widget(table, table_area);
+    // a bar's name in the words that fit under it
+    let bar_width = (bars_area.width.saturating_sub(4) / figures.len().max(1) as u16).clamp(3, 24);
+    let (full, short, shortest) = (names(0), names(1), names(2));
+    let bars: Vec<Bar> = figures
+        .iter()
+        .enumerate()
+        .map(|(i, (_, _, rate))| {
+            let name = wrap::first_that_fits(
+                vec![full[i].clone(), short[i].clone(), shortest[i].clone()],
+                usize::from(bar_width),
+            );
+            Bar::default()
+                .value(rate.round() as u64)
+                .label(name)
+                .text_value(format!("{}%", lang.num(*rate, 0)))
+        })
+        .collect();
     let chart = BarChart::default()
         .block(
             Block::bordered()
@@ -135,7 +183,7 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 .border_style(theme.border()),
         )
         .data(BarGroup::default().bars(&bars))
-        .bar_width(((bars_area.width.saturating_sub(4)) / bars.len().max(1) as u16).clamp(3, 24))
+        .bar_width(bar_width)
         .bar_gap(2)
         .max(100)
         .bar_style(theme.series(1));
