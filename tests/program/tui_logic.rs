@@ -285,6 +285,13 @@ fn opening_a_puzzle_keeps_the_seeds_and_refuses_bad_references() {
         .clone()
         .expect("the reference is refused with a reason");
     assert!(e.starts_with("unknown puzzle \"nonsense\""), "{e}");
+    // the answer is read whole on a phone's 72 columns, and the keys under it (the third
+    // trial: the box kept 8 rows and lost the answer's end and the keys)
+    let t = text(&render(&mut app, 72, 44));
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let shown = words(&t.replace('│', " "));
+    assert!(shown.contains(&words(&e)), "{e}\n{t}");
+    assert!(shown.contains("enter opens · esc cancels"), "{t}");
     assert_eq!(app.race().puzzle().name, "sudoku_7");
     for _ in 0.."nonsense".len() {
         press(&mut app, KeyCode::Backspace);

@@ -41,6 +41,17 @@ fn boxed(f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme: &Theme
     );
 }
 
+/// The rows `lines` take in a box `width` wide as they wrap, its borders, and a row for words
+/// that wrap early.
+fn box_rows(lines: &[Line], width: u16) -> u16 {
+    let inside = usize::from(width.saturating_sub(2).max(1));
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().max(1).div_ceil(inside))
+        .sum();
+    (rows.min(usize::from(u16::MAX)) as u16).saturating_add(3)
+}
+
 /// The first row to show of a list of `len` rows in `rows` lines, so that `selected` is
 /// visible: a picker scrolls with its selection.
 pub fn scroll_offset(selected: usize, len: usize, rows: usize) -> usize {
@@ -182,15 +193,7 @@ pub fn command(
         )),
     }
     let width = area.width.saturating_sub(4).min(120);
-    // each line's rows as it wraps, the borders, and a row for words that wrap early
-    let inside = width.saturating_sub(2).max(1) as usize;
-    let rows: usize = lines
-        .iter()
-        .map(|l| l.width().max(1).div_ceil(inside))
-        .sum();
-    let height = (rows.min(u16::MAX as usize) as u16)
-        .saturating_add(3)
-        .min(area.height);
+    let height = box_rows(&lines, width).min(area.height);
     boxed(
         f,
         centered(area, width, height),
@@ -389,9 +392,11 @@ pub fn puzzle(
         front.text(lang, "opener-keys", &[]),
         theme.dim(),
     ));
+    // as tall as its lines wrap to: a long answer (every set's name) is read whole on a phone
+    let height = box_rows(&lines, 100.min(area.width)).max(8);
     boxed(
         f,
-        centered(area, 100, 8),
+        centered(area, 100, height),
         &tr!(lang, "opener-title"),
         lines,
         theme,
