@@ -301,6 +301,50 @@ fn landscape_screen(app: &mut App, rx: &Receiver<Report>) -> String {
     text(&render(app, 120, 40))
 }
 
+/// On a short screen the panel keeps the rows around the sideways moves (the least uphill,
+/// with its probability, is what a lesson asks about) and says how many it leaves out (the
+/// third trial: on a phone on its side only the downhill rows showed, and nothing said more
+/// were missing).
+#[test]
+fn a_short_landscape_panel_keeps_the_rows_near_zero_and_says_what_it_leaves_out() {
+    let (mut app, rx) = settled(options("sudoku_7", "annealing", Preset::Classic, &[]), 3);
+    let _ = landscape_screen(&mut app, &rx);
+    let Some(sudoscope_core::search::Landscape::Moves { deltas, .. }) = app.race().panes()[0]
+        .report
+        .as_ref()
+        .unwrap()
+        .landscape
+        .clone()
+    else {
+        panic!("annealing reports its moves");
+    };
+    let rows = |t: &str| t.matches('Δ').count() - t.matches("of Δ").count();
+    let tall = text(&render(&mut app, 120, 60));
+    assert_eq!(rows(&tall), deltas.len(), "every row at 120x60:\n{tall}");
+    // the first height, at 72 columns, with room for three rows but not for all
+    let (short, shown) = (24..60)
+        .map(|h| text(&render(&mut app, 72, h)))
+        .map(|t| {
+            let n = rows(&t);
+            (t, n)
+        })
+        .find(|(_, n)| *n >= 3)
+        .expect("three rows at some height");
+    assert!(
+        shown < deltas.len(),
+        "a short screen has fewer rows:\n{short}"
+    );
+    assert!(
+        short.contains(&format!("{} more rows of Δ left out", deltas.len() - shown)),
+        "{short}"
+    );
+    let least_uphill = deltas.iter().find(|(d, _)| *d > 0).unwrap().0;
+    assert!(
+        short.contains(&format!("Δ{least_uphill:+4} ")),
+        "the least uphill row:\n{short}"
+    );
+}
+
 /// A descent stuck in a local minimum shows 0 downhill neighbours: the definition, on screen.
 /// Annealing adds the acceptance probability of each uphill change; the genetic algorithm
 /// shows how many distinct values each cell holds across the population.

@@ -60,7 +60,28 @@ pub fn landscape(lang: Lang, f: &mut Frame, area: Rect, report: &Report, theme: 
             }
             let most = deltas.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
             let width = area.width.saturating_sub(26).max(4) as u32;
-            for &(d, n) in deltas.iter().take(room.saturating_sub(lines.len())) {
+            // the rows that fit under the sentences as they wrap; when not all do, those
+            // around the sideways moves (the least downhill and the least uphill, what the
+            // next step chooses among), and a row that says how many are left out
+            let inner = usize::from(area.width.saturating_sub(2).max(1));
+            let used: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
+            let fit = room.saturating_sub(used);
+            let (shown, hidden) = if deltas.len() <= fit {
+                (0..deltas.len(), 0)
+            } else {
+                // the note's rows as it wraps, counted for the most it may say
+                let note = tr!(lang, "stuck-rows-hidden", n = deltas.len());
+                let keep = fit.saturating_sub(note.chars().count().max(1).div_ceil(inner));
+                let zero = deltas
+                    .iter()
+                    .position(|(d, _)| *d >= 0)
+                    .unwrap_or(deltas.len());
+                let start = zero
+                    .saturating_sub(keep.saturating_sub(1) / 2)
+                    .min(deltas.len() - keep);
+                (start..start + keep, deltas.len() - keep)
+            };
+            for &(d, n) in &deltas[shown] {
                 let bar = "█".repeat(((n * width).div_ceil(most)) as usize);
                 let p = match temperature {
                     // a temperature a trace gives may be anything: only a positive one says
@@ -79,6 +100,12 @@ pub fn landscape(lang: Lang, f: &mut Frame, area: Rect, report: &Report, theme: 
                     Span::styled(bar, style),
                     Span::raw(p),
                 ]));
+            }
+            if hidden > 0 && fit > 0 {
+                lines.push(Line::styled(
+                    tr!(lang, "stuck-rows-hidden", n = hidden),
+                    theme.dim(),
+                ));
             }
         }
         Some(Landscape::Pheromone {
