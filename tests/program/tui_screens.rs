@@ -490,20 +490,26 @@ fn a_narrow_race_cuts_no_figure_and_no_word_in_half() {
     );
 }
 
+/// A race whose names are long in Spanish and Portuguese (annealing, genetic, tuned beam with
+/// k=5), in `lang`, `steps` in.
+fn race_of_three_names(lang: Lang, steps: u64) -> (App, Receiver<Report>) {
+    let mut opts = options(
+        "sudoku_7",
+        "annealing",
+        Preset::Classic,
+        &["genetic", "beam:tuned:3:k=5"],
+    );
+    opts.lang = lang;
+    settled(opts, steps)
+}
+
 /// On a phone's screen a race's pane titles and chart titles say whole words in every
 /// language (the second trial: "simulated annealing (v. clás", "costo y mejor costo ━ costo ━
 /// mejo"): a title too long gives way to shorter words, never to a cut.
 #[test]
 fn a_narrow_race_names_each_algorithm_whole_in_every_language() {
     for lang in [Lang::En, Lang::Es, Lang::Pt] {
-        let mut opts = options(
-            "sudoku_7",
-            "annealing",
-            Preset::Classic,
-            &["genetic", "beam:tuned:3:k=5"],
-        );
-        opts.lang = lang;
-        let (mut app, _rx) = settled(opts, 5);
+        let (mut app, _rx) = race_of_three_names(lang, 5);
         let t = text(&render(&mut app, 72, 64));
         let titles: Vec<String> = t
             .lines()
@@ -540,14 +546,7 @@ fn a_narrow_race_names_each_algorithm_whole_in_every_language() {
 #[test]
 fn a_narrow_experiment_cuts_no_name_and_no_header() {
     for lang in [Lang::En, Lang::Es, Lang::Pt] {
-        let mut opts = options(
-            "sudoku_7",
-            "annealing",
-            Preset::Classic,
-            &["genetic", "beam:tuned:3:k=5"],
-        );
-        opts.lang = lang;
-        let (mut app, _rx) = settled(opts, 0);
+        let (mut app, _rx) = race_of_three_names(lang, 0);
         app.act(Action::Experiment);
         let labels = app.experiment().unwrap().run.labels.clone();
         let t = text(&render(&mut app, 72, 44));
