@@ -68,15 +68,17 @@ fn the_page_is_the_visualiser_its_keys_work_and_it_pauses_and_steps() {
     let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
     let small = browser.until("too small", |t| words(t).contains("the page is too small"));
     assert!(!words(&small).contains("terminal"), "{small}");
-    // and it can be read there: the touch keys keep to one row, and leave the screen most of
-    // the window
-    let heights = browser.eval(
+    // and it can be read there: the touch keys keep to one row (wrapped, they took the whole
+    // page), and leave the screen a good part of the page
+    let seen = browser.eval(
         "return [document.getElementById('screen').getBoundingClientRect().height, \
-         window.innerHeight]",
+         window.innerHeight, new Set([...document.querySelectorAll('#keys button')] \
+         .map((b) => Math.round(b.getBoundingClientRect().top))).size]",
     );
-    let (screen_px, page_px) = (heights[0].as_f64().unwrap(), heights[1].as_f64().unwrap());
+    let (screen_px, page_px) = (seen[0].as_f64().unwrap(), seen[1].as_f64().unwrap());
+    assert_eq!(seen[2], json!(1), "the touch keys in one row");
     assert!(
-        screen_px >= page_px / 2.0,
+        screen_px >= page_px / 3.0,
         "the screen is {screen_px}px tall in a page {page_px}px tall"
     );
     browser.resize(1200, 800);
