@@ -363,6 +363,38 @@
       }
     }
     term.dirty.clear();
+    matchPaper();
+  }
+
+  // The page around the screen takes the screen's own paper: the light theme paints every cell
+  // white, and a dark frame of page around it (the margins, the touch keys) would not do on a
+  // projector. The paper is the background most of the screen's corners have; none (the dark
+  // and mono themes leave the terminal's own) gives the page back its own colours.
+  let paper = '';
+  function matchPaper() {
+    const last = term.rows - 1;
+    const end = term.cols - 1;
+    const seen = new Map();
+    for (const [r, c] of [[0, 0], [0, end], [last, 0], [last, end]]) {
+      const [, bg, , , , , rev] = ((term.styles[r] || [])[c] || '').split('|');
+      const key = bg && !rev ? bg : '';
+      seen.set(key, (seen.get(key) || 0) + 1);
+    }
+    let now = '';
+    for (const [key, n] of seen) if (n >= 3) now = key;
+    if (now === paper) return;
+    paper = now;
+    const root = document.documentElement.style;
+    const pale = !!paper && light(paper);
+    if (paper) root.setProperty('--bg', paper); else root.removeProperty('--bg');
+    if (pale) root.setProperty('--fg', '#1a1a1a'); else root.removeProperty('--fg');
+    document.body.classList.toggle('paper-light', pale);
+  }
+
+  // whether a colour (#rrggbb) is light: its luminance past the middle
+  function light(colour) {
+    const v = parseInt(colour.slice(1), 16);
+    return 0.2126 * (v >> 16) + 0.7152 * ((v >> 8) & 255) + 0.0722 * (v & 255) > 128;
   }
 
   function schedule() {

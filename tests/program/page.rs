@@ -62,6 +62,29 @@ fn the_page_is_the_visualiser_its_keys_work_and_it_pauses_and_steps() {
     assert!(widest <= w, "a row {widest}px wide in a {w}px window");
     // the button that opens a lesson file covers none of the screen
     assert_lesson_button_covers_nothing(&browser);
+    // t: the light theme paints the screen white, and the page around it and its keys go white
+    // with it; the next (mono) leaves the terminal's own colours, and the page its own dark
+    let page_colours = "const bg = (el) => getComputedStyle(el).backgroundColor; \
+         return bg(document.body) + ' / ' + bg(document.getElementById('keys'))";
+    browser.key("t");
+    browser.shows("light");
+    browser.until_js(
+        "the page white around a light screen",
+        &format!(
+            "const c = (() => {{ {page_colours} }})(); \
+             return c === 'rgb(255, 255, 255) / rgb(228, 228, 228)' && c"
+        ),
+    );
+    browser.key("t");
+    browser.shows("mono");
+    browser.until_js(
+        "the page dark again in mono",
+        &format!(
+            "const c = (() => {{ {page_colours} }})(); \
+             return c === 'rgb(16, 16, 16) / rgb(32, 32, 32)' && c"
+        ),
+    );
+    browser.key("t");
     // a window too small even for the smallest letters: said as the page's, not a terminal's
     // (a window 300 px tall leaves headless Chromium's page 157 px; one 150 px tall, 7)
     browser.resize(200, 300);
