@@ -77,6 +77,7 @@ panel-seed = semente { $seed }
 panel-no-parameters = sem parâmetros
 panel-figures = passo { $steps }  custo { $cost }  melhor { $best }
 race-figures = passo { $steps } custo { $cost } melhor { $best }
+race-figures-short = passo { $steps } custo { $cost }
 panel-algorithm = algoritmo
 panel-solved-before-moving = a propagação sozinha resolveu este sudoku antes do primeiro movimento: para ver a busca, e e propagate em 0, ou p para a versão clássica
 panel-step-log = registro de passos

@@ -438,8 +438,8 @@ fn a_three_pane_race_leaves_no_wide_gap_beside_its_grids() {
     }
 }
 
-/// On a phone's screen (72 columns, panes 36 wide) a race's panes keep a column between their
-/// lines, and every figure and the legend say whole words: what does not fit gives way whole.
+/// On a phone's screen (72 columns, panes 36 wide) a race's panes keep two columns between
+/// their lines (one space would read as a word's), and every figure and the legend say whole words: what does not fit gives way whole.
 #[test]
 fn a_narrow_race_cuts_no_figure_and_no_word_in_half() {
     let (mut app, _rx) = three_pane_race();
@@ -466,7 +466,7 @@ fn a_narrow_race_cuts_no_figure_and_no_word_in_half() {
         let pane_line = row.starts_with("step ") || full_of(halves[0].trim()).is_some();
         if pane_line && row.chars().count() > 36 {
             assert!(
-                halves[0].ends_with(' '),
+                halves[0].ends_with("  "),
                 "two panes run together: {row:?}\n{narrow}"
             );
         }
@@ -536,6 +536,50 @@ fn a_narrow_race_names_each_algorithm_whole_in_every_language() {
                 title.ends_with(&format!("━ {cost} ━ {best}")),
                 "{lang:?}: {title:?} is cut\n{t}"
             );
+        }
+    }
+}
+
+/// On a phone's screen two panes' step lines side by side keep two spaces between them in
+/// every language and at any step (the third trial: "… rodando passo 12 …" read as one line),
+/// and each keeps its state: what does not fit gives way whole.
+#[test]
+fn a_narrow_race_keeps_its_panes_step_lines_apart() {
+    for lang in [Lang::En, Lang::Es, Lang::Pt] {
+        let step = format!(
+            "{} ",
+            lang.text("race-figures", &[]).split(' ').next().unwrap()
+        );
+        for steps in [12, 1500] {
+            let (mut app, _rx) = race_of_three_names(lang, steps);
+            let t = text(&render(&mut app, 72, 64));
+            let rows: Vec<&str> = t.lines().filter(|r| r.starts_with(&step)).collect();
+            assert_eq!(
+                rows.len(),
+                2,
+                "{lang:?}, step {steps}: the panes' lines\n{t}"
+            );
+            let beside = rows.iter().find(|r| r[1..].contains(&format!(" {step}")));
+            let row = beside.unwrap_or_else(|| panic!("{lang:?}: no two lines side by side\n{t}"));
+            let at = row[1..].find(&format!(" {step}")).unwrap() + 1;
+            assert!(
+                row[..=at].ends_with("  "),
+                "{lang:?}, step {steps}: two panes' lines read as one: {row:?}"
+            );
+            // each line ends with its state, whole
+            let states = [
+                lang.text("state-paused", &[]),
+                lang.word("ending", "stuck"),
+                lang.word("ending", "solved"),
+            ];
+            for half in [&row[..at], &row[at..]] {
+                assert!(
+                    states
+                        .iter()
+                        .any(|s| half.trim_end().ends_with(&format!(" {s}"))),
+                    "{lang:?}, step {steps}: {half:?} has no state"
+                );
+            }
         }
     }
 }

@@ -243,15 +243,17 @@ pub fn race_line(
     theme: &Theme,
 ) {
     let s = &fr.snapshot;
-    // a column kept clear on the right, so that two panes' lines never run together, and
-    // each line says what fits whole: the rate gives way first, then figures from the last
-    let room = (area.width as usize).saturating_sub(1);
+    // two columns kept clear on the right, so that two panes' lines never read as one (one
+    // space between them reads as a word's), and each line says what fits whole: the rate
+    // gives way first, then the best cost, then figures from the last
+    let room = (area.width as usize).saturating_sub(2);
     let state = state_span(lang, fr, instead, theme, theme.key());
     let figures_of = step_cost_best(lang, "race-figures", s);
     let head = super::wrap::first_that_fits(
         vec![
             format!("{figures_of} {} ", rate(lang, fr.steps_per_second)),
             format!("{figures_of} "),
+            format!("{} ", step_cost_best(lang, "race-figures-short", s)),
         ],
         room.saturating_sub(state.width()),
     );
