@@ -21,9 +21,16 @@ window.sudoscopeLink = function (path, page) {
   // a share of each frame for the searches: what is left after drawing, at most 12 ms
   let drawCost = 2;
 
+  // the language the address asks for, else the browser's: the module's to choose from
+  function asked() {
+    return new URLSearchParams(location.search).get('lang') || navigator.language || 'en';
+  }
+
+  // the screen's language, as the module says once it starts (a lesson may ask for its own):
+  // the page's own words follow it
+  let spoken = '';
   function lang() {
-    const asked = new URLSearchParams(location.search).get('lang');
-    return asked || navigator.language || 'en';
+    return spoken || asked();
   }
 
   function word(key) {
@@ -145,7 +152,7 @@ window.sudoscopeLink = function (path, page) {
     const hello = page.hello ? page.hello() : { cols: 80, rows: 24 };
     // the page's address: the settings after `?`, and the rest for `y`'s link to the view
     const q = enc.encode(location.href.split('#')[0]);
-    const l = enc.encode(lang());
+    const l = enc.encode(asked());
     const t = lesson ? enc.encode(lesson.text) : null;
     const n = enc.encode(lesson ? lesson.name : '');
     const r = ex.sudoscope_start(hello.cols, hello.rows,
@@ -163,6 +170,11 @@ window.sudoscopeLink = function (path, page) {
       if (now.cols !== hello.cols || now.rows !== hello.rows) ex.sudoscope_resize(now.cols, now.rows);
     }
     say('');
+    ex.sudoscope_lang();
+    if (text() && text() !== spoken) {
+      spoken = text();
+      localize();
+    }
     refused = false;
     running = true;
     if (page.opened) page.opened();

@@ -188,6 +188,14 @@ fn the_built_in_lesson_and_a_lesson_file_from_the_disk_play() {
         text.contains("escena 1/1"),
         "the screen in the lesson's language: {text}"
     );
+    // and the page's own button with it
+    let button = "return document.querySelector('#lesson-open span').textContent";
+    browser.until_js(
+        "the button in Spanish",
+        &format!(
+            "const t = (() => {{ {button} }})(); return t === 'Abrir un archivo de clase…' && t"
+        ),
+    );
     // a scene that runs a class's program: the page runs none, says so, and no built-in search
     // moves under the scene's caption; the next scene runs as its own
     open(
@@ -197,6 +205,8 @@ fn the_built_in_lesson_and_a_lesson_file_from_the_disk_play() {
     let text = browser.until("the scene's board", |t| {
         t.contains("your own descent") && step_on(t, "step").is_some()
     });
+    // a lesson with no language of its own is in the browser's again, the button too
+    assert_eq!(browser.eval(button), json!("Open a lesson…"));
     let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         words.contains("which a web page cannot, so the board waits, paused"),

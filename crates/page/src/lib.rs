@@ -166,6 +166,14 @@ pub fn begin(
     Ok(screen)
 }
 
+/// The language the screen speaks (`en`, `es`, `pt`), in the text buffer: the browser's, or
+/// the one the address or the lesson asks for. The page's own words (its button) follow it.
+#[unsafe(no_mangle)]
+pub extern "C" fn sudoscope_lang() {
+    let code = SCREEN.with(|c| c.borrow().as_ref().map(|s| s.app().lang().code()));
+    say(code.unwrap_or_default().to_string());
+}
+
 /// Keys, clicks and pastes, as a terminal sends them.
 ///
 /// # Safety
