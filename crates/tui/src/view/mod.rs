@@ -27,7 +27,7 @@ use crate::theme::Theme;
 use grid::GridLayout;
 pub use room::needs;
 use room::{RACE_BELOW_GRID, RACE_SIDE, caption_rows, compact, panels_min, too_small};
-use sudoscope_i18n::Lang;
+use sudoscope_i18n::{Lang, tr};
 
 /// Draw the whole screen in the app's language; returns where the focused grid went, if it was
 /// drawn.
@@ -172,14 +172,21 @@ fn pane_title(lang: Lang, app: &App, pane: &Pane, width: u16) -> String {
         return format!(" {puzzle} {} ", g.label());
     }
     // in a race every pane has the same puzzle: what gives way first when the title is longer
-    // than its border (a language's longer name for the algorithm) is the puzzle, never the
-    // algorithm, which then takes its short words (a phone's panes in Spanish)
+    // than its border (a language's longer name for the algorithm) is the puzzle, then the
+    // seed (each pane's own: `R` and `r` give new ones), never the algorithm, which then takes
+    // its short words (a phone's panes in Spanish)
     let label = pane.label(lang);
-    let mut forms = vec![
-        format!(" {label} · {puzzle} {} ", g.label()),
-        format!(" {label} · {puzzle} "),
-        format!(" {label} "),
-    ];
+    let mut forms = Vec::new();
+    if pane.watched().is_none() {
+        let seed = tr!(lang, "panel-seed", seed = pane.run.seed);
+        forms.push(format!(" {label} · {seed} · {puzzle} {} ", g.label()));
+        forms.push(format!(" {label} · {seed} · {puzzle} "));
+        forms.push(format!(" {label} · {seed} "));
+    } else {
+        forms.push(format!(" {label} · {puzzle} {} ", g.label()));
+        forms.push(format!(" {label} · {puzzle} "));
+    }
+    forms.push(format!(" {label} "));
     if pane.watched().is_none() {
         for algo_short in [false, true] {
             let short = crate::words::method_short(lang, &pane.run.method, algo_short);
