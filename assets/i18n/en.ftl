@@ -107,7 +107,10 @@ stuck-downhill = downhill { $n }
 stuck-sideways = sideways { $n }
 stuck-uphill = uphill { $n }
 stuck-of = (of { $n } neighbours)
-stuck-rows-hidden = { $n } more rows of Δ left out: a taller window shows them
+stuck-rows-hidden = { $n ->
+    [one] { $n } more row of Δ left out: a taller window shows it
+   *[other] { $n } more rows of Δ left out: a taller window shows them
+}
 stuck-strict-minimum = no neighbour is better or equal: a strict local minimum
 stuck-minimum = no neighbour is better: a local minimum (a plateau leads on sideways)
 stuck-population = population of { $size }: { $converged } of { $cells } cells hold one value in every member

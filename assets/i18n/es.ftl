@@ -110,7 +110,10 @@ stuck-downhill = bajan { $n }
 stuck-sideways = iguales { $n }
 stuck-uphill = suben { $n }
 stuck-of = (de { $n } vecinos)
-stuck-rows-hidden = { $n } filas más de Δ quedan afuera: una ventana más alta las muestra
+stuck-rows-hidden = { $n ->
+    [one] { $n } fila más de Δ queda afuera: una ventana más alta la muestra
+   *[other] { $n } filas más de Δ quedan afuera: una ventana más alta las muestra
+}
 stuck-strict-minimum = ningún vecino es mejor ni igual: un mínimo local estricto
 stuck-minimum = ningún vecino es mejor: un mínimo local (una meseta sigue con movimientos laterales)
 stuck-population = población de { $size }: { $converged } de { $cells } celdas tienen un mismo valor en todos los individuos

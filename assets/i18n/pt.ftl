@@ -111,7 +111,10 @@ stuck-downhill = descem { $n }
 stuck-sideways = iguais { $n }
 stuck-uphill = sobem { $n }
 stuck-of = (de { $n } vizinhos)
-stuck-rows-hidden = mais { $n } linhas de Δ ficam de fora: uma janela mais alta as mostra
+stuck-rows-hidden = { $n ->
+    [one] mais { $n } linha de Δ fica de fora: uma janela mais alta a mostra
+   *[other] mais { $n } linhas de Δ ficam de fora: uma janela mais alta as mostra
+}
 stuck-strict-minimum = nenhum vizinho é melhor nem igual: um mínimo local estrito
 stuck-minimum = nenhum vizinho é melhor: um mínimo local (um platô continua com movimentos laterais)
 stuck-population = população de { $size }: { $converged } de { $cells } células têm o mesmo valor em todos os indivíduos

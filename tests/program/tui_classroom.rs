@@ -16,6 +16,7 @@ use ratatui::style::{Color, Modifier};
 use screen::{mark_pos, options, render, settled, shown_value, text, wait};
 use sudoscope_core::engine::runner::Report;
 use sudoscope_core::search::Preset;
+use sudoscope_i18n::Lang;
 use sudoscope_tui::app::App;
 use sudoscope_tui::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use sudoscope_tui::keys::Action;
@@ -338,6 +339,15 @@ fn a_short_landscape_panel_keeps_the_rows_near_zero_and_says_what_it_leaves_out(
         short.contains(&format!("{} more rows of Δ left out", deltas.len() - shown)),
         "{short}"
     );
+    // and one row left out is one row, in every language
+    for (lang, one) in [
+        (Lang::En, "1 more row of Δ left out"),
+        (Lang::Es, "1 fila más de Δ queda afuera"),
+        (Lang::Pt, "mais 1 linha de Δ fica de fora"),
+    ] {
+        let said = lang.text("stuck-rows-hidden", &[("n", 1.into())]);
+        assert!(said.starts_with(one), "{lang:?}: {said}");
+    }
     let least_uphill = deltas.iter().find(|(d, _)| *d > 0).unwrap().0;
     assert!(
         short.contains(&format!("Δ{least_uphill:+4} ")),
