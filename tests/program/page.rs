@@ -120,10 +120,19 @@ fn a_race_in_spanish_gets_the_rows_it_needs() {
     let text = browser.until("the race", |t| {
         t.contains("gradiente (clás.)") && t.contains("genético (clás.)") && t.contains("paso")
     });
-    assert!(!text.contains("terminal es chica"), "{text}");
-    // the font shrank to give the race the rows it needs
-    let (_, rows) = browser.size();
-    assert!(rows >= 42, "{rows} rows");
+    assert!(!text.contains("es chica"), "{text}");
+    // every pane drawn whole, with its figures: the font shrank as far as the race needed
+    let figures = |t: &str| {
+        t.split("paso ")
+            .filter(|r| {
+                let mut w = r.split_whitespace();
+                w.next().is_some_and(|n| n.parse::<u64>().is_ok()) && w.next() == Some("costo")
+            })
+            .count()
+    };
+    let text = browser.until("three panes' figures", |t| figures(t) == 3);
+    let (cols, rows) = browser.size();
+    assert!(cols >= 72 && rows >= 22, "{cols}x{rows}\n{text}");
 }
 
 #[test]

@@ -438,6 +438,51 @@ fn a_three_pane_race_leaves_no_wide_gap_beside_its_grids() {
     }
 }
 
+/// A race of three on a wide, short screen (a projector's 1024x768 in a browser, a laptop's
+/// short terminal) puts its panes in one row: every grid whole and the same size, every chart
+/// tall enough to show a course, where two rows were "too small" or left charts of one row.
+#[test]
+fn a_race_of_three_on_a_wide_short_screen_goes_in_one_row() {
+    let (mut app, _rx) = three_pane_race();
+    for (w, h) in [(118, 26), (118, 44)] {
+        let t = text(&render(&mut app, w, h));
+        assert!(!t.contains("too small"), "{w}x{h}:\n{t}");
+        let rows: Vec<&str> = t.lines().collect();
+        let first = rows[0];
+        for name in ["annealing", "steepest", "genetic"] {
+            assert!(
+                first.contains(name),
+                "{w}x{h}: {name} not in the first row\n{t}"
+            );
+        }
+        // the grids' bottom borders on one row, as wide as each other, under nine rows of digits
+        let bottom = rows.iter().position(|r| r.starts_with('└')).unwrap();
+        let widths: Vec<usize> = rows[bottom]
+            .split(|c| c != '─' && c != '└' && c != '┘')
+            .filter(|b| b.starts_with('└'))
+            .map(|b| b.chars().count())
+            .collect();
+        assert_eq!(widths.len(), 3, "{w}x{h}: {:?}\n{t}", rows[bottom]);
+        assert!(
+            widths.iter().all(|&b| b == widths[0]),
+            "{w}x{h}: {widths:?}\n{t}"
+        );
+        let digits = rows[1..bottom]
+            .iter()
+            .filter(|r| r.chars().nth(2).is_some_and(|c| c.is_ascii_digit()))
+            .count();
+        assert_eq!(digits, 9, "{w}x{h}: a grid cut\n{t}");
+        // each chart: from its title to its bottom border, eight rows or more
+        let top = rows.iter().position(|r| r.starts_with("┌cost")).unwrap();
+        let end = top + rows[top..].iter().position(|r| r.starts_with('└')).unwrap();
+        assert!(
+            end - top + 1 >= 8,
+            "{w}x{h}: a chart {} rows tall\n{t}",
+            end - top + 1
+        );
+    }
+}
+
 /// On a phone's screen (72 columns, panes 36 wide) a race's panes keep two columns between
 /// their lines (one space would read as a word's), and every figure and the legend say whole words: what does not fit gives way whole.
 #[test]

@@ -26,7 +26,10 @@ use super::dialog::Dialog;
 use crate::theme::Theme;
 use grid::GridLayout;
 pub use room::needs;
-use room::{RACE_BELOW_GRID, RACE_SIDE, caption_rows, compact, panels_min, too_small};
+use room::{
+    RACE_BELOW_GRID, RACE_CHART_COMFORT, RACE_SIDE, caption_rows, compact, panels_min,
+    race_row_width, too_small,
+};
 use sudoscope_i18n::{Lang, tr};
 
 /// Draw the whole screen in the app's language; returns where the focused grid went, if it was
@@ -385,49 +388,91 @@ fn focus(lang: Lang, f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> 
     Some((origin.0, origin.1, layout))
 }
 
+/// Where each race pane goes: two side by side, in two rows for three or four; all in one row
+/// when two rows would leave a grid too little room or a chart fewer than
+/// [`RACE_CHART_COMFORT`] rows, and the screen is wide enough for each pane's figures (a
+/// projector's 1024x768, a laptop's short window).
+fn race_cells(app: &App, area: Rect) -> Vec<Rect> {
+    let n = app.race().panes().len();
+    let cells = |per_row: usize| -> Vec<Rect> {
+        let rows = n.div_ceil(per_row).max(1);
+        Layout::vertical(vec![Constraint::Ratio(1, rows as u32); rows])
+            .split(area)
+            .iter()
+            .flat_map(|row| {
+                Layout::horizontal(vec![Constraint::Ratio(1, per_row as u32); per_row])
+                    .split(*row)
+                    .to_vec()
+            })
+            .take(n)
+            .collect()
+    };
+    let two = cells(2);
+    let room = smallest(&two);
+    let cramped = |cell: &Rect| {
+        let (layout, _, _, chart) = pane_areas(app, *cell, room);
+        layout.height() + 2 > cell.height || chart.height < RACE_CHART_COMFORT
+    };
+    if n > 2 && area.width >= race_row_width(app, n) && two.iter().any(cramped) {
+        return cells(n);
+    }
+    two
+}
+
+/// The columns and rows of the smallest of `cells`.
+fn smallest(cells: &[Rect]) -> (u16, u16) {
+    cells.iter().fold((u16::MAX, u16::MAX), |(w, h), c| {
+        (w.min(c.width), h.min(c.height))
+    })
+}
+
+/// A race pane in `cell`: its grid's layout, and where its grid, its figures and its chart go
+/// (the figures and the chart below the grid, or beside it in a wide cell). The layout is the
+/// one `room` (columns, rows) takes: the smallest cell's, so that every pane's grid is the same
+/// size when the cells differ by a column.
+fn pane_areas(app: &App, cell: Rect, room: (u16, u16)) -> (GridLayout, Rect, Rect, Rect) {
+    let (w, h) = room;
+    let below = fit(app, w, h.saturating_sub(RACE_BELOW_GRID));
+    // a wide cell (two rows of panes on a wide screen) puts the figures and the chart
+    // beside the grid rather than leave the columns right of it empty
+    let side = fit(app, w.saturating_sub(RACE_SIDE), h);
+    let beside =
+        (side.width() + 4 >= below.width() && side.width() + 2 + RACE_SIDE <= w).then_some(side);
+    match beside {
+        Some(layout) => {
+            let [g, side] = Layout::horizontal([
+                Constraint::Length(layout.width() + 2),
+                Constraint::Min(RACE_SIDE),
+            ])
+            .areas(cell);
+            let [g, _] =
+                Layout::vertical([Constraint::Length(layout.height() + 2), Constraint::Min(0)])
+                    .areas(g);
+            let [m, c] = Layout::vertical([Constraint::Length(2), Constraint::Min(5)]).areas(side);
+            (layout, g, m, c)
+        }
+        None => {
+            let [g, m, c] = Layout::vertical([
+                Constraint::Length(below.height() + 2),
+                Constraint::Length(2),
+                Constraint::Min(5),
+            ])
+            .areas(cell);
+            let [g, _] =
+                Layout::horizontal([Constraint::Length(below.width() + 2), Constraint::Min(0)])
+                    .areas(g);
+            (below, g, m, c)
+        }
+    }
+}
+
 fn race(lang: Lang, f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
     let theme = app.theme();
-    let rows = if app.race().panes().len() <= 2 { 1 } else { 2 };
-    let row_areas = Layout::vertical(vec![Constraint::Ratio(1, rows); rows as usize]).split(area);
     let mut grid_at = None;
+    let cells = race_cells(app, area);
+    let room = smallest(&cells);
     for (i, pane) in app.race().panes().iter().enumerate() {
-        let row = row_areas[i / 2];
-        let [l, r] = Layout::horizontal([Constraint::Ratio(1, 2); 2]).areas(row);
-        let cell = if i % 2 == 0 { l } else { r };
-        let below = fit(app, cell.width, cell.height.saturating_sub(RACE_BELOW_GRID));
-        // a wide cell (two rows of panes on a wide screen) puts the figures and the chart
-        // beside the grid rather than leave the columns right of it empty
-        let side = fit(app, cell.width.saturating_sub(RACE_SIDE), cell.height);
-        let beside = (side.width() + 4 >= below.width()
-            && side.width() + 2 + RACE_SIDE <= cell.width)
-            .then_some(side);
-        let (layout, g, m, c) = match beside {
-            Some(layout) => {
-                let [g, side] = Layout::horizontal([
-                    Constraint::Length(layout.width() + 2),
-                    Constraint::Min(RACE_SIDE),
-                ])
-                .areas(cell);
-                let [g, _] =
-                    Layout::vertical([Constraint::Length(layout.height() + 2), Constraint::Min(0)])
-                        .areas(g);
-                let [m, c] =
-                    Layout::vertical([Constraint::Length(2), Constraint::Min(5)]).areas(side);
-                (layout, g, m, c)
-            }
-            None => {
-                let [g, m, c] = Layout::vertical([
-                    Constraint::Length(below.height() + 2),
-                    Constraint::Length(2),
-                    Constraint::Min(5),
-                ])
-                .areas(cell);
-                let [g, _] =
-                    Layout::horizontal([Constraint::Length(below.width() + 2), Constraint::Min(0)])
-                        .areas(g);
-                (below, g, m, c)
-            }
-        };
+        let (layout, g, m, c) = pane_areas(app, cells[i], room);
         let o = grid_block(
             lang,
             f,

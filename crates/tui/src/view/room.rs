@@ -15,6 +15,17 @@ const PANELS_MIN_LARGE: u16 = 38;
 pub(super) const RACE_BELOW_GRID: u16 = 7;
 /// Columns a race pane's figures and chart take beside its grid, when the pane is wide.
 pub(super) const RACE_SIDE: u16 = 30;
+/// Columns a race pane keeps at least: its grid, and its line of figures.
+const RACE_PANE_MIN: u16 = 36;
+/// A race's chart this many rows tall or more shows a course (five show one row of it): fewer,
+/// and three or four panes go in one row when the screen is wide enough.
+pub(super) const RACE_CHART_COMFORT: u16 = 8;
+
+/// Columns `n` race panes take in one row at least.
+pub(super) fn race_row_width(app: &App, n: usize) -> u16 {
+    let l = GridLayout::smallest(app.race().puzzle().geometry().n);
+    (n as u16).saturating_mul((l.width() + 2).max(RACE_PANE_MIN))
+}
 
 /// Rows a lesson's caption takes at `width`: it wraps, up to three rows (0 without a lesson).
 pub(super) fn caption_rows(lang: Lang, app: &App, width: u16) -> u16 {
@@ -66,8 +77,10 @@ pub fn needs(lang: Lang, app: &App, width: u16) -> Option<(u16, u16)> {
             };
             (smallest.0 + panels_min(n), h)
         }
-        2 => (2 * smallest.0.max(36), pane_h + lines),
-        _ => (2 * smallest.0.max(36), 2 * pane_h + lines),
+        2 => (2 * smallest.0.max(RACE_PANE_MIN), pane_h + lines),
+        // three or four go in one row on a screen wide enough (see `race_cells`)
+        n if width >= race_row_width(app, n) => (race_row_width(app, n), pane_h + lines),
+        _ => (2 * smallest.0.max(RACE_PANE_MIN), 2 * pane_h + lines),
     };
     Some(need)
 }
