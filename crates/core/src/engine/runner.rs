@@ -496,6 +496,12 @@ impl ShownSearch {
                 return false;
             }
             self.write_trace(&step);
+            // the last step's own words (how the search gave back its state: the course's
+            // annealing losing its cost 0) are kept when the steps went by too fast to follow
+            if step.ended.is_some() {
+                let line = self.step_line(step);
+                self.note(line);
+            }
             self.record_history();
             return true;
         }
@@ -510,17 +516,8 @@ impl ShownSearch {
         if self.rewind.len() == REWIND {
             self.rewind.pop_front();
         }
-        let line = match self.search.words() {
-            Some(words) => LogLine::Words {
-                index: self.total_steps(),
-                words,
-                cost: step.cost,
-            },
-            None => LogLine::Step {
-                index: self.total_steps(),
-                step,
-            },
-        };
+        let ended = step.ended;
+        let line = self.step_line(step);
         self.note(line);
         self.take_closing_notes();
         self.changed.clear();
@@ -534,7 +531,7 @@ impl ShownSearch {
         );
         // the board before the step is also the rewind point
         self.rewind.push_back(before);
-        if let Some(how) = step.ended {
+        if let Some(how) = ended {
             self.note(LogLine::Runner(RunnerNote::Ended {
                 how,
                 best: self.search.best_cost(),
@@ -542,6 +539,21 @@ impl ShownSearch {
         }
         self.record_history();
         true
+    }
+
+    /// A step as the step log shows it: the search's own words for it, else its event.
+    fn step_line(&self, step: crate::search::Step) -> LogLine {
+        match self.search.words() {
+            Some(words) => LogLine::Words {
+                index: self.total_steps(),
+                words,
+                cost: step.cost,
+            },
+            None => LogLine::Step {
+                index: self.total_steps(),
+                step,
+            },
+        }
     }
 
     /// The step into the trace being written, if one is; its closing line once the search ends.
@@ -591,6 +603,18 @@ impl ShownSearch {
         self.take_closing_notes();
         self.record_history();
         if let Some(how) = self.search.ended().filter(|_| was_running) {
+            // the last step's own words, when they say how the search gave back its state
+            if let Some(event) = self.search.ending_event() {
+                let step = crate::search::Step {
+                    event,
+                    cost: self.search.cost(),
+                    ended: Some(how),
+                };
+                self.note(LogLine::Step {
+                    index: self.total_steps(),
+                    step,
+                });
+            }
             self.note(LogLine::Runner(RunnerNote::EndedAfter {
                 how,
                 steps: self.total_steps(),
@@ -1070,5 +1094,29 @@ mod tests {
         assert!(!report.running);
         assert_eq!(report.snapshot.steps, 0);
         assert!(rx.try_recv().is_err(), "one report");
+    }
+
+    /// At full speed no step is logged, but the step that ends the course's annealing is: it
+    /// says the run stood on cost 0 at step 4752 before its bookkeeping gave back cost 2 (the
+    /// lesson's scene 7 tells the class to read it there).
+    #[test]
+    fn at_full_speed_the_log_keeps_how_the_courses_annealing_lost_its_solution() {
+        let mut spec = RunSpec::on(catalog::resolve_one("sudoku_7").unwrap());
+        spec.seed = 1;
+        spec.method.params.set("bookkeeping", "course").unwrap();
+        let mut shown = ShownSearch::new(&RunnerSetup::first_of(&spec));
+        while !shown.ended() {
+            shown.advance(1000);
+        }
+        let log = shown.report(false, 0.0).log;
+        let returned = log.iter().find_map(|l| match l {
+            LogLine::Step { index, step } => Some((*index, step.event)),
+            _ => None,
+        });
+        let event = crate::search::Event::Returned {
+            cost: 2,
+            zero_at: Some(4752),
+        };
+        assert_eq!(returned, Some((4752 + 605 + 1, event)), "{log:?}");
     }
 }

@@ -606,6 +606,12 @@ pub trait Search: Send {
     fn closing_notes(&mut self) -> Vec<Note> {
         Vec::new()
     }
+    /// The event of the step that ended the search, when it says more than the ending (the
+    /// course's annealing giving back a state of cost 2 after it reached cost 0): a driver
+    /// that advanced without looking at each step logs it. None for most searches.
+    fn ending_event(&self) -> Option<Event> {
+        None
+    }
     /// Take up to `n` steps, fewer when the search ends; returns how many were taken. The same
     /// steps as calling [`Search::step`] `n` times; drivers that do not look at each step
     /// (experiments, the runner at full speed, benchmarks) use this, and a search whose steps

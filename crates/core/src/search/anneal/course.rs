@@ -82,6 +82,8 @@ pub struct CourseAnnealing {
     course_key: u32,
     zero_at: Option<u64>,
     returning: Option<Outcome>,
+    /// The step that gave the kept state back, once it has (see [`Search::ending_event`]).
+    returned: Option<Event>,
 }
 
 impl CourseAnnealing {
@@ -98,6 +100,7 @@ impl CourseAnnealing {
             course,
             course_key: state.cost(),
             zero_at: None,
+            returned: None,
             returning: None,
             geo: build.puzzle.geometry(),
             order: (0..hood.len() as u32).collect(),
@@ -124,11 +127,13 @@ impl CourseAnnealing {
         self.progress.best.replace(&self.state.cells, cost);
         let ended = if cost == 0 { Outcome::Solved } else { reason };
         self.progress.ended = Some(ended);
+        let event = Event::Returned {
+            cost,
+            zero_at: self.zero_at,
+        };
+        self.returned = Some(event);
         Step {
-            event: Event::Returned {
-                cost,
-                zero_at: self.zero_at,
-            },
+            event,
             cost,
             ended: Some(ended),
         }
@@ -136,6 +141,10 @@ impl CourseAnnealing {
 }
 
 impl Search for CourseAnnealing {
+    fn ending_event(&self) -> Option<Event> {
+        self.returned
+    }
+
     fn secondary(&self) -> Option<Secondary> {
         Some(Secondary::temperature(self.t))
     }
