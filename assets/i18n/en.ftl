@@ -74,6 +74,7 @@ panel-no-parameters = no parameters
 panel-figures = step { $steps }  cost { $cost }  best { $best }
 race-figures = step { $steps } cost { $cost } best { $best }
 race-figures-short = step { $steps } cost { $cost }
+race-figures-step = step { $steps }
 panel-algorithm = algorithm
 panel-solved-before-moving = propagation alone solved this puzzle before a single move: to watch the search, press e and set propagate to 0, or p for the classic preset
 panel-step-log = step log

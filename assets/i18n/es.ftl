@@ -77,6 +77,7 @@ panel-no-parameters = sin parámetros
 panel-figures = paso { $steps }  costo { $cost }  mejor { $best }
 race-figures = paso { $steps } costo { $cost } mejor { $best }
 race-figures-short = paso { $steps } costo { $cost }
+race-figures-step = paso { $steps }
 panel-algorithm = algoritmo
 panel-solved-before-moving = la propagación sola resolvió este sudoku antes del primer movimiento: para ver la búsqueda, e y propagate en 0, o p para la versión clásica
 panel-step-log = registro de pasos

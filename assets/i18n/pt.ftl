@@ -78,6 +78,7 @@ panel-no-parameters = sem parâmetros
 panel-figures = passo { $steps }  custo { $cost }  melhor { $best }
 race-figures = passo { $steps } custo { $cost } melhor { $best }
 race-figures-short = passo { $steps } custo { $cost }
+race-figures-step = passo { $steps }
 panel-algorithm = algoritmo
 panel-solved-before-moving = a propagação sozinha resolveu este sudoku antes do primeiro movimento: para ver a busca, e e propagate em 0, ou p para a versão clássica
 panel-step-log = registro de passos

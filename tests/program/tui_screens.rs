@@ -438,49 +438,75 @@ fn a_three_pane_race_leaves_no_wide_gap_beside_its_grids() {
     }
 }
 
-/// A race of three on a wide, short screen (a projector's 1024x768 in a browser, a laptop's
-/// short terminal) puts its panes in one row: every grid whole and the same size, every chart
-/// tall enough to show a course, where two rows were "too small" or left charts of one row.
+/// The height of every chart on a screen, title row to bottom border.
+fn chart_heights(t: &str) -> Vec<usize> {
+    let rows: Vec<Vec<char>> = t.lines().map(|r| r.chars().collect()).collect();
+    let mut heights = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for c in 0..row.len() {
+            let title: String = row[c..].iter().skip(1).take(4).collect();
+            if row[c] == '┌' && (title.starts_with("cost") || title.starts_with('━')) {
+                let end = (r..rows.len()).find(|&e| rows[e].get(c) == Some(&'└'));
+                heights.push(end.map_or(0, |e| e - r + 1));
+            }
+        }
+    }
+    heights
+}
+
+/// A race of three on a wide, short screen (a laptop's short terminal) puts its panes in one
+/// row: every grid whole and the same size, every chart tall enough to show a course, where
+/// two rows were "too small".
 #[test]
 fn a_race_of_three_on_a_wide_short_screen_goes_in_one_row() {
     let (mut app, _rx) = three_pane_race();
-    for (w, h) in [(118, 26), (118, 44)] {
-        let t = text(&render(&mut app, w, h));
-        assert!(!t.contains("too small"), "{w}x{h}:\n{t}");
-        let rows: Vec<&str> = t.lines().collect();
-        let first = rows[0];
-        for name in ["annealing", "steepest", "genetic"] {
-            assert!(
-                first.contains(name),
-                "{w}x{h}: {name} not in the first row\n{t}"
-            );
-        }
-        // the grids' bottom borders on one row, as wide as each other, under nine rows of digits
-        let bottom = rows.iter().position(|r| r.starts_with('└')).unwrap();
-        let widths: Vec<usize> = rows[bottom]
-            .split(|c| c != '─' && c != '└' && c != '┘')
-            .filter(|b| b.starts_with('└'))
-            .map(|b| b.chars().count())
-            .collect();
-        assert_eq!(widths.len(), 3, "{w}x{h}: {:?}\n{t}", rows[bottom]);
-        assert!(
-            widths.iter().all(|&b| b == widths[0]),
-            "{w}x{h}: {widths:?}\n{t}"
-        );
-        let digits = rows[1..bottom]
-            .iter()
-            .filter(|r| r.chars().nth(2).is_some_and(|c| c.is_ascii_digit()))
-            .count();
-        assert_eq!(digits, 9, "{w}x{h}: a grid cut\n{t}");
-        // each chart: from its title to its bottom border, eight rows or more
-        let top = rows.iter().position(|r| r.starts_with("┌cost")).unwrap();
-        let end = top + rows[top..].iter().position(|r| r.starts_with('└')).unwrap();
-        assert!(
-            end - top + 1 >= 8,
-            "{w}x{h}: a chart {} rows tall\n{t}",
-            end - top + 1
-        );
+    let t = text(&render(&mut app, 118, 26));
+    assert!(!t.contains("too small"), "{t}");
+    let rows: Vec<&str> = t.lines().collect();
+    for name in ["annealing", "steepest", "genetic"] {
+        assert!(rows[0].contains(name), "{name} not in the first row\n{t}");
     }
+    // the grids' bottom borders on one row, as wide as each other, under nine rows of digits
+    let bottom = rows.iter().position(|r| r.starts_with('└')).unwrap();
+    let widths: Vec<usize> = rows[bottom]
+        .split(|c| c != '─' && c != '└' && c != '┘')
+        .filter(|b| b.starts_with('└'))
+        .map(|b| b.chars().count())
+        .collect();
+    assert_eq!(widths.len(), 3, "{:?}\n{t}", rows[bottom]);
+    assert!(widths.iter().all(|&b| b == widths[0]), "{widths:?}\n{t}");
+    let digits = rows[1..bottom]
+        .iter()
+        .filter(|r| r.chars().nth(2).is_some_and(|c| c.is_ascii_digit()))
+        .count();
+    assert_eq!(digits, 9, "a grid cut\n{t}");
+    let charts = chart_heights(&t);
+    assert!(
+        charts.len() == 3 && charts.iter().all(|&h| h >= 8),
+        "{charts:?}\n{t}"
+    );
+}
+
+/// A race of four on a projector's 1024x768 (115x42 in a browser) gives each chart room to
+/// show a course, beside its grid: under it, each had one row (the fourth trial).
+#[test]
+fn a_race_of_four_on_a_projector_shows_each_course() {
+    let (mut app, _rx) = settled(
+        options(
+            "sudoku_7",
+            "annealing",
+            Preset::Classic,
+            &["steepest", "genetic", "beam"],
+        ),
+        5,
+    );
+    let t = text(&render(&mut app, 115, 42));
+    assert!(!t.contains("too small"), "{t}");
+    let charts = chart_heights(&t);
+    assert!(
+        charts.len() == 4 && charts.iter().all(|&h| h >= 8),
+        "{charts:?}\n{t}"
+    );
 }
 
 /// On a phone's screen (72 columns, panes 36 wide) a race's panes keep two columns between

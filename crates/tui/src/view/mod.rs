@@ -178,6 +178,7 @@ fn pane_title(lang: Lang, app: &App, pane: &Pane, width: u16) -> String {
     // than its border (a language's longer name for the algorithm) is the puzzle, then the
     // seed (each pane's own: `R` and `r` give new ones), never the algorithm, which then takes
     // its short words (a phone's panes in Spanish)
+    // (a short name keeps its seed where it can)
     let label = pane.label(lang);
     let mut forms = Vec::new();
     if pane.watched().is_none() {
@@ -185,16 +186,16 @@ fn pane_title(lang: Lang, app: &App, pane: &Pane, width: u16) -> String {
         forms.push(format!(" {label} · {seed} · {puzzle} {} ", g.label()));
         forms.push(format!(" {label} · {seed} · {puzzle} "));
         forms.push(format!(" {label} · {seed} "));
+        forms.push(format!(" {label} "));
+        for algo_short in [false, true] {
+            let short = crate::words::method_short(lang, &pane.run.method, algo_short);
+            forms.push(format!(" {short} · {seed} "));
+            forms.push(format!(" {short} "));
+        }
     } else {
         forms.push(format!(" {label} · {puzzle} {} ", g.label()));
         forms.push(format!(" {label} · {puzzle} "));
-    }
-    forms.push(format!(" {label} "));
-    if pane.watched().is_none() {
-        for algo_short in [false, true] {
-            let short = crate::words::method_short(lang, &pane.run.method, algo_short);
-            forms.push(format!(" {short} "));
-        }
+        forms.push(format!(" {label} "));
     }
     wrap::first_that_fits(forms, usize::from(width.saturating_sub(2)))
 }
@@ -434,10 +435,16 @@ fn pane_areas(app: &App, cell: Rect, room: (u16, u16)) -> (GridLayout, Rect, Rec
     let (w, h) = room;
     let below = fit(app, w, h.saturating_sub(RACE_BELOW_GRID));
     // a wide cell (two rows of panes on a wide screen) puts the figures and the chart
-    // beside the grid rather than leave the columns right of it empty
+    // beside the grid rather than leave the columns right of it empty (or beside a grid a
+    // little smaller, when under the grid the chart would show no course)
     let side = fit(app, w.saturating_sub(RACE_SIDE), h);
-    let beside =
-        (side.width() + 4 >= below.width() && side.width() + 2 + RACE_SIDE <= w).then_some(side);
+    // (two rows of panes only: one row of two keeps its larger grids, and their titles)
+    let two_rows = app.race().panes().len() > 2;
+    let chart_below = h.saturating_sub(below.height() + 2 + 2);
+    let cramped = two_rows && chart_below < RACE_CHART_COMFORT;
+    let beside = ((side.width() + 4 >= below.width() || cramped)
+        && side.width() + 2 + RACE_SIDE <= w)
+        .then_some(side);
     match beside {
         Some(layout) => {
             let [g, side] = Layout::horizontal([

@@ -146,15 +146,24 @@ fn figures(lang: Lang, s: &sudoscope_core::search::Snapshot, most: usize) -> Str
 pub fn metrics(lang: Lang, f: &mut Frame, area: Rect, app: &App, pane: &Pane, theme: &Theme) {
     let mut lines = Vec::new();
     let (params, seed) = pane.shown_settings();
-    lines.push(Line::from(vec![
-        Span::styled(pane_label(lang, pane), theme.title()),
-        Span::styled(
-            seed.map_or(String::new(), |s| {
-                format!("  {}", tr!(lang, "panel-seed", seed = s))
-            }),
-            theme.dim(),
-        ),
-    ]));
+    let label = pane_label(lang, pane);
+    let seed = seed.map(|s| tr!(lang, "panel-seed", seed = s));
+    // "seed 1" beside the name when both fit the row, else on a row of its own: wrapped, the
+    // number could be left alone on the next row
+    let inner = usize::from(area.width.saturating_sub(2));
+    match seed {
+        Some(seed) if Span::raw(format!("{label}  {seed}")).width() > inner => {
+            lines.push(Line::styled(label, theme.title()));
+            lines.push(Line::styled(seed, theme.dim()));
+        }
+        seed => lines.push(Line::from(vec![
+            Span::styled(label, theme.title()),
+            Span::styled(
+                seed.map_or(String::new(), |s| format!("  {s}")),
+                theme.dim(),
+            ),
+        ])),
+    }
     lines.push(Line::styled(
         if params.is_empty() {
             tr!(lang, "panel-no-parameters")
@@ -245,8 +254,13 @@ pub fn race_line(
     let s = &fr.snapshot;
     // two columns kept clear on the right, so that two panes' lines never read as one (one
     // space between them reads as a word's), and each line says what fits whole: the rate
-    // gives way first, then the best cost, then figures from the last
-    let room = (area.width as usize).saturating_sub(2);
+    // gives way first, then the best cost, then the cost, then figures from the last
+    // (and drawn two columns short, so that even a line cut leaves them clear)
+    let area = Rect {
+        width: area.width.saturating_sub(2),
+        ..area
+    };
+    let room = area.width as usize;
     let state = state_span(lang, fr, instead, theme, theme.key());
     let figures_of = step_cost_best(lang, "race-figures", s);
     let head = super::wrap::first_that_fits(
@@ -254,6 +268,7 @@ pub fn race_line(
             format!("{figures_of} {} ", rate(lang, fr.steps_per_second)),
             format!("{figures_of} "),
             format!("{} ", step_cost_best(lang, "race-figures-short", s)),
+            format!("{} ", step_cost_best(lang, "race-figures-step", s)),
         ],
         room.saturating_sub(state.width()),
     );
