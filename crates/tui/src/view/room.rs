@@ -80,6 +80,10 @@ pub fn needs(lang: Lang, app: &App, width: u16) -> Option<(u16, u16)> {
         2 => (2 * smallest.0.max(RACE_PANE_MIN), pane_h + lines),
         // three or four go in one row on a screen wide enough (see `race_cells`)
         n if width >= race_row_width(app, n) => (race_row_width(app, n), pane_h + lines),
+        // else two rows, each pane's figures and chart beside its grid when that fits
+        _ if width >= 2 * (smallest.0 + RACE_SIDE) => {
+            (2 * (smallest.0 + RACE_SIDE), 2 * smallest.1 + lines)
+        }
         _ => (2 * smallest.0.max(RACE_PANE_MIN), 2 * pane_h + lines),
     };
     Some(need)
