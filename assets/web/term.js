@@ -634,6 +634,7 @@
     resizeTimer = setTimeout(() => {
       if (!term) return;
       const now = fit();
+      stale = false;
       if (now.cols === size.cols && now.rows === size.rows) return;
       size = now;
       term.resize(size.cols, size.rows);
@@ -642,8 +643,18 @@
       schedule();
     }, 80);
   }
-  window.addEventListener('resize', resized);
-  if (window.visualViewport) window.visualViewport.addEventListener('resize', resized);
+  // a window resized: the visualiser says again what it needs at the new size (what it needed
+  // at the old one, kept, could leave smaller letters than loading the page at this size gives)
+  // (until the new size is sent, what the visualiser says it needs is for the old one)
+  let stale = false;
+  function windowResized() {
+    MIN_COLS = 72;
+    MIN_ROWS = 24;
+    stale = true;
+    resized();
+  }
+  window.addEventListener('resize', windowResized);
+  if (window.visualViewport) window.visualViewport.addEventListener('resize', windowResized);
 
   // for tests and for anyone curious: the screen's size in cells, and a way to drop the line
   window.sudoscope = {
@@ -651,6 +662,7 @@
     drop: (hold) => link.drop(hold),
     // the visualiser needs at least `cols` x `rows`: the font shrinks to give it them
     need(cols, rows) {
+      if (stale) return;
       const c = Math.max(72, cols || 0);
       const r = Math.max(24, rows || 0);
       if (c === MIN_COLS && r === MIN_ROWS) return;

@@ -65,14 +65,15 @@ fn the_page_is_the_visualiser_its_keys_work_and_it_pauses_and_steps() {
     // t: the light theme paints the screen white, and the page around it and its keys go white
     // with it; the next (mono) leaves the terminal's own colours, and the page its own dark
     let page_colours = "const bg = (el) => getComputedStyle(el).backgroundColor; \
-         return bg(document.body) + ' / ' + bg(document.getElementById('keys'))";
+         return bg(document.body) + ' / ' + bg(document.getElementById('keys')) + ' / ' + \
+         getComputedStyle(document.getElementById('ended-text')).color";
     browser.key("t");
     browser.shows("light");
     browser.until_js(
         "the page white around a light screen",
         &format!(
             "const c = (() => {{ {page_colours} }})(); \
-             return c === 'rgb(255, 255, 255) / rgb(228, 228, 228)' && c"
+             return c === 'rgb(255, 255, 255) / rgb(228, 228, 228) / rgb(232, 232, 232)' && c"
         ),
     );
     browser.key("t");
@@ -81,7 +82,7 @@ fn the_page_is_the_visualiser_its_keys_work_and_it_pauses_and_steps() {
         "the page dark again in mono",
         &format!(
             "const c = (() => {{ {page_colours} }})(); \
-             return c === 'rgb(16, 16, 16) / rgb(32, 32, 32)' && c"
+             return c === 'rgb(16, 16, 16) / rgb(32, 32, 32) / rgb(232, 232, 232)' && c"
         ),
     );
     browser.key("t");
@@ -133,6 +134,23 @@ fn a_race_in_spanish_gets_the_rows_it_needs() {
     let text = browser.until("three panes' figures", |t| figures(t) == 3);
     let (cols, rows) = browser.size();
     assert!(cols >= 72 && rows >= 22, "{cols}x{rows}\n{text}");
+    // a window made wider, then narrow again (a lecturer moving it onto the projector): the
+    // letters are as large as a fresh load gives, not kept at what the wider window needed
+    let font = "return getComputedStyle(document.getElementById('screen')).fontSize";
+    browser.go(&served.url("index.html?race=steepest,genetic,beam"));
+    browser.resize(1024, 768);
+    browser.until("the race of four", |t| figures(t) == 4);
+    let fresh = browser.eval(font);
+    browser.resize(1400, 800);
+    browser.until_js(
+        "the letters at their largest",
+        &format!("const f = (() => {{ {font} }})(); return f === '15px' && f"),
+    );
+    browser.resize(1024, 768);
+    browser.until_js(
+        "the letters of a fresh load",
+        &format!("const f = (() => {{ {font} }})(); return f === {fresh} && f"),
+    );
 }
 
 #[test]
