@@ -427,6 +427,24 @@ impl Browser {
         }
     }
 
+    /// Wait until `script` returns `want`; what it returned, said when it never does.
+    pub fn until_js_is(&self, what: &str, script: &str, want: Value) {
+        let began = Instant::now();
+        loop {
+            let v = self.eval(script);
+            if v == want {
+                return;
+            }
+            assert!(
+                began.elapsed() < PATIENCE,
+                "the page never showed {what} ({}); its last answer: {}",
+                brief(&want),
+                brief(&v)
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// From now on the page's downloads are kept in the page instead of saved (headless
     /// Chromium has nowhere to save them): [`Browser::downloaded`] reads them.
     pub fn catch_downloads(&self) {

@@ -69,21 +69,17 @@ fn the_page_is_the_visualiser_its_keys_work_and_it_pauses_and_steps() {
          getComputedStyle(document.getElementById('ended-text')).color";
     browser.key("t");
     browser.shows("light");
-    browser.until_js(
+    browser.until_js_is(
         "the page white around a light screen",
-        &format!(
-            "const c = (() => {{ {page_colours} }})(); \
-             return c === 'rgb(255, 255, 255) / rgb(228, 228, 228) / rgb(232, 232, 232)' && c"
-        ),
+        page_colours,
+        json!("rgb(255, 255, 255) / rgb(228, 228, 228) / rgb(232, 232, 232)"),
     );
     browser.key("t");
     browser.shows("mono");
-    browser.until_js(
+    browser.until_js_is(
         "the page dark again in mono",
-        &format!(
-            "const c = (() => {{ {page_colours} }})(); \
-             return c === 'rgb(16, 16, 16) / rgb(32, 32, 32) / rgb(232, 232, 232)' && c"
-        ),
+        page_colours,
+        json!("rgb(16, 16, 16) / rgb(32, 32, 32) / rgb(232, 232, 232)"),
     );
     browser.key("t");
     // a window too small even for the smallest letters: said as the page's, not a terminal's
@@ -142,15 +138,9 @@ fn a_race_in_spanish_gets_the_rows_it_needs() {
     browser.until("the race of four", |t| figures(t) == 4);
     let fresh = browser.eval(font);
     browser.resize(1400, 800);
-    browser.until_js(
-        "the letters at their largest",
-        &format!("const f = (() => {{ {font} }})(); return f === '15px' && f"),
-    );
+    browser.until_js_is("the letters at their largest", font, json!("15px"));
     browser.resize(1024, 768);
-    browser.until_js(
-        "the letters of a fresh load",
-        &format!("const f = (() => {{ {font} }})(); return f === {fresh} && f"),
-    );
+    browser.until_js_is("the letters of a fresh load", font, fresh);
 }
 
 #[test]
@@ -217,11 +207,10 @@ fn the_built_in_lesson_and_a_lesson_file_from_the_disk_play() {
     );
     // and the page's own button with it
     let button = "return document.querySelector('#lesson-open span').textContent";
-    browser.until_js(
+    browser.until_js_is(
         "the button in Spanish",
-        &format!(
-            "const t = (() => {{ {button} }})(); return t === 'Abrir un archivo de clase…' && t"
-        ),
+        button,
+        json!("Abrir un archivo de clase…"),
     );
     // a scene that runs a class's program: the page runs none, says so, and no built-in search
     // moves under the scene's caption; the next scene runs as its own

@@ -438,6 +438,16 @@ fn a_three_pane_race_leaves_no_wide_gap_beside_its_grids() {
     }
 }
 
+/// A screen shows `n` charts, each eight rows tall or more (title to bottom border): a course,
+/// not one row of it.
+fn assert_each_chart_shows_a_course(t: &str, n: usize) {
+    let charts = chart_heights(t);
+    assert!(
+        charts.len() == n && charts.iter().all(|&h| h >= 8),
+        "{charts:?}\n{t}"
+    );
+}
+
 /// The height of every chart on a screen, title row to bottom border.
 fn chart_heights(t: &str) -> Vec<usize> {
     let rows: Vec<Vec<char>> = t.lines().map(|r| r.chars().collect()).collect();
@@ -480,11 +490,7 @@ fn a_race_of_three_on_a_wide_short_screen_goes_in_one_row() {
         .filter(|r| r.chars().nth(2).is_some_and(|c| c.is_ascii_digit()))
         .count();
     assert_eq!(digits, 9, "a grid cut\n{t}");
-    let charts = chart_heights(&t);
-    assert!(
-        charts.len() == 3 && charts.iter().all(|&h| h >= 8),
-        "{charts:?}\n{t}"
-    );
+    assert_each_chart_shows_a_course(&t, 3);
 }
 
 /// A race of four on a projector's 1024x768 gives each chart room to show a course, beside
@@ -505,11 +511,7 @@ fn a_race_of_four_on_a_projector_shows_each_course() {
     for (w, h) in [(115, 42), (108, 28)] {
         let t = text(&render(&mut app, w, h));
         assert!(!t.contains("too small"), "{w}x{h}\n{t}");
-        let charts = chart_heights(&t);
-        assert!(
-            charts.len() == 4 && charts.iter().all(|&h| h >= 8),
-            "{w}x{h}: {charts:?}\n{t}"
-        );
+        assert_each_chart_shows_a_course(&t, 4);
     }
 }
 
