@@ -644,8 +644,8 @@
     }, 80);
   }
   // a window resized: the visualiser says again what it needs at the new size (what it needed
-  // at the old one, kept, could leave smaller letters than loading the page at this size gives)
-  // (until the new size is sent, what the visualiser says it needs is for the old one)
+  // at the old one, kept, could leave smaller letters than loading the page at this size gives);
+  // until the new size is sent, what it says it needs is for the old one, and is not heard
   let stale = false;
   function windowResized() {
     MIN_COLS = 72;

@@ -610,10 +610,8 @@ impl ShownSearch {
                     cost: self.search.cost(),
                     ended: Some(how),
                 };
-                self.note(LogLine::Step {
-                    index: self.total_steps(),
-                    step,
-                });
+                let line = self.step_line(step);
+                self.note(line);
             }
             self.note(LogLine::Runner(RunnerNote::EndedAfter {
                 how,

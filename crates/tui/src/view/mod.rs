@@ -177,8 +177,7 @@ fn pane_title(lang: Lang, app: &App, pane: &Pane, width: u16) -> String {
     // in a race every pane has the same puzzle: what gives way first when the title is longer
     // than its border (a language's longer name for the algorithm) is the puzzle, then the
     // seed (each pane's own: `R` and `r` give new ones), never the algorithm, which then takes
-    // its short words (a phone's panes in Spanish)
-    // (a short name keeps its seed where it can)
+    // its short words (a phone's panes in Spanish), keeping its seed where it can
     let label = pane.label(lang);
     let mut forms = Vec::new();
     if pane.watched().is_none() {
