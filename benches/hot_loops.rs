@@ -107,13 +107,13 @@ fn draw_chart(bencher: Bencher, width: &str) {
         terminal
             .draw(|f| {
                 sudoscope_tui::view::chart::draw(
-                    sudoscope_i18n::Lang::En,
                     f,
                     area,
                     &points,
                     &[],
+                    sudoscope_tui::view::chart::Scale::of([&points[..]]),
                     true,
-                    &theme,
+                    (sudoscope_i18n::Lang::En, &theme),
                 )
             })
             .unwrap();

@@ -859,3 +859,62 @@ proptest::proptest! {
         }
     }
 }
+
+/// A race's charts share one scale: side by side, the same place on two charts is the same step
+/// and the same cost. Steepest descent is stuck long before annealing's 60th step, and with
+/// starts of their own the two begin at different costs; both charts still run from step 0 to
+/// step 60, and from cost 0 to the higher start.
+#[test]
+fn a_race_draws_every_chart_on_one_scale() {
+    let mut opts = options("sudoku_7", "steepest", Preset::Classic, &["annealing"]);
+    opts.run.same_start = false;
+    let (mut app, _rx) = settled(opts, 60);
+    let reports: Vec<&Report> = app
+        .race()
+        .panes()
+        .iter()
+        .map(|p| p.report.as_ref().unwrap())
+        .collect();
+    let steps: Vec<u64> = reports.iter().map(|r| r.snapshot.steps).collect();
+    assert!(steps[0] < 60 && steps[1] == 60, "steps {steps:?}");
+    let first = |r: &Report| r.history[0].high;
+    let top = first(reports[0]).max(first(reports[1]));
+    assert_ne!(first(reports[0]), first(reports[1]), "the same start twice");
+    let t = text(&render(&mut app, 200, 60));
+    let rows: Vec<&str> = t.lines().collect();
+    // each chart's highest cost label (its first row inside) and its row of step labels (the
+    // row above its bottom border), read at the columns of its own border
+    let mut tops = Vec::new();
+    let mut steps_said = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, _) in row.match_indices("┌cost") {
+            let c = row[..c].chars().count();
+            let cut = |row: &str| -> String {
+                row.chars()
+                    .skip(c + 1)
+                    .take_while(|&ch| ch != '│')
+                    .collect()
+            };
+            let bottom = r + rows[r..]
+                .iter()
+                .position(|l| l.chars().nth(c) == Some('└'))
+                .unwrap();
+            tops.push(cut(rows[r + 1]).trim().to_string());
+            steps_said.push(
+                cut(rows[bottom - 1])
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect::<Vec<_>>(),
+            );
+        }
+    }
+    assert_eq!(tops.len(), 2, "{t}");
+    assert!(
+        tops.iter().all(|y| *y == format!("{top}")),
+        "tops {tops:?}, {top}\n{t}"
+    );
+    assert!(
+        steps_said.iter().all(|x| x == &["0", "30", "60"]),
+        "steps {steps_said:?}\n{t}"
+    );
+}

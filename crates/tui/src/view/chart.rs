@@ -45,18 +45,47 @@ fn step_labels(lang: Lang, lo: f64, hi: f64) -> Vec<Line<'static>> {
         .collect()
 }
 
+/// The ranges a chart draws: steps from 0 to `steps`, cost from 0 to `cost`. A race's charts
+/// share one, so that curves side by side compare: a pane that ended at step 29 ends a third of
+/// the way along beside one at step 87, and the same height is the same cost in every pane.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scale {
+    /// The last step on the axis (at least 1).
+    pub steps: f64,
+    /// The highest cost on the axis (at least 1).
+    pub cost: f64,
+}
+
+impl Scale {
+    /// The scale that holds every one of `histories`.
+    pub fn of<'a>(histories: impl IntoIterator<Item = &'a [Point]>) -> Scale {
+        let mut s = Scale {
+            steps: 1.0,
+            cost: 1.0,
+        };
+        for h in histories {
+            if let Some(p) = h.last() {
+                s.steps = s.steps.max(p.step as f64);
+            }
+            s.cost = plot::highest(h.iter().map(|p| p.high), s.cost);
+        }
+        s
+    }
+}
+
 /// Cost and best cost, and below them (when `secondary` and there is room) the family's second
 /// series under its own label: the latest point's label, so a pane that switched family shows
 /// the series of the search on screen. A search's named series (a trace's metrics) are drawn
-/// there too, each scaled to its own range, which the legend gives.
+/// there too, each scaled to its own range, which the legend gives. The steps run from 0 (a
+/// long run's first point is the end of its first bucket, not its first step) to `scale`'s.
 pub fn draw(
-    lang: Lang,
     f: &mut Frame,
     area: Rect,
     history: &[Point],
     named: &[(&'static str, Vec<Point>)],
+    scale: Scale,
     secondary: bool,
-    theme: &Theme,
+    (lang, theme): (Lang, &Theme),
 ) {
     let label = history
         .last()
@@ -74,12 +103,11 @@ pub fn draw(
     } else {
         [area, Rect::default()]
     };
-    let x0 = history.first().map_or(0.0, |p| p.step as f64);
-    let x1 = history.last().map_or(1.0, |p| p.step as f64).max(x0 + 1.0);
+    let (x0, x1) = (0.0, scale.steps.max(1.0));
     let high: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.high)).collect();
     let low: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.low)).collect();
     let best: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.best)).collect();
-    let ymax = plot::highest(history.iter().map(|p| p.high), 1.0);
+    let ymax = scale.cost;
     // the series are named in the title, in their colours: a legend inside the chart would
     // cover the curve where it starts, top left, or where it ends, top right
     // the title gives way whole where the border is too short for it: the series' names say
@@ -284,5 +312,37 @@ mod tests {
         assert_eq!(said(0.0, 2.0), ["0", "1", "2"]);
         assert_eq!(said(0.0, 8.0), ["0", "4", "8"]);
         assert_eq!(said(3.0, 3.4), ["3"]);
+    }
+
+    /// A long run's history begins at the end of its first bucket (step 1023 here), but its
+    /// steps are counted from 0, and so is the axis.
+    #[test]
+    fn the_step_axis_starts_at_step_0() {
+        use ratatui::{Terminal, backend::TestBackend};
+        let history: Vec<Point> = (1..=8u64)
+            .map(|i| Point {
+                step: i * 1024 - 1,
+                low: 10.0,
+                high: 20.0,
+                best: 10.0,
+                secondary: None,
+            })
+            .collect();
+        let scale = Scale::of([&history[..]]);
+        assert_eq!((scale.steps, scale.cost), (8191.0, 20.0));
+        let mut t = Terminal::new(TestBackend::new(60, 12)).unwrap();
+        t.draw(|f| {
+            let theme = Theme::new(crate::theme::Palette::Mono);
+            draw(f, f.area(), &history, &[], scale, false, (Lang::En, &theme));
+        })
+        .unwrap();
+        let b = t.backend().buffer();
+        let row = |y| -> String { (0..60).map(|x| b[(x, y)].symbol()).collect() };
+        let labels: Vec<String> = row(10)
+            .split(['│', ' '])
+            .filter(|w| !w.is_empty())
+            .map(String::from)
+            .collect();
+        assert_eq!(labels, ["0", "4096", "8191"], "{}", row(10));
     }
 }

@@ -24,6 +24,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use super::app::{App, GridPlace, Pane};
 use super::dialog::Dialog;
 use crate::theme::Theme;
+use chart::Scale;
 use grid::GridLayout;
 pub use room::needs;
 use room::{
@@ -346,13 +347,13 @@ fn panels(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     panel::metrics(lang, f, head, app, pane, theme);
     if let Some(report) = &pane.report {
         chart::draw(
-            lang,
             f,
             chart_area,
             &report.history,
             &report.series,
+            Scale::of([&report.history[..]]),
             !app.race().landscape(),
-            theme,
+            (lang, theme),
         );
         if app.race().landscape() {
             landscape::landscape(lang, f, log_area, report, theme);
@@ -383,7 +384,8 @@ fn focus(lang: Lang, f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> 
         (true, true),
     );
     if let Some(report) = &app.race().panes()[0].report {
-        chart::draw(lang, f, right, &report.history, &[], false, &theme);
+        let scale = Scale::of([&report.history[..]]);
+        chart::draw(f, right, &report.history, &[], scale, false, (lang, &theme));
     }
     Some((origin.0, origin.1, layout))
 }
@@ -477,6 +479,13 @@ fn race(lang: Lang, f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
     let mut grid_at = None;
     let cells = race_cells(app, area);
     let room = smallest(&cells);
+    // one scale for every chart: the panes search one puzzle, and their costs are counted alike
+    let scale = Scale::of(
+        app.race()
+            .panes()
+            .iter()
+            .filter_map(|p| p.report.as_ref().map(|r| &r.history[..])),
+    );
     for (i, pane) in app.race().panes().iter().enumerate() {
         let (layout, g, m, c) = pane_areas(app, cells[i], room);
         let o = grid_block(
@@ -504,7 +513,7 @@ fn race(lang: Lang, f: &mut Frame, area: Rect, app: &App) -> Option<GridPlace> {
             if app.race().landscape() && i == app.race().focus() {
                 landscape::landscape(lang, f, c, report, &theme);
             } else {
-                chart::draw(lang, f, c, &report.history, &[], false, &theme);
+                chart::draw(f, c, &report.history, &[], scale, false, (lang, &theme));
             }
         }
     }
