@@ -445,6 +445,7 @@ param-not-a-choice = { $name } = { $text } is not a choice: valid values are { $
 param-out-of-range = { $name } = { $value } is out of range: valid values are { $valid }
 param-unknown-none = unknown parameter { $name }: this algorithm takes none
 param-unknown = unknown parameter { $name }{ $hint }: valid are { $valid }
+algo-unknown = unknown algorithm { $name }{ $hint }: valid are { $valid }
 did-you-mean = did you mean { $name }?
 
 ## Puzzle references that do not resolve

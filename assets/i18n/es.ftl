@@ -448,6 +448,7 @@ param-not-a-choice = { $name } = { $text } no es una de las opciones: los valore
 param-out-of-range = { $name } = { $value } está fuera de rango: los valores válidos son { $valid }
 param-unknown-none = parámetro desconocido { $name }: este algoritmo no tiene parámetros
 param-unknown = parámetro desconocido { $name }{ $hint }: los válidos son { $valid }
+algo-unknown = algoritmo desconocido { $name }{ $hint }: los válidos son { $valid }
 did-you-mean = ¿quisiste decir { $name }?
 
 ## Referencias a sudokus que no se resuelven

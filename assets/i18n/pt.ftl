@@ -449,6 +449,7 @@ param-not-a-choice = { $name } = { $text } não é uma das opções: os valores 
 param-out-of-range = { $name } = { $value } está fora da faixa: os valores válidos são { $valid }
 param-unknown-none = parâmetro desconhecido { $name }: este algoritmo não tem parâmetros
 param-unknown = parâmetro desconhecido { $name }{ $hint }: os válidos são { $valid }
+algo-unknown = algoritmo desconhecido { $name }{ $hint }: os válidos são { $valid }
 did-you-mean = você quis dizer { $name }?
 
 ## Referências a sudokus que não se resolvem

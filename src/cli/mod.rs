@@ -74,14 +74,8 @@ fn said(lang: Lang, e: &anyhow::Error) -> String {
     {
         return format!("{algo} ({preset}): {}", words::param_error(lang, error));
     }
-    if let Some(s) = e.downcast_ref::<sudoscope_core::run::SpecError>()
-        && let Some(p) = &s.param
-    {
-        let mut said = s.clone();
-        said.expected = s
-            .expected
-            .replace(&p.to_string(), &words::param_error(lang, p));
-        return said.to_string();
+    if let Some(s) = e.downcast_ref::<sudoscope_core::run::SpecError>() {
+        return words::spec_error(lang, sudoscope_tui::Front::Own, s);
     }
     format!("{e:#}")
 }

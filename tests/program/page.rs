@@ -361,6 +361,35 @@ fn a_wrong_setting_in_the_address_is_said_and_nothing_else_runs() {
     let said = said.as_str().unwrap();
     assert!(said.contains("annealling"), "{said}");
     assert!(said.contains("annealing"), "it says what would do: {said}");
+    assert!(
+        said.contains("algo:") && !said.contains("--"),
+        "it names the address's key, not a flag the page's user never typed: {said}"
+    );
+    // in the page's language, naming the setting as the address writes it
+    let error_in = |address: &str, words: &str| -> String {
+        browser.go(&served.url(&format!("index.html?{address}")));
+        let said = browser.until_js(
+            words,
+            &format!(
+                "const s = document.getElementById('status'); \
+                 return !s.hidden && s.textContent.includes({words:?}) && s.textContent"
+            ),
+        );
+        said.as_str().unwrap().to_string()
+    };
+    let said = error_in("lang=es&algo=annealling", "algoritmo desconocido");
+    assert!(said.contains("¿quisiste decir annealing?"), "{said}");
+    let said = error_in("lang=pt&speed=fast", "speed=fast:");
+    assert!(!said.contains("--speed"), "{said}");
+    let said = error_in("lang=pt&set=t0%3D-1", "está fora");
+    assert!(said.contains("t0"), "{said}");
+    // `theme=Light` is light, as `lang=ES` is Spanish
+    browser.go(&served.url("index.html?theme=Light&lang=ES"));
+    browser.shows("semilla");
+    browser.until_js(
+        "the light theme",
+        "return document.body.classList.contains('paper-light')",
+    );
 }
 
 #[test]

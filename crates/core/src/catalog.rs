@@ -73,7 +73,7 @@ pub const NAMED: &[(&str, &str, usize)] = &[
 pub const DEFAULT_PUZZLE: &str = "sudoku_7";
 
 /// Why a reference could not be turned into puzzles.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum RefError {
     /// The text or file is not puzzles.
     #[error(transparent)]

@@ -51,35 +51,35 @@ fn decode(text: &str) -> String {
 /// own check, as the command line's are.
 pub fn read(query: &str, browser_lang: &str) -> Result<Options, String> {
     let mut o = Options::default();
-    let flag = |name: &'static str, v: &str| SettingText::flag(name, v.to_string());
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         let (k, v) = (decode(k), decode(v));
         match k.as_str() {
-            "puzzle" => o.run.puzzle = Some(flag("--puzzle", &v)),
-            "algo" => o.run.algo = Some(flag("--algo", &v)),
-            "preset" => o.run.preset = Some(Written::Text(flag("--preset", &v))),
-            "set" => o.run.set.push(flag("--set", &v)),
-            "seed" => o.run.seed = Some(Written::Text(flag("--seed", &v))),
-            "start" => o.run.start = Some(flag("--start", &v)),
-            "speed" => o.run.speed = Some(flag("--speed", &v)),
+            "puzzle" => o.run.puzzle = Some(SettingText::address(&v)),
+            "algo" => o.run.algo = Some(SettingText::address(&v)),
+            "preset" => o.run.preset = Some(Written::Text(SettingText::address(&v))),
+            "set" => o.run.set.push(SettingText::address(&v)),
+            "seed" => o.run.seed = Some(Written::Text(SettingText::address(&v))),
+            "start" => o.run.start = Some(SettingText::address(&v)),
+            "speed" => o.run.speed = Some(SettingText::address(&v)),
             // `?paused` alone is `--paused`, as on the command line
             "paused" if !pair.contains('=') => {
-                o.run.paused = Some(Written::Text(flag("--paused", "true")))
+                o.run.paused = Some(Written::Text(SettingText::address("true")))
             }
-            "paused" => o.run.paused = Some(Written::Text(flag("--paused", &v))),
+            "paused" => o.run.paused = Some(Written::Text(SettingText::address(&v))),
             "race" => o.run.race.extend(
                 v.split(',')
                     .filter(|r| !r.trim().is_empty())
-                    .map(|r| flag("--race", r.trim())),
+                    .map(|r| SettingText::address(r.trim())),
             ),
-            "race-start" => o.run.race_start = Some(Written::Text(flag("--race-start", &v))),
+            "race-start" => o.run.race_start = Some(Written::Text(SettingText::address(&v))),
             "lang" => {
                 o.lang =
                     Some(Lang::parse(&v).ok_or_else(|| format!("lang={v}: one of en, es, pt"))?);
             }
             "theme" => {
-                o.palette = Some(match v.as_str() {
+                // as `lang=ES` is Spanish, `theme=Light` is light
+                o.palette = Some(match v.to_ascii_lowercase().as_str() {
                     "dark" => Palette::Dark,
                     "light" => Palette::Light,
                     "mono" => Palette::Mono,
@@ -151,6 +151,11 @@ mod tests {
         );
         assert!(read("colour=red", "en").unwrap_err().starts_with("colour:"));
         assert!(read("theme=pink", "en").is_err());
+        assert_eq!(
+            read("theme=Light", "en").unwrap().palette,
+            Some(Palette::Light),
+            "as lang=ES is Spanish"
+        );
         assert_eq!(decode("a%2"), "a%2", "a cut escape is kept");
         assert_eq!(decode("%e2%9c%93+x"), "✓ x");
     }

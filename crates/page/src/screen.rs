@@ -84,7 +84,8 @@ impl Screen {
             .or(lesson.as_ref().and_then(|l| l.lang))
             .or(options.browser_lang)
             .unwrap_or(Lang::En);
-        let run = sudoscope_core::run::check(&options.run).map_err(|e| e.to_string())?;
+        let run = sudoscope_core::run::check(&options.run)
+            .map_err(|e| sudoscope_tui::words::spec_error(lang, Front::Page, &e))?;
         let mut launch = Launch::of(run, Theme::new(options.palette.unwrap_or(Palette::Dark)));
         // the page reads no file by its path: a lesson comes from the file picker, and what
         // would be written goes to the browser's downloads

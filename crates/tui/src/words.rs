@@ -183,6 +183,50 @@ pub fn ref_error_on(lang: Lang, front: Front, e: &sudoscope_core::catalog::RefEr
     }
 }
 
+/// A figure as the panel and the step log give it: a whole number whole, three decimals from
+/// 0.01 up to a million, else three significant digits (`1.00e-31`), so that a temperature near
+/// 0 reads the same in the figures and in the log.
+pub fn figure(lang: Lang, x: f64) -> String {
+    if !x.is_finite() {
+        return lang.num(x, 0);
+    }
+    lang.localize(if x.fract() == 0.0 && x.abs() < 1e12 {
+        format!("{}", x as i64)
+    } else if x.abs() >= 0.01 && x.abs() < 1e6 {
+        format!("{x:.3}")
+    } else {
+        format!("{x:.2e}")
+    })
+}
+
+/// A setting's error in `lang`, as the screen `front` says it: its typed cause (a puzzle, an
+/// algorithm or a parameter that does not exist) in the user's words, where and what as
+/// written (`speed=fast`, `--speed "fast"`, `lesson.toml:3: scene 1:`).
+pub fn spec_error(lang: Lang, front: Front, e: &sudoscope_core::run::SpecError) -> String {
+    use sudoscope_core::run::Cause;
+    use sudoscope_core::search::registry::ALGORITHMS;
+    let Some(cause) = &e.cause else {
+        return e.to_string();
+    };
+    let mut said = e.clone();
+    said.expected = match &**cause {
+        // the parameter's own words, after the algorithm and preset it belongs to
+        Cause::Param(p) => e.expected.replace(&p.to_string(), &param_error(lang, p)),
+        Cause::Puzzle(r) => ref_error_on(lang, front, r),
+        Cause::Algo(name) => {
+            let names = || ALGORITHMS.iter().map(|a| a.name);
+            tr!(
+                lang,
+                "algo-unknown",
+                name = format!("{name:?}"),
+                hint = hint(lang, name, names()),
+                valid = names().collect::<Vec<_>>().join(", ")
+            )
+        }
+    };
+    said.to_string()
+}
+
 /// How a command ended, in `lang`: "exited with status 3", "was killed by
 /// signal 9 (SIGKILL)".
 pub fn exit(lang: Lang, e: sudoscope_core::engine::trace::child::Exit) -> String {

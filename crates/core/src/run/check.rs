@@ -1,7 +1,7 @@
 //! The one function that turns a run's settings, as written, into a checked [`RunSpec`]: the
 //! defaults for what is left out, and every rule, in one place for every way a run is described.
 
-use super::error::{Field, Place, SpecError};
+use super::error::{Cause, Field, Place, SpecError};
 use super::{Method, PaneSpec, RunSpec, defaults, parse_seed, parse_speed};
 use crate::board::Puzzle;
 use crate::catalog;
@@ -23,6 +23,14 @@ impl SettingText {
         SettingText {
             text: text.into(),
             from: Place::Flag(flag),
+        }
+    }
+
+    /// A setting from a page's address (`?speed=fast`).
+    pub fn address(text: impl Into<String>) -> SettingText {
+        SettingText {
+            text: text.into(),
+            from: Place::Address,
         }
     }
 }
@@ -92,16 +100,23 @@ fn wrong(field: Field, given: &SettingText, expected: impl Into<String>) -> Spec
         value: given.text.clone(),
         expected: expected.into(),
         from: given.from.clone(),
-        param: None,
+        cause: None,
+    }
+}
+
+/// [`wrong`], with the typed error behind it.
+fn caused(field: Field, given: &SettingText, expected: impl Into<String>, c: Cause) -> SpecError {
+    SpecError {
+        cause: Some(Box::new(c)),
+        ..wrong(field, given, expected)
     }
 }
 
 /// Check a run: resolve its puzzle, then [`check_on`] it.
 pub fn check(input: &RunInput) -> Result<RunSpec, SpecError> {
     let puzzle = match &input.puzzle {
-        Some(g) => {
-            catalog::resolve_one(&g.text).map_err(|e| wrong(Field::Puzzle, g, e.to_string()))?
-        }
+        Some(g) => catalog::resolve_one(&g.text)
+            .map_err(|e| caused(Field::Puzzle, g, e.to_string(), Cause::Puzzle(e)))?,
         None => catalog::resolve_one(catalog::DEFAULT_PUZZLE).expect("the default puzzle exists"),
     };
     check_on(input, puzzle)
@@ -110,7 +125,10 @@ pub fn check(input: &RunInput) -> Result<RunSpec, SpecError> {
 /// Check a run on a puzzle already read (the input's own puzzle reference is not read again).
 pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> {
     let algo = match &input.algo {
-        Some(g) => find(&g.text).map_err(|e| wrong(Field::Algo, g, e.to_string()))?,
+        Some(g) => find(&g.text).map_err(|e| {
+            let name = g.text.clone();
+            caused(Field::Algo, g, e.to_string(), Cause::Algo(name))
+        })?,
         None => find(defaults::ALGO).expect("the default algorithm exists"),
     };
     let preset = read(&input.preset, defaults::PRESET, Field::Preset, |t| {
@@ -144,7 +162,7 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
                 defaults::MAX_PANES
             ),
             from: input.race[0].from.clone(),
-            param: None,
+            cause: None,
         });
     }
     let race = input
@@ -170,7 +188,7 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
         None => None,
         Some(g) => {
             let board = catalog::resolve_board(&g.text)
-                .map_err(|e| wrong(Field::Start, g, e.to_string()))?;
+                .map_err(|e| caused(Field::Start, g, e.to_string(), Cause::Puzzle(e)))?;
             if let Some(e) = puzzle.start_error(&board) {
                 return Err(wrong(Field::Start, g, e));
             }
@@ -200,11 +218,13 @@ pub fn check_method(
     let mut params = algo.default_params(preset);
     for g in set {
         set_override(&mut params, algo.name, preset, &g.text).map_err(|e| {
-            let mut w = wrong(Field::Set, g, e.to_string());
-            if let crate::search::registry::BuildError::BadParameter { error, .. } = e {
-                w.param = Some(Box::new(error));
+            let expected = e.to_string();
+            match e {
+                crate::search::registry::BuildError::BadParameter { error, .. } => {
+                    caused(Field::Set, g, expected, Cause::Param(error))
+                }
+                _ => wrong(Field::Set, g, expected),
             }
-            w
         })?;
     }
     Ok(Method {

@@ -9,6 +9,8 @@ pub enum Place {
     Default,
     /// A command-line flag, such as `--speed`.
     Flag(&'static str),
+    /// A page's address, such as `?speed=fast`: named by its key, as the address writes it.
+    Address,
     /// A file: a lesson's scene, a trace's header, a JSON record.
     File {
         /// The file, as the user named it.
@@ -61,6 +63,15 @@ impl Field {
             Field::RaceStart => "race_start",
         }
     }
+
+    /// The key a page's address gives the field: `race-start` where a lesson writes
+    /// `race_start`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Field::RaceStart => "race-start",
+            f => f.name(),
+        }
+    }
 }
 
 /// A setting that does not check: which field, the value given, what was expected instead, and
@@ -77,9 +88,21 @@ pub struct SpecError {
     pub expected: String,
     /// Where it was written.
     pub from: Place,
-    /// The parameter's own error, when a parameter is at fault: the floors above say it in the
+    /// The typed error behind `expected`, where there is one: the floors above say it in the
     /// user's language where `expected` has it in English.
-    pub param: Option<Box<crate::search::params::ParamError>>,
+    pub cause: Option<Box<Cause>>,
+}
+
+/// The typed error behind a setting's error: the mistakes a link or a command line makes most,
+/// a puzzle, an algorithm or a parameter that does not exist.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cause {
+    /// A parameter that the algorithm does not take, or a value out of its range.
+    Param(crate::search::params::ParamError),
+    /// A puzzle reference (the puzzle's, or the board a run starts from) that gives no puzzle.
+    Puzzle(crate::catalog::RefError),
+    /// No algorithm of this name.
+    Algo(String),
 }
 
 impl SpecError {
@@ -87,6 +110,16 @@ impl SpecError {
     /// (`unknown algorithm "hillclimb"`) or the value is a board too long to repeat.
     fn subject(&self) -> Option<String> {
         let file_style = !matches!(self.from, Place::Flag(_));
+        if let Place::Address = self.from {
+            // `speed=fast`, as the address has it; the key alone where the value is a board
+            // too long to repeat or already quoted
+            let quoted = !self.value.is_empty() && self.expected.contains(&self.value);
+            return Some(if self.field == Field::Start || quoted {
+                self.field.key().to_string()
+            } else {
+                format!("{}={}", self.field.key(), self.value)
+            });
+        }
         if self.field == Field::Start {
             return file_style.then(|| "start".to_string());
         }
@@ -117,7 +150,7 @@ impl fmt::Display for SpecError {
                 None if self.field == Field::Start => write!(f, "{flag}: {}", self.expected),
                 None => write!(f, "{flag} {}", self.expected),
             },
-            Place::Default | Place::File { .. } => {
+            Place::Default | Place::File { .. } | Place::Address => {
                 if let Place::File { path, line, scene } = &self.from {
                     write!(f, "{path}")?;
                     if let Some(l) = line {
@@ -149,7 +182,7 @@ mod tests {
             value: value.into(),
             expected: expected.into(),
             from,
-            param: None,
+            cause: None,
         }
         .to_string()
     }
@@ -189,6 +222,25 @@ mod tests {
         assert_eq!(
             error(Field::Start, "1234", "too small", lesson),
             "l.toml:3: scene 1: start: too small"
+        );
+        // a page's address: its keys, as the address writes them, never a flag
+        let address =
+            |field, value: &str, expected: &str| error(field, value, expected, Place::Address);
+        assert_eq!(
+            address(Field::Speed, "fast", "give steps"),
+            "speed=fast: give steps"
+        );
+        assert_eq!(
+            address(Field::Race, "b:w", "b:w: unknown preset"),
+            "race: b:w: unknown preset"
+        );
+        assert_eq!(
+            address(Field::RaceStart, "both", "valid are same, random"),
+            "race-start=both: valid are same, random"
+        );
+        assert_eq!(
+            address(Field::Start, "1234", "too small"),
+            "start: too small"
         );
     }
 }

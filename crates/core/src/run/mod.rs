@@ -14,7 +14,7 @@ pub mod pane;
 pub mod print;
 
 pub use check::{RunInput, SettingText, Written, check, check_method, check_on};
-pub use error::{Field, Place, SpecError};
+pub use error::{Cause, Field, Place, SpecError};
 pub use pane::{PaneRun, PaneSpec};
 
 use crate::board::{Grid, Puzzle};

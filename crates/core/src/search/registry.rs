@@ -184,7 +184,7 @@ pub const ALGORITHMS: &[AlgoInfo] = &[
     AlgoInfo {
         name: "annealing",
         family: Family::Annealing,
-        about: "simulated annealing (course: geometric T from 0.01; tuned: box swaps, Lewis schedule, reheats)",
+        about: "simulated annealing (course: geometric T from 0.1; tuned: box swaps, Lewis schedule, reheats)",
         params: |p| match p {
             Preset::Classic => course::params(),
             Preset::Tuned => tuned_params(),

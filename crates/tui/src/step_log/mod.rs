@@ -32,7 +32,7 @@ fn say(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
 fn why(lang: Lang, v: Decision, delta: i32) -> String {
     let d = || Arg::from(signed(delta));
     let p = |p: f64| Arg::from(lang.num(p, 2));
-    let t = |t: f64| Arg::from(lang.num(t, 3));
+    let t = |t: f64| Arg::from(crate::words::figure(lang, t));
     match v {
         Decision::Downhill => say(lang, "log-downhill", &[("delta", d())]),
         Decision::Sideways => say(lang, "log-sideways", &[]),

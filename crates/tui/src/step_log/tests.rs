@@ -94,6 +94,23 @@ fn uphill_moves_say_probability_and_temperature() {
         describe(Lang::En, &step, geo, 5),
         "      5  swap r3c7 and r3c9 (5↔2): uphill +2 accepted, p = 0.13 at T = 1.200  (cost 14)"
     );
+    // a temperature near 0 as the panel gives it, not "T = 0.000" beside its 1.00e-31
+    let cold = Step {
+        event: Event::Move {
+            change: Change::Swap {
+                a: 0,
+                b: 1,
+                a_value: 5,
+                b_value: 2,
+            },
+            delta: 2,
+            decision: Decision::UphillRejected { p: 0.0, t: 1.0e-31 },
+        },
+        cost: 14,
+        ended: None::<Outcome>,
+    };
+    let said = describe(Lang::Es, &cold, geo, 5);
+    assert!(said.contains("T = 1,00e-31"), "{said}");
 }
 
 #[test]

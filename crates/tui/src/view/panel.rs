@@ -17,19 +17,6 @@ use sudoscope_core::board::grid::symbol;
 use sudoscope_core::engine::runner::Report;
 use sudoscope_i18n::Lang;
 
-fn short(lang: Lang, x: f64) -> String {
-    if !x.is_finite() {
-        return lang.num(x, 0);
-    }
-    lang.localize(if x.fract() == 0.0 && x.abs() < 1e12 {
-        format!("{}", x as i64)
-    } else if x.abs() >= 0.01 && x.abs() < 1e6 {
-        format!("{x:.3}")
-    } else {
-        format!("{x:.2e}")
-    })
-}
-
 /// A series' values: each one when they are few, else each value with how many times it
 /// comes, from the lowest (`3×2 4×10 5×38`), so that a population of hundreds takes a line or
 /// two.
@@ -37,7 +24,7 @@ fn series_text(lang: Lang, values: &[f64]) -> String {
     if values.len() <= 24 {
         return values
             .iter()
-            .map(|x| short(lang, *x))
+            .map(|x| words::figure(lang, *x))
             .collect::<Vec<_>>()
             .join(" ");
     }
@@ -51,7 +38,7 @@ fn series_text(lang: Lang, values: &[f64]) -> String {
             .iter()
             .take_while(|&&x| x.total_cmp(&sorted[i]).is_eq())
             .count();
-        out.push(format!("{}×{}", short(lang, sorted[i]), j - i));
+        out.push(format!("{}×{}", words::figure(lang, sorted[i]), j - i));
         i = j;
     }
     out.join(" ")
@@ -137,7 +124,13 @@ fn figures(lang: Lang, s: &sudoscope_core::search::Snapshot, most: usize) -> Str
     s.metrics
         .iter()
         .take(most)
-        .map(|m| format!("{} {}", words::metric(lang, m.name), short(lang, m.value)))
+        .map(|m| {
+            format!(
+                "{} {}",
+                words::metric(lang, m.name),
+                words::figure(lang, m.value)
+            )
+        })
         .collect::<Vec<_>>()
         .join(" · ")
 }
