@@ -307,10 +307,34 @@
     return cp < 0x2000 || (cp >= 0x2500 && cp <= 0x259f);
   }
 
+  // The block characters the large digits are drawn with, painted as the cell's own
+  // background rather than by the font: a font's block fills its em, not the row's 1.2 em, and
+  // left a thin seam between the rows of every digit. A run of one of them is one box.
+  const BLOCKS = { '\u2580': 'blk-up', '\u2584': 'blk-low', '\u2588': 'blk-full',
+    '\u258c': 'blk-left', '\u2590': 'blk-right' };
+
   function appendCells(parent, text) {
     let plain = '';
+    let run = '';
+    const endRun = () => {
+      if (!run) return;
+      const el = document.createElement('span');
+      el.className = 'blk ' + BLOCKS[run[0]];
+      el.style.width = 'calc(' + run.length + ' * var(--cw, 0.6em))';
+      el.textContent = run;
+      parent.appendChild(el);
+      run = '';
+    };
     for (const ch of text) {
       const cp = ch.codePointAt(0);
+      if (BLOCKS[ch]) {
+        if (plain) parent.appendChild(document.createTextNode(plain));
+        plain = '';
+        if (run && run[0] !== ch) endRun();
+        run += ch;
+        continue;
+      }
+      endRun();
       if (sure(cp)) {
         plain += ch;
         continue;
@@ -322,6 +346,7 @@
       cellEl.textContent = ch;
       parent.appendChild(cellEl);
     }
+    endRun();
     if (plain) parent.appendChild(document.createTextNode(plain));
   }
 

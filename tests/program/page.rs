@@ -60,6 +60,15 @@ fn the_page_is_the_visualiser_its_keys_work_and_it_pauses_and_steps() {
     assert_eq!(text.lines().count() as u64, rows, "{cols}x{rows}");
     let (w, widest) = browser.widest_row();
     assert!(widest <= w, "a row {widest}px wide in a {w}px window");
+    // the large digits' blocks fill their rows' whole height: a font's block fills its em,
+    // and left a thin dark seam between a digit's rows
+    let seams = browser.eval(
+        "const b = [...document.querySelectorAll('#screen .blk')]; \
+         return b.length === 0 ? 'no blocks' : b.filter((e) => \
+           Math.abs(e.getBoundingClientRect().height \
+             - e.closest('.row').getBoundingClientRect().height) > 0.5).length",
+    );
+    assert_eq!(seams, json!(0), "blocks shorter than their rows");
     // the button that opens a lesson file covers none of the screen
     assert_lesson_button_covers_nothing(&browser);
     // t: the light theme paints the screen white, and the page around it and its keys go white
