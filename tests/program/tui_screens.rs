@@ -696,6 +696,10 @@ fn a_narrow_experiment_cuts_no_name_and_no_header() {
                 "{lang:?}: no whole name of {label}\n{t}"
             );
         }
+        // an algorithm not yet run has no rate and no interval: never "0,0% 0,0–100,0%",
+        // which no run's interval is
+        let nothing = format!("{}–{}%", lang.num(0.0, 1), lang.num(100.0, 1));
+        assert!(!t.contains(&nothing), "{lang:?}: {nothing} in\n{t}");
         let header = table
             .iter()
             .find(|r| r.contains(&lang.text("experiment-runs", &[])))

@@ -92,9 +92,19 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             [
                 format!("{n}"),
                 format!("{k}"),
-                format!("{}%", lang.num(rate, 1)),
+                // an algorithm not yet run has no rate, and no interval around one (not
+                // "0,0% 0,0–100,0%")
+                if n == 0 {
+                    "-".into()
+                } else {
+                    format!("{}%", lang.num(rate, 1))
+                },
                 // a range, not a pair: no comma to mistake for the decimal one
-                format!("{}–{}%", lang.num(100.0 * lo, 1), lang.num(100.0 * hi, 1)),
+                if n == 0 {
+                    "-".into()
+                } else {
+                    format!("{}–{}%", lang.num(100.0 * lo, 1), lang.num(100.0 * hi, 1))
+                },
                 med,
             ],
             rate,
