@@ -388,6 +388,11 @@ fn a_wrong_setting_in_the_address_is_said_and_nothing_else_runs() {
     };
     let said = error_in("lang=es&algo=annealling", "algoritmo desconocido");
     assert!(said.contains("¿quisiste decir annealing?"), "{said}");
+    let said = error_in("lang=pt&race=stepest", "algoritmo desconhecido");
+    assert!(
+        said.contains("race:") && said.contains("steepest"),
+        "{said}"
+    );
     let said = error_in("lang=pt&speed=fast", "speed=fast:");
     assert!(!said.contains("--speed"), "{said}");
     let said = error_in("lang=pt&set=t0%3D-1", "está fora");

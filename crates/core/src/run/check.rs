@@ -5,7 +5,7 @@ use super::error::{Cause, Field, Place, SpecError};
 use super::{Method, PaneSpec, RunSpec, defaults, parse_seed, parse_speed};
 use crate::board::Puzzle;
 use crate::catalog;
-use crate::search::registry::{find, set_override};
+use crate::search::registry::{BuildError, Setting, find, set_override};
 use crate::search::{AlgoInfo, Preset};
 
 /// One setting as it was written, and where.
@@ -169,6 +169,12 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
         .race
         .iter()
         .map(|g| {
+            // a pane's algorithm that does not exist is the typo a race makes most: typed, so
+            // that it is said in the user's language as the first pane's is
+            if let Err(BuildError::UnknownAlgorithm { name }) = Setting::parse(&g.text) {
+                let expected = BuildError::UnknownAlgorithm { name: name.clone() }.to_string();
+                return Err(caused(Field::Race, g, expected, Cause::Algo(name)));
+            }
             let pane = PaneSpec::parse(&g.text, preset).map_err(|e| wrong(Field::Race, g, e))?;
             pane.fits(&puzzle).map_err(|e| wrong(Field::Race, g, e))?;
             Ok(pane)
