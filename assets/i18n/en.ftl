@@ -446,6 +446,13 @@ param-out-of-range = { $name } = { $value } is out of range: valid values are { 
 param-unknown-none = unknown parameter { $name }: this algorithm takes none
 param-unknown = unknown parameter { $name }{ $hint }: valid are { $valid }
 algo-unknown = unknown algorithm { $name }{ $hint }: valid are { $valid }
+spec-preset = unknown preset { $name }: valid are classic, tuned
+spec-speed = give steps per second (a positive number) or max
+spec-seed-whole = give a whole number, 0 or more
+spec-seed-large = too large: the largest seed is { $most }
+spec-yes-no = give true or false
+spec-race-start = valid are same, random
+spec-panes = at most { $beside } algorithms race beside the first ({ $all } panes in all)
 did-you-mean = did you mean { $name }?
 
 ## Puzzle references that do not resolve

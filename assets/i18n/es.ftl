@@ -449,6 +449,13 @@ param-out-of-range = { $name } = { $value } está fuera de rango: los valores v�
 param-unknown-none = parámetro desconocido { $name }: este algoritmo no tiene parámetros
 param-unknown = parámetro desconocido { $name }{ $hint }: los válidos son { $valid }
 algo-unknown = algoritmo desconocido { $name }{ $hint }: los válidos son { $valid }
+spec-preset = preset desconocido { $name }: los válidos son classic, tuned
+spec-speed = indicá pasos por segundo (un número positivo) o max
+spec-seed-whole = indicá un número entero, 0 o más
+spec-seed-large = demasiado grande: la semilla más grande es { $most }
+spec-yes-no = indicá true o false
+spec-race-start = los válidos son same, random
+spec-panes = a lo sumo { $beside } algoritmos compiten junto al primero ({ $all } paneles en total)
 did-you-mean = ¿quisiste decir { $name }?
 
 ## Referencias a sudokus que no se resuelven

@@ -450,6 +450,13 @@ param-out-of-range = { $name } = { $value } está fora da faixa: os valores vál
 param-unknown-none = parâmetro desconhecido { $name }: este algoritmo não tem parâmetros
 param-unknown = parâmetro desconhecido { $name }{ $hint }: os válidos são { $valid }
 algo-unknown = algoritmo desconhecido { $name }{ $hint }: os válidos são { $valid }
+spec-preset = preset desconhecido { $name }: os válidos são classic, tuned
+spec-speed = informe passos por segundo (um número positivo) ou max
+spec-seed-whole = informe um número inteiro, 0 ou mais
+spec-seed-large = grande demais: a maior semente é { $most }
+spec-yes-no = informe true ou false
+spec-race-start = os válidos são same, random
+spec-panes = no máximo { $beside } algoritmos competem ao lado do primeiro ({ $all } painéis no total)
 did-you-mean = você quis dizer { $name }?
 
 ## Referências a sudokus que não se resolvem

@@ -393,7 +393,10 @@ fn a_wrong_setting_in_the_address_is_said_and_nothing_else_runs() {
         said.contains("race:") && said.contains("steepest"),
         "{said}"
     );
-    let said = error_in("lang=pt&speed=fast", "speed=fast:");
+    let said = error_in(
+        "lang=pt&speed=fast",
+        "speed=fast: informe passos por segundo",
+    );
     assert!(!said.contains("--speed"), "{said}");
     let said = error_in("lang=pt&set=t0%3D-1", "está fora");
     assert!(said.contains("t0"), "{said}");

@@ -223,6 +223,13 @@ pub fn spec_error(lang: Lang, front: Front, e: &sudoscope_core::run::SpecError) 
                 valid = names().collect::<Vec<_>>().join(", ")
             )
         }
+        Cause::Preset(name) => tr!(lang, "spec-preset", name = format!("{name:?}")),
+        Cause::Speed => tr!(lang, "spec-speed"),
+        Cause::SeedNotWhole => tr!(lang, "spec-seed-whole"),
+        Cause::SeedTooLarge => tr!(lang, "spec-seed-large", most = u64::MAX.to_string()),
+        Cause::YesNo => tr!(lang, "spec-yes-no"),
+        Cause::RaceStart => tr!(lang, "spec-race-start"),
+        Cause::Panes(all) => tr!(lang, "spec-panes", beside = all - 1, all = *all),
     };
     said.to_string()
 }

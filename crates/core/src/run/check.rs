@@ -58,12 +58,12 @@ fn read<T: Clone>(
     setting: &Option<Written<T>>,
     default: T,
     field: Field,
-    read: impl Fn(&str) -> Result<T, String>,
+    read: impl Fn(&str) -> Result<T, Cause>,
 ) -> Result<T, SpecError> {
     match setting {
         None => Ok(default),
         Some(Written::Value(v)) => Ok(v.clone()),
-        Some(Written::Text(g)) => read(g.text.trim()).map_err(|e| wrong(field, g, e)),
+        Some(Written::Text(g)) => read(g.text.trim()).map_err(|c| because(field, g, c)),
     }
 }
 
@@ -112,6 +112,11 @@ fn caused(field: Field, given: &SettingText, expected: impl Into<String>, c: Cau
     }
 }
 
+/// [`caused`], saying the cause as it says itself.
+fn because(field: Field, given: &SettingText, c: Cause) -> SpecError {
+    caused(field, given, c.to_string(), c)
+}
+
 /// Check a run: resolve its puzzle, then [`check_on`] it.
 pub fn check(input: &RunInput) -> Result<RunSpec, SpecError> {
     let puzzle = match &input.puzzle {
@@ -125,21 +130,20 @@ pub fn check(input: &RunInput) -> Result<RunSpec, SpecError> {
 /// Check a run on a puzzle already read (the input's own puzzle reference is not read again).
 pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> {
     let algo = match &input.algo {
-        Some(g) => find(&g.text).map_err(|e| {
-            let name = g.text.clone();
-            caused(Field::Algo, g, e.to_string(), Cause::Algo(name))
+        Some(g) => find(&g.text).map_err(|e| match e {
+            BuildError::UnknownAlgorithm { name } => because(Field::Algo, g, Cause::Algo(name)),
+            other => wrong(Field::Algo, g, other.to_string()),
         })?,
         None => find(defaults::ALGO).expect("the default algorithm exists"),
     };
     let preset = read(&input.preset, defaults::PRESET, Field::Preset, |t| {
-        Preset::from_name(t)
-            .ok_or_else(|| format!("unknown preset {t:?}: valid are classic, tuned"))
+        Preset::from_name(t).ok_or_else(|| Cause::Preset(t.to_string()))
     })?;
     let method = check_method(algo, preset, &input.set)?;
     let seed = read(&input.seed, defaults::SEED, Field::Seed, parse_seed)?;
     let speed = match &input.speed {
         None => parse_speed(defaults::SPEED).expect("the default speed reads"),
-        Some(g) => parse_speed(&g.text).map_err(|e| wrong(Field::Speed, g, e))?,
+        Some(g) => parse_speed(&g.text).map_err(|c| because(Field::Speed, g, c))?,
     };
     let paused = read(
         &input.paused,
@@ -148,21 +152,18 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
         |t| match t {
             "true" => Ok(true),
             "false" => Ok(false),
-            _ => Err("give true or false".to_string()),
+            _ => Err(Cause::YesNo),
         },
     )?;
     if input.race.len() >= defaults::MAX_PANES {
         let all: Vec<&str> = input.race.iter().map(|g| g.text.as_str()).collect();
+        let cause = Cause::Panes(defaults::MAX_PANES);
         return Err(SpecError {
             field: Field::Race,
             value: all.join(","),
-            expected: format!(
-                "at most {} algorithms race beside the first ({} panes in all)",
-                defaults::MAX_PANES - 1,
-                defaults::MAX_PANES
-            ),
+            expected: cause.to_string(),
             from: input.race[0].from.clone(),
-            cause: None,
+            cause: Some(Box::new(cause)),
         });
     }
     let race = input
@@ -172,8 +173,7 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
             // a pane's algorithm that does not exist is the typo a race makes most: typed, so
             // that it is said in the user's language as the first pane's is
             if let Err(BuildError::UnknownAlgorithm { name }) = Setting::parse(&g.text) {
-                let expected = BuildError::UnknownAlgorithm { name: name.clone() }.to_string();
-                return Err(caused(Field::Race, g, expected, Cause::Algo(name)));
+                return Err(because(Field::Race, g, Cause::Algo(name)));
             }
             let pane = PaneSpec::parse(&g.text, preset).map_err(|e| wrong(Field::Race, g, e))?;
             pane.fits(&puzzle).map_err(|e| wrong(Field::Race, g, e))?;
@@ -187,7 +187,7 @@ pub fn check_on(input: &RunInput, puzzle: Puzzle) -> Result<RunSpec, SpecError> 
         |t| match t {
             "same" => Ok(true),
             "random" => Ok(false),
-            _ => Err("valid are same, random".to_string()),
+            _ => Err(Cause::RaceStart),
         },
     )?;
     let start = match &input.start {

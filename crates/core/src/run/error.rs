@@ -93,16 +93,49 @@ pub struct SpecError {
     pub cause: Option<Box<Cause>>,
 }
 
-/// The typed error behind a setting's error: the mistakes a link or a command line makes most,
-/// a puzzle, an algorithm or a parameter that does not exist.
-#[derive(Clone, Debug, PartialEq)]
+/// The typed error behind a setting's error, whose text (English, as programs read it) is the
+/// error's `expected`: the floors above say it in the user's language.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Cause {
-    /// A parameter that the algorithm does not take, or a value out of its range.
+    /// A parameter that the algorithm does not take, or a value out of its range (after the
+    /// algorithm and preset it belongs to, in `expected`).
+    #[error("{0}")]
     Param(crate::search::params::ParamError),
     /// A puzzle reference (the puzzle's, or the board a run starts from) that gives no puzzle.
+    #[error("{0}")]
     Puzzle(crate::catalog::RefError),
     /// No algorithm of this name.
+    #[error("{}", unknown_algorithm(.0))]
     Algo(String),
+    /// No preset of this name.
+    #[error("unknown preset {0:?}: valid are classic, tuned")]
+    Preset(String),
+    /// A speed that is neither a positive number nor `max`.
+    #[error("give steps per second (a positive number) or max")]
+    Speed,
+    /// A seed that is not a whole number, 0 or more.
+    #[error("give a whole number, 0 or more")]
+    SeedNotWhole,
+    /// A seed past the largest.
+    #[error("too large: the largest seed is {}", u64::MAX)]
+    SeedTooLarge,
+    /// Neither `true` nor `false`.
+    #[error("give true or false")]
+    YesNo,
+    /// Neither `same` nor `random`.
+    #[error("valid are same, random")]
+    RaceStart,
+    /// More race panes than the screen holds (the most, in all).
+    #[error("at most {} algorithms race beside the first ({} panes in all)", .0 - 1, .0)]
+    Panes(usize),
+}
+
+/// The registry's own words for an algorithm it does not know.
+fn unknown_algorithm(name: &str) -> String {
+    crate::search::registry::BuildError::UnknownAlgorithm {
+        name: name.to_string(),
+    }
+    .to_string()
 }
 
 impl SpecError {

@@ -134,23 +134,23 @@ impl RunSpec {
     }
 }
 
-/// Read a seed: a whole number from 0 to `u64::MAX`; why not, in words.
-pub fn parse_seed(text: &str) -> Result<u64, String> {
+/// Read a seed: a whole number from 0 to `u64::MAX`; why not.
+pub fn parse_seed(text: &str) -> Result<u64, Cause> {
     use std::num::IntErrorKind;
     text.trim().parse::<u64>().map_err(|e| match e.kind() {
-        IntErrorKind::PosOverflow => format!("too large: the largest seed is {}", u64::MAX),
-        _ => "give a whole number, 0 or more".to_string(),
+        IntErrorKind::PosOverflow => Cause::SeedTooLarge,
+        _ => Cause::SeedNotWhole,
     })
 }
 
 /// Read a speed as the command line and lesson files write it: steps per second, a positive
 /// number, or `max` (`unlimited`) for as fast as possible.
-pub fn parse_speed(text: &str) -> Result<Option<f64>, String> {
+pub fn parse_speed(text: &str) -> Result<Option<f64>, Cause> {
     match text.trim() {
         "max" | "unlimited" => Ok(None),
         s => match s.parse::<f64>() {
             Ok(v) if v > 0.0 && v.is_finite() => Ok(Some(v)),
-            _ => Err("give steps per second (a positive number) or max".into()),
+            _ => Err(Cause::Speed),
         },
     }
 }
