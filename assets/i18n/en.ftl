@@ -129,6 +129,7 @@ chart-cost = cost
 chart-best = best
 chart-title = cost and best cost
 chart-step = step
+chart-step-log = step (log)
 chart-worst = worst
 
 ## What opens over the screen

@@ -132,6 +132,7 @@ chart-cost = costo
 chart-best = mejor
 chart-title = costo y mejor costo
 chart-step = paso
+chart-step-log = paso (log)
 chart-worst = peor
 
 ## Lo que se abre sobre la pantalla

@@ -133,6 +133,7 @@ chart-cost = custo
 chart-best = melhor
 chart-title = custo e melhor custo
 chart-step = passo
+chart-step-log = passo (log)
 chart-worst = pior
 
 ## O que se abre sobre a tela

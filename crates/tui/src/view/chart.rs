@@ -36,8 +36,11 @@ fn axis_labels(lang: Lang, lo: f64, hi: f64) -> Vec<Line<'static>> {
 
 /// An axis of steps: whole numbers only (a step 12.5 does not exist), the middle one only
 /// where it is a step of its own (not "0 1 1" one step in).
-fn step_labels(lang: Lang, lo: f64, hi: f64) -> Vec<Line<'static>> {
-    let mut steps = vec![lo.round(), ((lo + hi) / 2.0).round(), hi.round()];
+fn step_labels(lang: Lang, scale: &Scale) -> Vec<Line<'static>> {
+    let (lo, hi) = scale.ends();
+    let mut steps = [lo, (lo + hi) / 2.0, hi]
+        .map(|at| scale.step_at(at).round())
+        .to_vec();
     steps.dedup();
     steps
         .into_iter()
@@ -48,13 +51,21 @@ fn step_labels(lang: Lang, lo: f64, hi: f64) -> Vec<Line<'static>> {
 /// The ranges a chart draws: steps from 0 to `steps`, cost from 0 to `cost`. A race's charts
 /// share one, so that curves side by side compare: a pane that ended at step 29 ends a third of
 /// the way along beside one at step 87, and the same height is the same cost in every pane.
+/// When one pane has run ten times as many steps as another (a descent stuck at step 29 beside
+/// annealing at step 4752, at full speed), the steps are on a logarithmic axis, still shared:
+/// on a plain one the shorter courses would be a line at step 0.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scale {
     /// The last step on the axis (at least 1).
     pub steps: f64,
     /// The highest cost on the axis (at least 1).
     pub cost: f64,
+    /// Whether the steps are on a logarithmic axis (of 1 + step).
+    pub log: bool,
 }
+
+/// How many times longer than the shortest the longest course may be on a plain axis.
+const SPREAD: f64 = 10.0;
 
 impl Scale {
     /// The scale that holds every one of `histories`.
@@ -62,14 +73,37 @@ impl Scale {
         let mut s = Scale {
             steps: 1.0,
             cost: 1.0,
+            log: false,
         };
+        let mut shortest = f64::INFINITY;
         for h in histories {
             if let Some(p) = h.last() {
                 s.steps = s.steps.max(p.step as f64);
+                shortest = shortest.min(p.step as f64);
             }
             s.cost = plot::highest(h.iter().map(|p| p.high), s.cost);
         }
+        s.log = s.steps > SPREAD * shortest.max(1.0);
         s
+    }
+
+    /// Where `step` lies on the axis.
+    fn x(&self, step: u64) -> f64 {
+        if self.log {
+            (step as f64).ln_1p()
+        } else {
+            step as f64
+        }
+    }
+
+    /// The axis' ends.
+    fn ends(&self) -> (f64, f64) {
+        (0.0, self.x(self.steps.max(1.0) as u64))
+    }
+
+    /// The step at `at` on the axis.
+    fn step_at(&self, at: f64) -> f64 {
+        if self.log { at.exp_m1() } else { at }
     }
 }
 
@@ -103,10 +137,11 @@ pub fn draw(
     } else {
         [area, Rect::default()]
     };
-    let (x0, x1) = (0.0, scale.steps.max(1.0));
-    let high: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.high)).collect();
-    let low: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.low)).collect();
-    let best: Vec<(f64, f64)> = history.iter().map(|p| (p.step as f64, p.best)).collect();
+    let (x0, x1) = scale.ends();
+    let x = |step| scale.x(step);
+    let high: Vec<(f64, f64)> = history.iter().map(|p| (x(p.step), p.high)).collect();
+    let low: Vec<(f64, f64)> = history.iter().map(|p| (x(p.step), p.low)).collect();
+    let best: Vec<(f64, f64)> = history.iter().map(|p| (x(p.step), p.best)).collect();
     let ymax = scale.cost;
     // the series are named in the title, in their colours: a legend inside the chart would
     // cover the curve where it starts, top left, or where it ends, top right
@@ -122,7 +157,7 @@ pub fn draw(
         title.spans.remove(0);
     }
     let block = Block::bordered().title(title).border_style(theme.border());
-    let (xl, yl) = (step_labels(lang, x0, x1), axis_labels(lang, 0.0, ymax));
+    let (xl, yl) = (step_labels(lang, &scale), axis_labels(lang, 0.0, ymax));
     let bounds = ([x0, x1], [0.0, plot::headroom(ymax)]);
     plot::lines(
         f.buffer_mut(),
@@ -140,7 +175,11 @@ pub fn draw(
         .block(block)
         .x_axis(
             Axis::default()
-                .title(tr!(lang, "chart-step"))
+                .title(if scale.log {
+                    tr!(lang, "chart-step-log")
+                } else {
+                    tr!(lang, "chart-step")
+                })
                 .bounds(bounds.0)
                 .labels(xl)
                 .style(theme.dim()),
@@ -153,18 +192,18 @@ pub fn draw(
         );
     f.render_widget(chart, top);
     if !named.is_empty() {
-        draw_named(f, bottom, history, named, label, (x0, x1), (lang, theme));
+        draw_named(f, bottom, history, named, label, &scale, (lang, theme));
     } else if has_extra {
         let of_label = || {
             history.iter().filter_map(|p| {
                 p.secondary
                     .filter(|s| Some(s.label) == label)
-                    .map(|s| (p.step, s))
+                    .map(|s| (x(p.step), s))
             })
         };
-        let extra: Vec<(f64, f64)> = of_label().map(|(x, s)| (x as f64, s.value)).collect();
+        let extra: Vec<(f64, f64)> = of_label().map(|(x, s)| (x, s.value)).collect();
         let worst: Vec<(f64, f64)> = of_label()
-            .filter_map(|(x, s)| s.worst.map(|w| (x as f64, w)))
+            .filter_map(|(x, s)| s.worst.map(|w| (x, w)))
             .collect();
         let emax = plot::highest(extra.iter().chain(&worst).map(|p| p.1), f64::MIN_POSITIVE);
         let name = label
@@ -214,9 +253,10 @@ fn draw_named(
     history: &[Point],
     named: &[(&'static str, Vec<Point>)],
     second: Option<&'static str>,
-    (x0, x1): (f64, f64),
+    scale: &Scale,
     (lang, theme): (Lang, &Theme),
 ) {
+    let (x0, x1) = scale.ends();
     let mut lines: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
     if let Some(l) = second {
         let pts = history
@@ -224,7 +264,7 @@ fn draw_named(
             .filter_map(|p| {
                 p.secondary
                     .filter(|s| s.label == l)
-                    .map(|s| (p.step as f64, s.value))
+                    .map(|s| (scale.x(p.step), s.value))
             })
             .collect();
         lines.push((l.to_string(), pts));
@@ -232,7 +272,7 @@ fn draw_named(
     for (name, pts) in named {
         lines.push((
             name.to_string(),
-            pts.iter().map(|p| (p.step as f64, p.high)).collect(),
+            pts.iter().map(|p| (scale.x(p.step), p.high)).collect(),
         ));
     }
     let scaled: Vec<(String, Vec<(f64, f64)>)> = lines
@@ -302,8 +342,14 @@ mod tests {
 
     #[test]
     fn the_step_axis_names_each_step_once() {
-        let said = |lo, hi| {
-            step_labels(Lang::En, lo, hi)
+        let said = |lo: f64, hi: f64| {
+            let scale = Scale {
+                steps: hi,
+                cost: 1.0,
+                log: false,
+            };
+            assert_eq!(lo, 0.0, "an axis of steps starts at 0");
+            step_labels(Lang::En, &scale)
                 .iter()
                 .map(ToString::to_string)
                 .collect::<Vec<_>>()
@@ -311,7 +357,6 @@ mod tests {
         assert_eq!(said(0.0, 1.0), ["0", "1"]);
         assert_eq!(said(0.0, 2.0), ["0", "1", "2"]);
         assert_eq!(said(0.0, 8.0), ["0", "4", "8"]);
-        assert_eq!(said(3.0, 3.4), ["3"]);
     }
 
     /// A long run's history begins at the end of its first bucket (step 1023 here), but its
@@ -329,7 +374,7 @@ mod tests {
             })
             .collect();
         let scale = Scale::of([&history[..]]);
-        assert_eq!((scale.steps, scale.cost), (8191.0, 20.0));
+        assert_eq!((scale.steps, scale.cost, scale.log), (8191.0, 20.0, false));
         let mut t = Terminal::new(TestBackend::new(60, 12)).unwrap();
         t.draw(|f| {
             let theme = Theme::new(crate::theme::Palette::Mono);
@@ -344,5 +389,36 @@ mod tests {
             .map(String::from)
             .collect();
         assert_eq!(labels, ["0", "4096", "8191"], "{}", row(10));
+    }
+
+    /// A descent stuck at step 29 beside annealing at step 4752 (a race at full speed): on a
+    /// plain axis the descent's course is a line at step 0; the shared axis goes logarithmic,
+    /// and says so. Within ten times of each other, it stays plain.
+    #[test]
+    fn courses_of_very_different_lengths_share_a_logarithmic_axis() {
+        let course = |last: u64| -> Vec<Point> {
+            (0..=last)
+                .map(|step| Point {
+                    step,
+                    low: 1.0,
+                    high: 1.0,
+                    best: 1.0,
+                    secondary: None,
+                })
+                .collect()
+        };
+        let (short, long) = (course(29), course(4752));
+        let scale = Scale::of([&short[..], &long[..]]);
+        assert!(scale.log && scale.steps == 4752.0);
+        let said: Vec<String> = step_labels(Lang::En, &scale)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(said, ["0", "68", "4752"]);
+        // the descent's last step lies 40 % of the way along, not at 0.6 %
+        let (_, end) = scale.ends();
+        let at = scale.x(29) / end;
+        assert!((0.39..0.41).contains(&at), "{at}");
+        assert!(!Scale::of([&course(29)[..], &course(290)[..]]).log);
     }
 }
