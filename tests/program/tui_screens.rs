@@ -938,3 +938,17 @@ fn a_race_draws_every_chart_on_one_scale() {
     }
     assert_eq!(t.matches("step (log)").count(), 2, "{t}");
 }
+
+/// A race of two on a projector's short screen (the lesson's scene 5 at 1024x768 in a browser:
+/// 113x32 left for the panes) takes its grids a step smaller rather than leave each chart a
+/// row of dots (the fifth trial).
+#[test]
+fn a_race_of_two_on_a_short_screen_keeps_its_charts_readable() {
+    let (mut app, _rx) = settled(
+        options("sudoku_7", "steepest", Preset::Classic, &["plateau"]),
+        5,
+    );
+    let t = text(&render(&mut app, 113, 32));
+    assert!(!t.contains("too small"), "{t}");
+    assert_each_chart_shows_a_course(&t, 2);
+}

@@ -434,16 +434,20 @@ fn smallest(cells: &[Rect]) -> (u16, u16) {
 /// size when the cells differ by a column.
 fn pane_areas(app: &App, cell: Rect, room: (u16, u16)) -> (GridLayout, Rect, Rect, Rect) {
     let (w, h) = room;
-    let below = fit(app, w, h.saturating_sub(RACE_BELOW_GRID));
+    let mut below = fit(app, w, h.saturating_sub(RACE_BELOW_GRID));
     // a wide cell (two rows of panes on a wide screen) puts the figures and the chart
     // beside the grid rather than leave the columns right of it empty (or beside a grid a
     // little smaller, when under the grid the chart would show no course)
     let side = fit(app, w.saturating_sub(RACE_SIDE), h);
-    // (two rows of panes only: one row of two keeps its larger grids, and their titles)
     let two_rows = app.race().panes().len() > 2;
     let chart_below = h.saturating_sub(below.height() + 2 + 2);
-    let cramped = two_rows && chart_below < RACE_CHART_COMFORT;
-    let beside = ((side.width() + 4 >= below.width() || cramped)
+    let cramped = chart_below < RACE_CHART_COMFORT;
+    if cramped && !two_rows {
+        // one row of two (a lesson's comparison on a projector) keeps its grids wide, and
+        // takes them a step smaller rather than leave each chart a row of dots
+        below = fit(app, w, h.saturating_sub(2 + RACE_CHART_COMFORT));
+    }
+    let beside = ((side.width() + 4 >= below.width() || two_rows && cramped)
         && side.width() + 2 + RACE_SIDE <= w)
         .then_some(side);
     match beside {
