@@ -715,6 +715,10 @@ page-cannot-load = This browser could not load sudoscope:
 page-cannot-start = sudoscope could not start:
 page-lesson-refused = This lesson did not open, and what was on screen runs on:
 page-no-wasm = this browser does not run WebAssembly
+address-not-a-setting = { $key }: not a setting of this page (it takes { $keys })
+address-lang = lang={ $value }: one of en, es, pt
+address-theme = theme={ $value }: one of dark, light, mono
+address-lesson = lesson={ $name }: no lesson of this name is built in ({ $names }); a lesson file opens with the button under the screen
 
 # the web page's and a served session's own words, where the terminal's would not be true
 # (the screen looks up ID-in-page or ID-in-session before ID)
@@ -735,6 +739,7 @@ command-downloaded = downloaded as { $name }, on one line (and copied to the cli
 scene-downloaded = scene { $n } added: { $name }, with every scene so far, is in the browser's downloads
 status-no-lesson-in-page = no lesson: open a lesson file with the button under the screen, or the built-in one with ?lesson=local-search in the link
 ref-no-files-in-page = { $what }{ $hint }: the page opens no file by its path, and this is not a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or a puzzle's text
+ref-unknown-in-page = unknown puzzle { $what }{ $hint }: not a built-in name ({ $names }), a set ({ $sets }) with :N, generate:hard or a puzzle's text (the page opens no file by its path)
 puzzle-stdin-here-in-page = the page has no standard input: give a built-in name, set:N, generate:hard or the puzzle text
 puzzle-stdin-here-in-session = a served session has no standard input: give a built-in name, set:N, generate:hard or the puzzle text
 opener-what-in-page = a built-in name (sudoku_7), set:N (top95:12), a puzzle string, or a new one: generate:hard

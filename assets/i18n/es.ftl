@@ -717,6 +717,10 @@ page-cannot-load = Este navegador no pudo cargar sudoscope:
 page-cannot-start = sudoscope no pudo empezar:
 page-lesson-refused = Esta clase no se abrió, y lo que había en pantalla sigue:
 page-no-wasm = este navegador no ejecuta WebAssembly
+address-not-a-setting = { $key }: no es un ajuste de esta página (toma { $keys })
+address-lang = lang={ $value }: uno de en, es, pt
+address-theme = theme={ $value }: uno de dark, light, mono
+address-lesson = lesson={ $name }: no hay una clase incluida con ese nombre ({ $names }); un archivo de clase se abre con el botón bajo la pantalla
 
 # las palabras propias de la página web y de una sesión remota, donde las de la terminal no
 # serían ciertas (la pantalla busca ID-in-page o ID-in-session antes que ID)
@@ -737,6 +741,7 @@ command-downloaded = descargado como { $name }, en una línea (y copiado al port
 scene-downloaded = escena { $n } sumada: { $name }, con todas las escenas hasta ahora, está en las descargas del navegador
 status-no-lesson-in-page = no hay clase: abrí un archivo de clase con el botón debajo de la pantalla, o la incluida con ?lesson=local-search en el enlace
 ref-no-files-in-page = { $what }{ $hint }: la página no abre archivos por su ruta, y esto no es un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard ni el texto de un sudoku
+ref-unknown-in-page = sudoku desconocido { $what }{ $hint }: no es un nombre incluido ({ $names }), un set ({ $sets }) con :N, generate:hard ni el texto de un sudoku (la página no abre archivos por su ruta)
 puzzle-stdin-here-in-page = la página no tiene entrada estándar: escribí un nombre incluido, set:N, generate:hard o el texto del sudoku
 puzzle-stdin-here-in-session = una sesión remota no tiene entrada estándar: escribí un nombre incluido, set:N, generate:hard o el texto del sudoku
 opener-what-in-page = un nombre incluido (sudoku_7), set:N (top95:12), el texto de un sudoku, o uno nuevo: generate:hard

@@ -718,6 +718,10 @@ page-cannot-load = Este navegador não conseguiu carregar o sudoscope:
 page-cannot-start = O sudoscope não conseguiu começar:
 page-lesson-refused = Esta aula não abriu, e o que estava na tela continua:
 page-no-wasm = este navegador não executa WebAssembly
+address-not-a-setting = { $key }: não é um ajuste desta página (ela aceita { $keys })
+address-lang = lang={ $value }: um de en, es, pt
+address-theme = theme={ $value }: um de dark, light, mono
+address-lesson = lesson={ $name }: não há aula incluída com esse nome ({ $names }); um arquivo de aula se abre com o botão sob a tela
 
 # as palavras próprias da página web e de uma sessão remota, onde as do terminal não seriam
 # verdadeiras (a tela procura ID-in-page ou ID-in-session antes de ID)
@@ -738,6 +742,7 @@ command-downloaded = baixado como { $name }, numa linha (e copiado para a área 
 scene-downloaded = cena { $n } somada: { $name }, com todas as cenas até agora, está nos downloads do navegador
 status-no-lesson-in-page = não há aula: abra um arquivo de aula com o botão abaixo da tela, ou a incluída com ?lesson=local-search no link
 ref-no-files-in-page = { $what }{ $hint }: a página não abre arquivos pelo caminho, e isto não é um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard nem o texto de um sudoku
+ref-unknown-in-page = sudoku desconhecido { $what }{ $hint }: não é um nome incluído ({ $names }), um set ({ $sets }) com :N, generate:hard nem o texto de um sudoku (a página não abre arquivos pelo caminho)
 puzzle-stdin-here-in-page = a página não tem entrada padrão: dê um nome incluído, set:N, generate:hard ou o texto do sudoku
 puzzle-stdin-here-in-session = uma sessão remota não tem entrada padrão: dê um nome incluído, set:N, generate:hard ou o texto do sudoku
 opener-what-in-page = um nome incluído (sudoku_7), set:N (top95:12), o texto de um sudoku, ou um novo: generate:hard

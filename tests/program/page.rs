@@ -393,6 +393,11 @@ fn a_wrong_setting_in_the_address_is_said_and_nothing_else_runs() {
         said.contains("race:") && said.contains("steepest"),
         "{said}"
     );
+    // the page's own settings too, and a puzzle the page cannot open as a file
+    error_in("foo=bar&lang=es", "foo: no es un ajuste de esta página");
+    error_in("lang=pt&lesson=nope", "lesson=nope: não há aula incluída");
+    let said = error_in("lang=es&puzzle=nope", "sudoku desconocido");
+    assert!(said.contains("la página no abre archivos"), "{said}");
     let said = error_in(
         "lang=pt&speed=fast",
         "speed=fast: informe passos por segundo",

@@ -154,9 +154,13 @@ pub fn begin(
     // the settings and the lesson read first: one that does not leaves the screen before
     // running (a lesson file with a mistake does not end what the class is watching)
     let options = options::read(query, lang)?;
+    let said = options
+        .lang
+        .or(options.browser_lang)
+        .unwrap_or(sudoscope_i18n::Lang::En);
     let lesson = match (lesson_text, &options.lesson) {
-        (Some(text), _) => Some(lesson_of(LessonFrom::Text(text, name))?),
-        (None, Some(n)) => Some(lesson_of(LessonFrom::Builtin(n))?),
+        (Some(text), _) => Some(lesson_of(LessonFrom::Text(text, name), said)?),
+        (None, Some(n)) => Some(lesson_of(LessonFrom::Builtin(n), said)?),
         (None, None) => None,
     };
     // then the screen before goes: its searches stop

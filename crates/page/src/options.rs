@@ -3,7 +3,7 @@
 //! opens the run it names or says what is wrong with it.
 
 use sudoscope_core::run::{RunInput, SettingText, Written};
-use sudoscope_i18n::Lang;
+use sudoscope_i18n::{Lang, tr};
 use sudoscope_tui::theme::Palette;
 
 /// A page's settings besides the run.
@@ -51,6 +51,19 @@ fn decode(text: &str) -> String {
 /// own check, as the command line's are.
 pub fn read(query: &str, browser_lang: &str) -> Result<Options, String> {
     let mut o = Options::default();
+    // a mistake is said in the language asked for, wherever in the address it is asked,
+    // else the browser's
+    let pairs = || {
+        query
+            .split('&')
+            .filter(|p| !p.is_empty())
+            .map(|p| p.split_once('=').unwrap_or((p, "")))
+    };
+    let said = pairs()
+        .find(|(k, _)| decode(k) == "lang")
+        .and_then(|(_, v)| Lang::parse(&decode(v)))
+        .or(Lang::parse(browser_lang))
+        .unwrap_or(Lang::En);
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         let (k, v) = (decode(k), decode(v));
@@ -74,8 +87,9 @@ pub fn read(query: &str, browser_lang: &str) -> Result<Options, String> {
             ),
             "race-start" => o.run.race_start = Some(Written::Text(SettingText::address(&v))),
             "lang" => {
-                o.lang =
-                    Some(Lang::parse(&v).ok_or_else(|| format!("lang={v}: one of en, es, pt"))?);
+                o.lang = Some(
+                    Lang::parse(&v).ok_or_else(|| tr!(said, "address-lang", value = v.clone()))?,
+                );
             }
             "theme" => {
                 // as `lang=ES` is Spanish, `theme=Light` is light
@@ -83,14 +97,17 @@ pub fn read(query: &str, browser_lang: &str) -> Result<Options, String> {
                     "dark" => Palette::Dark,
                     "light" => Palette::Light,
                     "mono" => Palette::Mono,
-                    _ => return Err(format!("theme={v}: one of dark, light, mono")),
+                    _ => return Err(tr!(said, "address-theme", value = v.clone())),
                 });
             }
             "lesson" => o.lesson = Some(v),
             _ => {
-                return Err(format!(
-                    "{k}: not a setting of this page (puzzle, algo, preset, set, seed, start, \
-                     speed, paused, race, race-start, lang, theme, lesson)"
+                return Err(tr!(
+                    said,
+                    "address-not-a-setting",
+                    key = k,
+                    keys = "puzzle, algo, preset, set, seed, start, speed, paused, race, \
+                            race-start, lang, theme, lesson"
                 ));
             }
         }

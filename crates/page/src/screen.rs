@@ -10,7 +10,7 @@ use ratatui::Terminal;
 use sudoscope_core::clock::Instant;
 use sudoscope_core::engine::local;
 use sudoscope_core::engine::runner::Report;
-use sudoscope_i18n::Lang;
+use sudoscope_i18n::{Lang, tr};
 use sudoscope_tui::ansi::Ansi;
 use sudoscope_tui::app::Download;
 use sudoscope_tui::input::Parser;
@@ -54,13 +54,18 @@ pub enum LessonFrom<'a> {
     Text(&'a str, &'a str),
 }
 
-/// A lesson read; an error in words.
-pub fn lesson_of(from: LessonFrom<'_>) -> Result<Lesson, String> {
+/// A lesson read; an error in words (in `lang`, where the page's own).
+pub fn lesson_of(from: LessonFrom<'_>, lang: Lang) -> Result<Lesson, String> {
     match from {
         LessonFrom::Builtin(name) => {
             let Some((_, text)) = lesson::BUILTIN.iter().find(|(n, _)| *n == name) else {
                 let names: Vec<&str> = lesson::BUILTIN.iter().map(|(n, _)| *n).collect();
-                return Err(format!("lesson={name}: built in are {}", names.join(", ")));
+                return Err(tr!(
+                    lang,
+                    "address-lesson",
+                    name = name,
+                    names = names.join(", ")
+                ));
             };
             lesson::parse(text, name).map_err(|e| e.to_string())
         }

@@ -169,13 +169,15 @@ pub fn ref_error_on(lang: Lang, front: Front, e: &sudoscope_core::catalog::RefEr
                 ("sets", set_names().into()),
             ],
         ),
-        RefError::Unknown(what) => tr!(
+        RefError::Unknown(what) => front.text(
             lang,
             "ref-unknown",
-            what = format!("{what:?}"),
-            hint = hint(lang, what, known_names()),
-            names = builtin_names(),
-            sets = set_names()
+            &[
+                ("what", format!("{what:?}").into()),
+                ("hint", hint(lang, what, known_names()).into()),
+                ("names", builtin_names().into()),
+                ("sets", set_names().into()),
+            ],
         ),
         // a parse error and a generator's error name their line, column or reason in English,
         // as they always have
