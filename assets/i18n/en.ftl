@@ -531,7 +531,7 @@ param-steepest-max_iterations = iterations (moves) before the run stops
 param-stochastic-max_iterations = iterations (moves) before the run stops
 param-plateau-max_iterations = iterations (moves) before the run stops
 param-plateau-max_sideways = consecutive sideways moves allowed before stopping
-param-annealing-classic-t0 = initial temperature (cost units; the notebooks' 0.01)
+param-annealing-classic-t0 = initial temperature, in the cost's units: the notebooks count a missing digit as 0.1 where sudoscope counts 1, so their T0 = 0.01 is 0.1 here
 param-annealing-tuned-t0 = initial temperature; 0 = the spread of random move deltas
 param-annealing-classic-cooling = T is multiplied by this after each accepted move
 param-annealing-tuned-cooling = T is multiplied by this after each Markov chain

@@ -533,7 +533,7 @@ param-steepest-max_iterations = iteraciones (movimientos) antes de que la ejecuc
 param-stochastic-max_iterations = iteraciones (movimientos) antes de que la ejecución se detenga
 param-plateau-max_iterations = iteraciones (movimientos) antes de que la ejecución se detenga
 param-plateau-max_sideways = movimientos laterales seguidos permitidos antes de detenerse
-param-annealing-classic-t0 = temperatura inicial (en unidades de costo; el 0,01 de las notebooks)
+param-annealing-classic-t0 = temperatura inicial, en unidades del costo: las notebooks cuentan un dígito faltante como 0,1 y sudoscope como 1, así que su T0 = 0,01 es 0,1 acá
 param-annealing-tuned-t0 = temperatura inicial; 0 = la dispersión de los Δ de movimientos al azar
 param-annealing-classic-cooling = T se multiplica por esto tras cada movimiento aceptado
 param-annealing-tuned-cooling = T se multiplica por esto tras cada cadena de Markov

@@ -534,7 +534,7 @@ param-steepest-max_iterations = iterações (movimentos) antes de a execução p
 param-stochastic-max_iterations = iterações (movimentos) antes de a execução parar
 param-plateau-max_iterations = iterações (movimentos) antes de a execução parar
 param-plateau-max_sideways = movimentos laterais seguidos permitidos antes de parar
-param-annealing-classic-t0 = temperatura inicial (em unidades de custo; o 0,01 dos notebooks)
+param-annealing-classic-t0 = temperatura inicial, em unidades do custo: os notebooks contam um dígito faltante como 0,1 e o sudoscope como 1, então o T0 = 0,01 deles é 0,1 aqui
 param-annealing-tuned-t0 = temperatura inicial; 0 = a dispersão dos Δ de movimentos aleatórios
 param-annealing-classic-cooling = T é multiplicada por isto após cada movimento aceito
 param-annealing-tuned-cooling = T é multiplicada por isto após cada cadeia de Markov

@@ -29,7 +29,7 @@ pub fn params() -> Vec<ParamSpec> {
     vec![
         ParamSpec::real(
             "t0",
-            "initial temperature (cost units; the notebooks' 0.01)",
+            "initial temperature, in the cost's units: the notebooks count a missing digit as 0.1 where sudoscope counts 1, so their T0 = 0.01 is 0.1 here",
             0.1,
             1e-9,
             1e9,
