@@ -952,3 +952,24 @@ fn a_race_of_two_on_a_short_screen_keeps_its_charts_readable() {
     assert!(!t.contains("too small"), "{t}");
     assert_each_chart_shows_a_course(&t, 2);
 }
+
+/// The algorithm picker names each algorithm once in English (the fifth trial saw "steepest
+/// steepest"), and beside it the language's own name where it is another.
+#[test]
+fn the_algorithm_picker_names_each_algorithm_once() {
+    for (lang, steepest) in [(Lang::En, None), (Lang::Es, Some("gradiente descendente"))] {
+        let mut launch = options("sudoku_7", "annealing", Preset::Classic, &[]);
+        launch.lang = lang;
+        let (mut app, _rx) = settled(launch, 0);
+        app.act(Action::PickAlgorithm);
+        let t = text(&render(&mut app, 120, 40));
+        let row = t
+            .lines()
+            .find(|l| l.contains(" steepest "))
+            .unwrap_or_else(|| panic!("no steepest row\n{t}"));
+        assert_eq!(row.matches("steepest").count(), 1, "{row}");
+        if let Some(own) = steepest {
+            assert!(row.contains(own), "{row}");
+        }
+    }
+}

@@ -269,12 +269,13 @@ pub fn algorithms(
         } else {
             theme.free()
         };
+        // the name to type, and the language's own name where it is another (not
+        // "steepest  steepest" in English)
+        let own = lang.word("algo", a.name);
+        let own = if own == a.name { String::new() } else { own };
         lines.push(Line::from(vec![
             Span::styled(format!(" {:<11}", a.name), style),
-            Span::styled(
-                fit(&format!(" {}", lang.word("algo", a.name)), inner - 12),
-                theme.dim(),
-            ),
+            Span::styled(fit(&format!(" {own}"), inner - 12), theme.dim()),
         ]));
     }
     let more = if first + rows < ALGORITHMS.len() {
