@@ -59,7 +59,13 @@ pub struct Cli {
     /// The language of the screen: es, pt or en (default: from LC_ALL, LC_MESSAGES or LANG,
     /// English when they name another or none; a lesson's own `lang` before that). Output for
     /// programs (JSON, CSV, traces, command lines) never changes with it.
-    #[arg(long, global = true, value_enum, value_name = "LANG")]
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        ignore_case = true,
+        value_name = "LANG"
+    )]
     pub lang: Option<LangName>,
     /// The visualiser's flags, for the bare command.
     #[command(flatten)]
@@ -273,7 +279,7 @@ pub struct ViewArgs {
     pub paused: bool,
     /// Colours: `dark` for a dark terminal, `light` for a white screen or projector, `mono` for
     /// none (the default when NO_COLOR is set; otherwise dark). `t` cycles them live.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub theme: Option<ThemeName>,
 }
 
@@ -511,7 +517,7 @@ pub struct WatchArgs {
     #[arg(long, value_delimiter = ',', value_name = "RACER")]
     pub race: Vec<String>,
     /// Colours, as for `tui --theme`.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub theme: Option<ThemeName>,
     /// Record the session as an asciicast v2 file.
     #[arg(long, value_name = "FILE.cast")]

@@ -386,6 +386,12 @@ fn typed_errors_speak_the_chosen_language() {
             "es",
             "(¿quisiste decir sudoku_7?)",
         ),
+        // the language's name in capitals, as a page's lang=ES; a speed in Spanish too
+        (
+            &["tui", "--speed", "fast"][..],
+            "ES",
+            "indicá pasos por segundo",
+        ),
     ] {
         let mut all = args.to_vec();
         all.extend(["--lang", lang]);
