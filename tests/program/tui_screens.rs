@@ -973,3 +973,24 @@ fn the_algorithm_picker_names_each_algorithm_once() {
         }
     }
 }
+
+/// An algorithm whose restarts have all failed has no bar in the experiment's chart: its "0%"
+/// stands where the bar would, or it would look missing (the fifth trial). Steepest descent's
+/// first restart on sudoku_7 fails (the experiment's seeds are fixed).
+#[test]
+fn a_rate_of_zero_is_written_in_the_experiment_chart() {
+    let (mut app, rx) = settled(options("sudoku_7", "steepest", Preset::Classic, &[]), 0);
+    app.act(Action::Experiment);
+    screen::wait(&mut app, &rx, |app| {
+        app.experiment().is_some_and(|x| !x.records.is_empty())
+    });
+    let t = text(&render(&mut app, 100, 40));
+    app.act(Action::Experiment);
+    let rows: Vec<&str> = t.lines().collect();
+    // the row above the bars' labels, which name the algorithm
+    let label = rows
+        .iter()
+        .rposition(|r| r.contains("steepest (classic)"))
+        .unwrap();
+    assert!(rows[label - 1].contains("0%"), "{t}");
+}

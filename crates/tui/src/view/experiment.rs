@@ -198,4 +198,18 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         .max(100)
         .bar_style(theme.series(1));
     f.render_widget(chart, bars_area);
+    // a rate of 0 has no bar, and the chart draws its figure only on a bar: it is written where
+    // the bar would stand, or the algorithm would look missing (the fifth trial)
+    let inner = Block::bordered().inner(bars_area);
+    let bottom = inner.bottom().saturating_sub(2);
+    for (i, (_, cells, rate)) in figures.iter().enumerate() {
+        let ran = cells[0] != "0";
+        let x = inner.x + i as u16 * (bar_width + 2);
+        if ran && rate.round() == 0.0 && x + bar_width <= inner.right() && bottom >= inner.y {
+            let said = format!("{}%", lang.num(0.0, 0));
+            let pad = bar_width.saturating_sub(said.chars().count() as u16) / 2;
+            f.buffer_mut()
+                .set_string(x + pad, bottom, said, theme.series(1));
+        }
+    }
 }
