@@ -170,6 +170,34 @@ fn givens_conflicts_and_changes_carry_modifiers() {
     assert_eq!(checked.0, 38, "sudoku_7 has 38 givens");
     assert!(checked.1 > 0, "a random start has conflicts to check");
     assert!(!frame.changed.is_empty(), "one plateau step changes a cell");
+    // an underline stops short of its cell's edges: two conflicts side by side are two marks,
+    // not one rule across the grid (the fifth trial), at every size of grid, and so does the
+    // legend's
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let b = render(&mut app, w, h);
+        let (_, _, layout) = app.cursor().drawn_at().unwrap();
+        let longest = (0..h)
+            .flat_map(|y| {
+                let b = &b;
+                (0..w)
+                    // (the last change, reversed, covers its whole cell)
+                    .map(move |x| {
+                        let m = b[(x, y)].modifier;
+                        m.contains(Modifier::UNDERLINED) && !m.contains(Modifier::REVERSED)
+                    })
+                    .collect::<Vec<_>>()
+                    .split(|u| !u)
+                    .map(<[bool]>::len)
+                    .max()
+            })
+            .max()
+            .unwrap_or(0);
+        assert!(
+            longest as u16 <= layout.cell_w - 2,
+            "{w}x{h}: an underline {longest} long in cells {} wide",
+            layout.cell_w
+        );
+    }
 }
 
 #[test]

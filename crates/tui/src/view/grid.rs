@@ -310,8 +310,21 @@ pub fn draw(
                 // padding and other candidates: dim, without the cell's marks
                 theme.dim()
             };
-            let row = text.rows[dy][..l.cell_w as usize].iter().copied();
-            put(buf, clip, x, y + dy as u16, row, row_style);
+            let row = &text.rows[dy][..l.cell_w as usize];
+            let under = ratatui::style::Modifier::UNDERLINED;
+            if !whole && row.len() >= 3 && row_style.add_modifier.contains(under) {
+                // an underline stops short of the cell's edges, so that two conflicts side by
+                // side read as two marks, not as one rule across the grid
+                let plain = row_style.remove_modifier(under);
+                let last = row.len() - 1;
+                put(buf, clip, x, y + dy as u16, row[..1].iter().copied(), plain);
+                let inner = row[1..last].iter().copied();
+                put(buf, clip, x + 1, y + dy as u16, inner, row_style);
+                let end = row[last..].iter().copied();
+                put(buf, clip, x + last as u16, y + dy as u16, end, plain);
+            } else {
+                put(buf, clip, x, y + dy as u16, row.iter().copied(), row_style);
+            }
         }
     }
 }
