@@ -72,11 +72,13 @@ const LIGHT: Colors = Colors {
     key: Color::Indexed(90),
     dim: Color::Indexed(240),
     good: Color::Indexed(22),
+    // cost blue, best green as the dark theme's best; red only for the worst member, as a
+    // conflict is red: a best cost in the conflicts' red read as an alarm
     series: [
         Color::Indexed(19),
-        Color::Indexed(124),
         Color::Indexed(22),
         Color::Indexed(90),
+        Color::Indexed(124),
     ],
 };
 
@@ -208,5 +210,19 @@ impl Theme {
     /// A lesson's caption banner.
     pub fn banner(&self) -> Style {
         self.title().add_modifier(Modifier::REVERSED)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cost chart's curves are never in the conflicts' colour: a best cost drawn in red
+    /// read as an alarm (the fifth trial, light theme).
+    #[test]
+    fn the_cost_curves_are_not_in_the_conflicts_colour() {
+        for c in [DARK, LIGHT] {
+            assert!(c.series[..3].iter().all(|&s| s != c.conflict));
+        }
     }
 }
