@@ -257,23 +257,23 @@ mod tests {
             "l.toml:3: scene 1: start: too small"
         );
         // a page's address: its keys, as the address writes them, never a flag
-        let address =
-            |field, value: &str, expected: &str| error(field, value, expected, Place::Address);
-        assert_eq!(
-            address(Field::Speed, "fast", "give steps"),
-            "speed=fast: give steps"
-        );
-        assert_eq!(
-            address(Field::Race, "b:w", "b:w: unknown preset"),
-            "race: b:w: unknown preset"
-        );
-        assert_eq!(
-            address(Field::RaceStart, "both", "valid are same, random"),
-            "race-start=both: valid are same, random"
-        );
-        assert_eq!(
-            address(Field::Start, "1234", "too small"),
-            "start: too small"
-        );
+        for (field, value, expected, said) in [
+            (Field::Speed, "fast", "give steps", "speed=fast: give steps"),
+            (
+                Field::Race,
+                "b:w",
+                "b:w: unknown preset",
+                "race: b:w: unknown preset",
+            ),
+            (
+                Field::RaceStart,
+                "both",
+                "valid are same, random",
+                "race-start=both: valid are same, random",
+            ),
+            (Field::Start, "1234", "too small", "start: too small"),
+        ] {
+            assert_eq!(error(field, value, expected, Place::Address), said);
+        }
     }
 }
