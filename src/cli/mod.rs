@@ -77,6 +77,9 @@ fn said(lang: Lang, e: &anyhow::Error) -> String {
     if let Some(s) = e.downcast_ref::<sudoscope_core::run::SpecError>() {
         return words::spec_error(lang, sudoscope_tui::Front::Own, s);
     }
+    if let Some(l) = e.downcast_ref::<sudoscope_tui::lesson::LessonError>() {
+        return words::lesson_error(lang, sudoscope_tui::Front::Own, l);
+    }
     format!("{e:#}")
 }
 

@@ -440,3 +440,20 @@ fn set_values_take_the_languages_decimal_comma() {
         stderr(&o)
     );
 }
+
+/// A lesson scene's setting that does not check is said where it is, as the file has it, and
+/// why in the user's language (a Spanish-speaking lecturer's typo in a scene).
+#[test]
+fn a_lesson_scenes_mistake_is_said_in_the_users_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("clase.toml");
+    std::fs::write(&path, "[[scene]]\ncaption = \"x\"\nalgo = \"annealling\"\n").unwrap();
+    let out = common::sudoscope(&["tui", "--lesson", path.to_str().unwrap(), "--lang", "es"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = common::stderr(&out);
+    assert!(err.contains("clase.toml:3: "), "where: {err}");
+    assert!(
+        err.contains("algoritmo desconocido \"annealling\" (¿quisiste decir annealing?)"),
+        "why, in Spanish: {err}"
+    );
+}

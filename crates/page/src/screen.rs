@@ -16,7 +16,7 @@ use sudoscope_tui::app::Download;
 use sudoscope_tui::input::Parser;
 use sudoscope_tui::lesson::{self, Lesson};
 use sudoscope_tui::theme::{Palette, Theme};
-use sudoscope_tui::{App, Event, Front, Launch};
+use sudoscope_tui::{App, Event, Front, Launch, words};
 
 use crate::options::Options;
 
@@ -67,9 +67,11 @@ pub fn lesson_of(from: LessonFrom<'_>, lang: Lang) -> Result<Lesson, String> {
                     names = names.join(", ")
                 ));
             };
-            lesson::parse(text, name).map_err(|e| e.to_string())
+            lesson::parse(text, name).map_err(|e| words::lesson_error(lang, Front::Page, &e))
         }
-        LessonFrom::Text(text, name) => lesson::parse(text, name).map_err(|e| e.to_string()),
+        LessonFrom::Text(text, name) => {
+            lesson::parse(text, name).map_err(|e| words::lesson_error(lang, Front::Page, &e))
+        }
     }
 }
 
@@ -90,7 +92,7 @@ impl Screen {
             .or(options.browser_lang)
             .unwrap_or(Lang::En);
         let run = sudoscope_core::run::check(&options.run)
-            .map_err(|e| sudoscope_tui::words::spec_error(lang, Front::Page, &e))?;
+            .map_err(|e| words::spec_error(lang, Front::Page, &e))?;
         let mut launch = Launch::of(run, Theme::new(options.palette.unwrap_or(Palette::Dark)));
         // the page reads no file by its path: a lesson comes from the file picker, and what
         // would be written goes to the browser's downloads

@@ -236,6 +236,16 @@ pub fn spec_error(lang: Lang, front: Front, e: &sudoscope_core::run::SpecError) 
     said.to_string()
 }
 
+/// Why a lesson did not open, in `lang`, as the screen `front` says it: a scene's setting by
+/// [`spec_error`] (where it is, as the file has it, and why, in the user's words), the rest as
+/// it says itself.
+pub fn lesson_error(lang: Lang, front: Front, e: &crate::lesson::LessonError) -> String {
+    match e {
+        crate::lesson::LessonError::Setting(s) => spec_error(lang, front, s),
+        other => other.to_string(),
+    }
+}
+
 /// How a command ended, in `lang`: "exited with status 3", "was killed by
 /// signal 9 (SIGKILL)".
 pub fn exit(lang: Lang, e: sudoscope_core::engine::trace::child::Exit) -> String {
