@@ -412,33 +412,28 @@ impl Browser {
     /// Wait until `script` returns something other than false or null (a script that throws
     /// has not returned yet); what it returned.
     pub fn until_js(&self, what: &str, script: &str) -> Value {
+        self.until_answer(what, script, |v| {
+            *v != json!(false) && !v.is_null() && v.get("error").is_none()
+        })
+    }
+
+    /// Wait until `script` returns `want`; what it returned, said when it never does.
+    pub fn until_js_is(&self, what: &str, script: &str, want: Value) {
+        let what = format!("{what} ({})", brief(&want));
+        self.until_answer(&what, script, |v| *v == want);
+    }
+
+    /// Run `script` until its answer is `done`; the answer.
+    fn until_answer(&self, what: &str, script: &str, done: impl Fn(&Value) -> bool) -> Value {
         let began = Instant::now();
         loop {
             let v = self.eval(script);
-            if v != json!(false) && !v.is_null() && v.get("error").is_none() {
+            if done(&v) {
                 return v;
             }
             assert!(
                 began.elapsed() < PATIENCE,
                 "the page never showed {what}; its last answer: {}",
-                brief(&v)
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// Wait until `script` returns `want`; what it returned, said when it never does.
-    pub fn until_js_is(&self, what: &str, script: &str, want: Value) {
-        let began = Instant::now();
-        loop {
-            let v = self.eval(script);
-            if v == want {
-                return;
-            }
-            assert!(
-                began.elapsed() < PATIENCE,
-                "the page never showed {what} ({}); its last answer: {}",
-                brief(&want),
                 brief(&v)
             );
             std::thread::sleep(Duration::from_millis(50));

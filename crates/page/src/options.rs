@@ -53,20 +53,24 @@ pub fn read(query: &str, browser_lang: &str) -> Result<Options, String> {
     let mut o = Options::default();
     // a mistake is said in the language asked for, wherever in the address it is asked,
     // else the browser's
+    // each setting as `(key, value)`, decoded; a value of `None` where there is no `=`
     let pairs = || {
         query
             .split('&')
             .filter(|p| !p.is_empty())
-            .map(|p| p.split_once('=').unwrap_or((p, "")))
+            .map(|p| match p.split_once('=') {
+                Some((k, v)) => (decode(k), Some(decode(v))),
+                None => (decode(p), None),
+            })
     };
     let said = pairs()
-        .find(|(k, _)| decode(k) == "lang")
-        .and_then(|(_, v)| Lang::parse(&decode(v)))
+        .find(|(k, _)| k == "lang")
+        .and_then(|(_, v)| Lang::parse(&v?))
         .or(Lang::parse(browser_lang))
         .unwrap_or(Lang::En);
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let (k, v) = (decode(k), decode(v));
+    for (k, given) in pairs() {
+        let alone = given.is_none();
+        let v = given.unwrap_or_default();
         match k.as_str() {
             "puzzle" => o.run.puzzle = Some(SettingText::address(&v)),
             "algo" => o.run.algo = Some(SettingText::address(&v)),
@@ -76,9 +80,7 @@ pub fn read(query: &str, browser_lang: &str) -> Result<Options, String> {
             "start" => o.run.start = Some(SettingText::address(&v)),
             "speed" => o.run.speed = Some(SettingText::address(&v)),
             // `?paused` alone is `--paused`, as on the command line
-            "paused" if !pair.contains('=') => {
-                o.run.paused = Some(Written::Text(SettingText::address("true")))
-            }
+            "paused" if alone => o.run.paused = Some(Written::Text(SettingText::address("true"))),
             "paused" => o.run.paused = Some(Written::Text(SettingText::address(&v))),
             "race" => o.run.race.extend(
                 v.split(',')

@@ -56,7 +56,7 @@ pub enum LessonFrom<'a> {
 
 /// A lesson read; an error in words (in `lang`, where the page's own).
 pub fn lesson_of(from: LessonFrom<'_>, lang: Lang) -> Result<Lesson, String> {
-    match from {
+    let (text, name) = match from {
         LessonFrom::Builtin(name) => {
             let Some((_, text)) = lesson::BUILTIN.iter().find(|(n, _)| *n == name) else {
                 let names: Vec<&str> = lesson::BUILTIN.iter().map(|(n, _)| *n).collect();
@@ -67,12 +67,11 @@ pub fn lesson_of(from: LessonFrom<'_>, lang: Lang) -> Result<Lesson, String> {
                     names = names.join(", ")
                 ));
             };
-            lesson::parse(text, name).map_err(|e| words::lesson_error(lang, Front::Page, &e))
+            (*text, name)
         }
-        LessonFrom::Text(text, name) => {
-            lesson::parse(text, name).map_err(|e| words::lesson_error(lang, Front::Page, &e))
-        }
-    }
+        LessonFrom::Text(text, name) => (text, name),
+    };
+    lesson::parse(text, name).map_err(|e| words::lesson_error(lang, Front::Page, &e))
 }
 
 impl Screen {

@@ -73,11 +73,9 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         let k = mine.iter().filter(|r| r.solved).count();
         let n = mine.len();
         let (lo, hi) = wilson(k, n);
-        let rate: f64 = if n > 0 {
-            100.0 * k as f64 / n as f64
-        } else {
-            0.0
-        };
+        // an algorithm not yet run has no rate, and no interval around one (not
+        // "0,0% 0,0–100,0%")
+        let rate = (n > 0).then(|| 100.0 * k as f64 / n as f64);
         let mut times: Vec<f64> = mine
             .iter()
             .filter(|r| r.solved)
@@ -87,26 +85,16 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         let med = times
             .get(times.len() / 2)
             .map_or("-".into(), |t| format!("{} ms", lang.num(t * 1e3, 1)));
+        let [rate_said, interval] = rate.map_or(["-".into(), "-".into()], |r| {
+            [
+                format!("{}%", lang.num(r, 1)),
+                // a range, not a pair: no comma to mistake for the decimal one
+                format!("{}–{}%", lang.num(100.0 * lo, 1), lang.num(100.0 * hi, 1)),
+            ]
+        });
         figures.push((
             label,
-            [
-                format!("{n}"),
-                format!("{k}"),
-                // an algorithm not yet run has no rate, and no interval around one (not
-                // "0,0% 0,0–100,0%")
-                if n == 0 {
-                    "-".into()
-                } else {
-                    format!("{}%", lang.num(rate, 1))
-                },
-                // a range, not a pair: no comma to mistake for the decimal one
-                if n == 0 {
-                    "-".into()
-                } else {
-                    format!("{}–{}%", lang.num(100.0 * lo, 1), lang.num(100.0 * hi, 1))
-                },
-                med,
-            ],
+            [format!("{n}"), format!("{k}"), rate_said, interval, med],
             rate,
         ));
     }
@@ -176,6 +164,7 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         .iter()
         .enumerate()
         .map(|(i, (_, _, rate))| {
+            let rate = rate.unwrap_or(0.0);
             let name = wrap::first_that_fits(
                 vec![full[i].clone(), short[i].clone(), shortest[i].clone()],
                 usize::from(bar_width),
@@ -183,7 +172,7 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             Bar::default()
                 .value(rate.round() as u64)
                 .label(name)
-                .text_value(format!("{}%", lang.num(*rate, 0)))
+                .text_value(format!("{}%", lang.num(rate, 0)))
         })
         .collect();
     let chart = BarChart::default()
@@ -202,10 +191,10 @@ pub fn draw(lang: Lang, f: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     // the bar would stand, or the algorithm would look missing (the fifth trial)
     let inner = Block::bordered().inner(bars_area);
     let bottom = inner.bottom().saturating_sub(2);
-    for (i, (_, cells, rate)) in figures.iter().enumerate() {
-        let ran = cells[0] != "0";
+    for (i, (_, _, rate)) in figures.iter().enumerate() {
         let x = inner.x + i as u16 * (bar_width + 2);
-        if ran && rate.round() == 0.0 && x + bar_width <= inner.right() && bottom >= inner.y {
+        let nothing = rate.is_some_and(|r| r.round() == 0.0);
+        if nothing && x + bar_width <= inner.right() && bottom >= inner.y {
             let said = format!("{}%", lang.num(0.0, 0));
             let pad = bar_width.saturating_sub(said.chars().count() as u16) / 2;
             f.buffer_mut()
